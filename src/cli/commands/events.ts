@@ -1,0 +1,60 @@
+import { parseArgs } from 'node:util';
+import type { EventFilter, EventStore, RecordedEvent } from '../../events/store/event-store.ts';
+import type { Runtime } from '../../runtime.ts';
+import { CliError } from '../cli-error.ts';
+
+const pageSize = 1000;
+const nonNegativeInteger = /^\d+$/;
+
+const printEvent = (event: RecordedEvent): void => {
+  const { position, streamName, revision, id, type, data, metadata, recordedAt } = event;
+  process.stdout.write(`${JSON.stringify({ position, stream: streamName, revision, id, type, data, metadata, recordedAt })}\n`);
+};
+
+/** Every event after `from` (optionally filtered), page by page so that a large log is never held in memory. */
+async function* allEvents(store: EventStore, from: number | undefined, filter?: EventFilter) {
+  let after = from;
+  for (;;) {
+    const page = await store.readAll({ fromPosition: after, maxCount: pageSize, filter });
+    yield* page;
+    if (page.length < pageSize) return;
+    after = page.at(-1)!.position;
+  }
+}
+
+/** The streams of one sale: its own and those of its SAVs, found from SaleImported and SavCreated. */
+const saleStreams = async (store: EventStore, saleId: number): Promise<Set<string>> => {
+  const streams = new Set<string>();
+  for await (const event of allEvents(store, undefined, { eventTypes: ['SaleImported', 'SavCreated'] })) {
+    if (event.data.saleId === saleId) streams.add(event.type === 'SaleImported' ? `sale-${String(event.data.incrementId)}` : event.streamName);
+  }
+  return streams;
+};
+
+/** `events replay [--sale ID | --stream NAME] [--from POSITION]`: the log as JSON lines, in position order, for auditors. */
+export const eventsCommand = async (runtime: Runtime, argv: string[]): Promise<void> => {
+  const [action, ...rest] = argv;
+  if (action !== 'replay') throw new CliError('usage: events replay [--sale ID | --stream NAME] [--from POSITION]');
+  const { values } = parseArgs({ args: rest, options: { sale: { type: 'string' }, stream: { type: 'string' }, from: { type: 'string' } } });
+  if (values.sale !== undefined && values.stream !== undefined) throw new CliError('--sale and --stream: give one or the other');
+  if (values.from !== undefined && !nonNegativeInteger.test(values.from)) throw new CliError('--from: must be a position (a non-negative integer)');
+  if (values.sale !== undefined && !/^[1-9]\d*$/.test(values.sale)) throw new CliError('--sale: must be a sale ID (a positive integer)');
+  if (values.stream !== undefined && !/^[a-z]+-.+$/.test(values.stream)) throw new CliError('--stream: must be a stream name such as sale-100004512');
+  const from = values.from === undefined ? undefined : Number(values.from);
+
+  if (values.stream !== undefined) {
+    for (const event of await runtime.eventStore.readStream(values.stream)) {
+      if (from === undefined || event.position > from) printEvent(event);
+    }
+    return;
+  }
+  if (values.sale !== undefined) {
+    const streams = await saleStreams(runtime.eventStore, Number(values.sale));
+    if (streams.size === 0) throw new CliError(`--sale: no sale ${values.sale} in the log`);
+    for await (const event of allEvents(runtime.eventStore, from, { streamPrefixes: ['sale-', 'sav-'] })) {
+      if (streams.has(event.streamName)) printEvent(event);
+    }
+    return;
+  }
+  for await (const event of allEvents(runtime.eventStore, from)) printEvent(event);
+};

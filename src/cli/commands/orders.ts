@@ -1,0 +1,22 @@
+import { systemContext } from '../../events/command-context.ts';
+import { importSale } from '../../events/sales/import-sale.ts';
+import { orderImportFile } from '../../contracts/order-import.ts';
+import type { Runtime } from '../../runtime.ts';
+import { CliError } from '../cli-error.ts';
+import { readJsonFile } from '../read-json-file.ts';
+
+/** `orders import <file>`: the same code path as the REST import; an increment_id seen before changes nothing. */
+export const ordersCommand = async (runtime: Runtime, argv: string[]): Promise<void> => {
+  const [action, file] = argv;
+  if (action !== 'import' || !file) throw new CliError('usage: orders import <file.json>');
+  const orders = await readJsonFile(file, orderImportFile);
+  let created = 0;
+  for (const order of orders) {
+    const result = await importSale(runtime.salesDeps, order, systemContext());
+    if (result.created) created++;
+    process.stdout.write(
+      `${result.created ? 'imported' : 'already imported'} ${result.incrementId}: sale ${result.saleId}, products ${result.saleProductIds.join(',')}\n`,
+    );
+  }
+  process.stdout.write(`${orders.length} order(s): ${created} imported, ${orders.length - created} already there\n`);
+};

@@ -1,0 +1,55 @@
+import { parseArgs } from 'node:util';
+import { accessTokenDecider, type AccessTokenState } from '../../events/access/access-token-decider.ts';
+import { issueAccessToken, revokeAccessToken } from '../../events/access/access-token-handlers.ts';
+import { tokenGroup } from '../../events/access/events.ts';
+import { decodeEvent, type StoredEvent } from '../../events/catalogue/catalogue.ts';
+import type { AccessEvent } from '../../events/access/events.ts';
+
+type TokenEvent = Extract<AccessEvent, { type: 'AccessTokenIssued' | 'AccessTokenRevoked' }>;
+import { systemContext } from '../../events/command-context.ts';
+import type { Runtime } from '../../runtime.ts';
+import { CliError } from '../cli-error.ts';
+
+const usage = 'token issue --group <supplier-a|supplier-b|core|chatbot|analyst> [--label TEXT] | token list | token revoke <id>';
+
+/** `token issue|list|revoke`: API access tokens. The raw token is printed once and never stored. */
+export const tokenCommand = async (runtime: Runtime, argv: string[]): Promise<void> => {
+  const [action, ...rest] = argv;
+  switch (action) {
+    case 'issue': {
+      const { values } = parseArgs({ args: rest, options: { group: { type: 'string' }, label: { type: 'string' } } });
+      const group = tokenGroup.safeParse(values.group);
+      if (!group.success) throw new CliError(`--group: must be one of ${tokenGroup.options.join(', ')}`);
+      if (values.label !== undefined && (values.label.trim() === '' || values.label.length > 100)) {
+        throw new CliError('--label: must be 1 to 100 characters');
+      }
+      const issued = await issueAccessToken(runtime.write, { group: group.data, label: values.label?.trim() }, systemContext());
+      process.stdout.write(`Issued token ${issued.tokenId} for group ${issued.group} (label ${issued.label}). It is shown once:\n`);
+      process.stdout.write(`${issued.token}\n`);
+      return;
+    }
+    case 'list': {
+      const recorded = await runtime.eventStore.readAll({ filter: { streamPrefixes: ['accesstoken-'] } });
+      const tokens = new Map<string, AccessTokenState>();
+      for (const event of recorded.map(decodeEvent) as StoredEvent<TokenEvent>[]) {
+        tokens.set(event.streamName, accessTokenDecider.evolve(tokens.get(event.streamName) ?? accessTokenDecider.initialState(), event));
+      }
+      for (const state of tokens.values()) {
+        if (state.status === 'absent') continue;
+        const line = [state.tokenId, state.group, state.label, state.issuedAt, state.status === 'revoked' ? `revoked ${state.revokedAt}` : 'active'];
+        process.stdout.write(`${line.join('\t')}\n`);
+      }
+      return;
+    }
+    case 'revoke': {
+      const tokenId = rest[0];
+      if (!tokenId) throw new CliError(`usage: ${usage}`);
+      const outcome = await revokeAccessToken(runtime.write, tokenId, systemContext());
+      if (outcome.status === 'refused') throw new CliError(`token ${tokenId}: ${outcome.refusal.message}`);
+      process.stdout.write(outcome.status === 'revoked' ? `Revoked ${tokenId}\n` : `${tokenId} was already revoked\n`);
+      return;
+    }
+    default:
+      throw new CliError(`usage: ${usage}`);
+  }
+};

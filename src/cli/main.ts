@@ -1,0 +1,59 @@
+import { ConfigError, loadConfig } from '../config/config.ts';
+import { createLogger } from '../logger.ts';
+import { openRuntime, type Runtime } from '../runtime.ts';
+import { CliError } from './cli-error.ts';
+import { catalogCommand } from './commands/catalog.ts';
+import { demoCommand } from './commands/demo.ts';
+import { eventsCommand } from './commands/events.ts';
+import { ordersCommand } from './commands/orders.ts';
+import { projectionsCommand } from './commands/projections.ts';
+import { tokenCommand } from './commands/token.ts';
+
+/**
+ * `npm run --silent cli -- <command>`: administration on the same DATA_DIR as the server, safe to use
+ * while it runs (the event store takes writers from several processes; the server sees their events).
+ */
+const commands: Record<string, { run: (runtime: Runtime, argv: string[]) => Promise<void>; help: string }> = {
+  token: { run: tokenCommand, help: 'token issue --group <group> [--label TEXT] | token list | token revoke <id>' },
+  catalog: { run: catalogCommand, help: 'catalog import <file.json>' },
+  orders: { run: ordersCommand, help: 'orders import <file.json>' },
+  demo: { run: demoCommand, help: 'demo seed [--orders N] [--seed S]' },
+  events: { run: eventsCommand, help: 'events replay [--sale ID | --stream NAME] [--from POSITION]' },
+  projections: { run: projectionsCommand, help: 'projections rebuild | projections verify' },
+};
+
+const usage = (): string => `usage: npm run --silent cli -- <command>\n${Object.values(commands).map((command) => `  ${command.help}`).join('\n')}\n`;
+
+const main = async (argv: string[]): Promise<number> => {
+  const [name, ...rest] = argv;
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    process.stderr.write(name && name !== 'help' && name !== '--help' ? `unknown command: ${name}\n${usage()}` : usage());
+    return name && name !== 'help' && name !== '--help' ? 2 : 0;
+  }
+  const config = loadConfig();
+  // Logs go to stderr: stdout carries the command's output (a token on its last line, JSON lines).
+  const runtime = await openRuntime(config, createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, 'stderr'), {
+    readYourWrites: false,
+    // Larger ID blocks for bulk commands; IDs left in a block when the command ends are never reused.
+    idBlockSize: 1000,
+  });
+  try {
+    await command.run(runtime, rest);
+    return 0;
+  } finally {
+    await runtime.close();
+  }
+};
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof CliError || error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The service's configuration, read from the environment once at start and validated: a bad value
+ * stops the process with a message naming the variable, before anything is opened.
+ */
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+const isTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const environment = z.object({
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  TOKEN_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  PLANNING_TIMEZONE: z.preprocess(
+    emptyAsUndefined,
+    z.string().default('Europe/Paris').refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/Paris'),
+  ),
+  EVENTSTORE_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^(esdb|esdb\+discover|kurrentdb|kurrentdb\+discover):\/\//, 'must be an esdb:// or kurrentdb:// connection string').optional()),
+  MONGODB_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// connection string').optional()),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Service commandes <no-reply@localhost>')),
+  LEAD_NOTIFY_TO: z.preprocess(emptyAsUndefined, z.string().default('equipe@localhost')),
+  LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
+  NODE_ENV: optionalString,
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  baseUrl: string;
+  /** Signs action tokens; generated and kept under DATA_DIR when not given. */
+  tokenSecret: string | undefined;
+  planningTimezone: string;
+  eventStoreUrl: string | undefined;
+  mongodbUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  leadNotifyTo: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  production: boolean;
+};
+
+export class ConfigError extends Error {
+  readonly code = 'CONFIG_INVALID';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  const production = values.NODE_ENV === 'production';
+  if (production && !values.TOKEN_SECRET) {
+    // A generated secret would differ between instances and invalidate every action token on a new machine.
+    throw new ConfigError(['TOKEN_SECRET: required when NODE_ENV=production']);
+  }
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(values.DATA_DIR),
+    baseUrl: (values.BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    tokenSecret: values.TOKEN_SECRET,
+    planningTimezone: values.PLANNING_TIMEZONE,
+    eventStoreUrl: values.EVENTSTORE_URL,
+    mongodbUrl: values.MONGODB_URL,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    leadNotifyTo: values.LEAD_NOTIFY_TO,
+    logLevel: values.LOG_LEVEL,
+    production,
+  };
+};

@@ -1,0 +1,23 @@
+import type { CommandContext } from '../command-context.ts';
+import { handleCommand, type WriteDeps } from '../command-handler.ts';
+import type { Refusal } from '../decider.ts';
+import { actionTokenDecider, type ActionTokenRefusalCode } from './action-token-decider.ts';
+import { actionTokenStreamName, type ActionKind } from './events.ts';
+
+export type ConsumeActionTokenOutcome = { status: 'consumed' } | { status: 'refused'; refusal: Refusal<ActionTokenRefusalCode> };
+
+/**
+ * Records the single use of a verified action token (see action-token.ts: signature, expiry, action
+ * kind and sale are checked before). Call it before performing the action: a refused use must not act.
+ */
+export const consumeActionToken = async (
+  deps: WriteDeps,
+  input: { jti: string; action: ActionKind; saleId: number },
+  context: CommandContext,
+): Promise<ConsumeActionTokenOutcome> => {
+  const at = deps.clock.now().toISOString();
+  const outcome = await handleCommand(deps, actionTokenStreamName(input.jti), actionTokenDecider, { type: 'ConsumeActionToken', ...input, at }, context);
+  if (outcome.status === 'refused') return { status: 'refused', refusal: outcome.refusal as Refusal<ActionTokenRefusalCode> };
+  if (outcome.status === 'unchanged') throw new Error('unreachable: consuming an action token always records or refuses');
+  return { status: 'consumed' };
+};

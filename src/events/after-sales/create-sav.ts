@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { CommandContext } from '../command-context.ts';
+import { handleCommand } from '../command-handler.ts';
+import type { Refusal } from '../decider.ts';
+import type { IdAllocator } from '../ids/id-allocator.ts';
+import type { PlanningDeps } from '../planning/planning-handlers.ts';
+import { bookSlot, releaseSlot } from '../planning/slot-booking.ts';
+import { savStreamName } from './events.ts';
+import { checkSavProducts, savDecider, type CreateSav, type SavAppointment, type SavFileLink, type SavSale } from './sav-decider.ts';
+
+export type CreateSavDeps = PlanningDeps & {
+  ids: IdAllocator;
+  /** The sale holding these products (read models or the sale stream), or null when no sale has them. */
+  loadSale: (saleProductIds: readonly number[]) => Promise<SavSale | null>;
+};
+
+export type CreateSavInput = {
+  saleProductIds: readonly number[];
+  complaint: string;
+  complaintName: string;
+  savType: string;
+  channel: CreateSav['channel'];
+  /** Given only when both a date and a time were asked for. */
+  appointment: SavAppointment | null;
+  /** Files given by URL; an ID is chosen for those without one. */
+  files: readonly (Omit<SavFileLink, 'fileId'> & { fileId?: string })[];
+};
+
+export type CreateSavResult = { status: 'created'; savId: number } | { status: 'refused'; refusal: Refusal };
+
+/**
+ * Creates a SAV. The appointment's place is taken before the SAV is recorded, so that a full slot, a
+ * holiday or a closed day refuses the whole creation and no SAV exists without its appointment; if
+ * recording the SAV then fails, the place is given back.
+ */
+export const createSav = async (deps: CreateSavDeps, input: CreateSavInput, context: CommandContext): Promise<CreateSavResult> => {
+  const found = input.saleProductIds.length > 0 ? await deps.loadSale(input.saleProductIds) : null;
+  const invalid = checkSavProducts(found, input.saleProductIds);
+  if (invalid) return { status: 'refused', refusal: invalid };
+  // Products checked against no sale are all unknown, so a sale was found.
+  const sale = found as SavSale;
+
+  const [savId] = await deps.ids.next('sav');
+  if (savId === undefined) throw new Error('The ID allocator returned no SAV ID');
+  const ref = { kind: 'sav' as const, savId };
+  const { appointment } = input;
+  if (appointment) {
+    const booked = await bookSlot(deps, { planningType: 'sav', date: appointment.date, time: appointment.time, ref }, context);
+    if (!booked.ok) return { status: 'refused', refusal: booked.refusal };
+  }
+  const giveBack = async () => {
+    if (appointment) await releaseSlot(deps, { planningType: 'sav', date: appointment.date, time: appointment.time, ref }, context);
+  };
+
+  const command: CreateSav = {
+    type: 'CreateSav',
+    savId,
+    sale,
+    saleProductIds: input.saleProductIds,
+    complaint: input.complaint,
+    complaintName: input.complaintName,
+    savType: input.savType,
+    channel: input.channel,
+    appointment,
+    files: input.files.map((file) => ({ ...file, fileId: file.fileId ?? randomUUID() })),
+    at: deps.clock.now().toISOString(),
+  };
+  try {
+    // A new stream: the handler appends with the expected revision `no_stream`.
+    const outcome = await handleCommand(deps, savStreamName(savId), savDecider, command, context);
+    if (outcome.status === 'refused') {
+      await giveBack();
+      return { status: 'refused', refusal: outcome.refusal };
+    }
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
+  return { status: 'created', savId };
+};

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
+import { instant, localDate, localTime, positiveId } from '../catalogue/common-schemas.ts';
+
+/** Events of a SAV (after-sales request) stream, `sav-<savId>`. */
+
+export const savChannel = z.enum(['core', 'chatbot']);
+
+export const SavCreated = defineEvent(
+  'SavCreated',
+  z.object({
+    savId: positiveId,
+    saleId: positiveId,
+    incrementId: z.string(),
+    saleProductIds: z.array(positiveId).min(1),
+    /** Snapshot of the covered products, so that SAV read models need no join with the sale. */
+    products: z.array(z.object({ saleProductId: positiveId, sku: z.string(), name: z.string() })).min(1),
+    complaint: z.string().min(1).max(10000),
+    /** The complaint category. */
+    complaintName: z.string().min(1).max(255),
+    savType: z.string().min(1).max(64),
+    channel: savChannel,
+    customerEmail: z.string().email().nullable(),
+    createdAt: instant,
+  }),
+);
+
+export const SavAppointmentScheduled = defineEvent(
+  'SavAppointmentScheduled',
+  z.object({
+    savId: positiveId,
+    date: localDate,
+    time: localTime,
+    phone: z.string().max(32).nullable(),
+    comment: z.string().max(2000).nullable(),
+    previous: z.object({ date: localDate, time: localTime }).nullable(),
+    scheduledAt: instant,
+  }),
+);
+
+export const savFileKind = z.enum(['image', 'video', 'document']);
+
+export const SavFileAttached = defineEvent(
+  'SavFileAttached',
+  z.object({
+    savId: positiveId,
+    fileId: z.string().uuid(),
+    kind: savFileKind,
+    /** The file category given by the client (`prefix` of the upload API). */
+    category: z.string().min(1).max(64),
+    /** Where it came from: a URL given at creation or the URL fetched by an upload. */
+    sourceUrl: z.string().max(2048).nullable(),
+    /** Where the service stored it, under its file storage; null for a link kept as a URL. */
+    storedPath: z.string().nullable(),
+    fileName: z.string().min(1).max(255),
+    contentType: z.string().max(255).nullable(),
+    size: z.number().int().nonnegative().nullable(),
+    attachedAt: instant,
+  }),
+);
+
+export const savEventDefinitions = [SavCreated, SavAppointmentScheduled, SavFileAttached] as const;
+export type SavEvent = EventsOf<typeof savEventDefinitions>;
+
+export const savStreamName = (savId: number): string => `sav-${savId}`;

@@ -1,0 +1,168 @@
+import type { z } from 'zod';
+import { assertNever, Refusal, type Decider } from '../decider.ts';
+import type { SavEvent, savFileKind } from './events.ts';
+
+/** A SAV (after-sales request), stream `sav-<savId>`. */
+
+/**
+ * The sale a SAV is about, resolved by the handler. `saleProductIds` lists all the products of the
+ * sale and `products` their SKU and name, copied into the SAV for its read models.
+ */
+export type SavSale = {
+  saleId: number;
+  incrementId: string;
+  saleProductIds: readonly number[];
+  products: readonly SavProduct[];
+  customerEmail: string | null;
+};
+export type SavProduct = { saleProductId: number; sku: string; name: string };
+export type SavAppointment = { date: string; time: string; phone: string | null; comment: string | null };
+/** A file given at creation by its URL; it is fetched and stored later. */
+export type SavFileKind = z.infer<typeof savFileKind>;
+export type SavFileLink = { fileId: string; kind: SavFileKind; category: string; sourceUrl: string | null; fileName: string };
+
+export type CreateSav = {
+  type: 'CreateSav';
+  savId: number;
+  sale: SavSale;
+  /** The products the SAV covers: at least one, all of `sale`. */
+  saleProductIds: readonly number[];
+  complaint: string;
+  complaintName: string;
+  savType: string;
+  channel: 'core' | 'chatbot';
+  appointment: SavAppointment | null;
+  files: readonly SavFileLink[];
+  at: string;
+};
+export type ScheduleSavAppointment = { type: 'ScheduleSavAppointment'; at: string } & SavAppointment;
+export type AttachSavFile = {
+  type: 'AttachSavFile';
+  fileId: string;
+  kind: SavFileKind;
+  category: string;
+  sourceUrl: string | null;
+  storedPath: string | null;
+  fileName: string;
+  contentType: string | null;
+  size: number | null;
+  at: string;
+};
+export type SavCommand = CreateSav | ScheduleSavAppointment | AttachSavFile;
+
+export type SavState =
+  | { exists: false }
+  | {
+      exists: true;
+      savId: number;
+      saleId: number;
+      saleProductIds: readonly number[];
+      appointment: { date: string; time: string; phone: string | null; comment: string | null } | null;
+      fileIds: ReadonlySet<string>;
+    };
+
+export type SavRefusalCode = 'sav_exists' | 'unknown_sale_product' | 'no_product' | 'unknown_sav';
+
+/** The SAV statuses of the interface; a SAV is `in_progress` as long as it is open. */
+export type SavStatus = 'in_progress';
+export const savStatus = (state: SavState): SavStatus | null => (state.exists ? 'in_progress' : null);
+
+/**
+ * The products a SAV may cover: at least one, all on the sale (`sale` null: no sale has them). Shared
+ * with the handler, which checks them before it allocates an ID or books a slot.
+ */
+export const checkSavProducts = (sale: SavSale | null, saleProductIds: readonly number[]): Refusal<SavRefusalCode> | null => {
+  if (saleProductIds.length === 0) return new Refusal('no_product', 'A SAV covers at least one sale product');
+  // A product with no SKU and name known on the sale cannot be described in the SAV: it counts as unknown.
+  const unknown = saleProductIds.filter((id) => !sale?.saleProductIds.includes(id) || !sale.products.some((product) => product.saleProductId === id));
+  if (unknown.length > 0) {
+    return new Refusal('unknown_sale_product', 'These products are not on one known sale', { saleId: sale?.saleId ?? null, saleProductIds: unknown });
+  }
+  return null;
+};
+
+const create = (command: CreateSav, state: SavState): SavEvent[] | Refusal<SavRefusalCode> => {
+  if (state.exists) return new Refusal('sav_exists', 'This SAV already exists', { savId: command.savId });
+  const refusal = checkSavProducts(command.sale, command.saleProductIds);
+  if (refusal) return refusal;
+  const { savId, sale, appointment, at } = command;
+  const saleProductIds = [...new Set(command.saleProductIds)];
+  const products = saleProductIds.flatMap((id) => {
+    const product = sale.products.find((candidate) => candidate.saleProductId === id);
+    return product ? [{ saleProductId: id, sku: product.sku, name: product.name }] : [];
+  });
+  const created: SavEvent = {
+    type: 'SavCreated',
+    data: {
+      savId,
+      saleId: sale.saleId,
+      incrementId: sale.incrementId,
+      saleProductIds,
+      products,
+      complaint: command.complaint,
+      complaintName: command.complaintName,
+      savType: command.savType,
+      channel: command.channel,
+      customerEmail: sale.customerEmail,
+      createdAt: at,
+    },
+  };
+  const scheduled: SavEvent[] = appointment
+    ? [{ type: 'SavAppointmentScheduled', data: { savId, ...appointment, previous: null, scheduledAt: at } }]
+    : [];
+  const attached = command.files.map(
+    (file): SavEvent => ({ type: 'SavFileAttached', data: { savId, ...file, storedPath: null, contentType: null, size: null, attachedAt: at } }),
+  );
+  return [created, ...scheduled, ...attached];
+};
+
+const schedule = (command: ScheduleSavAppointment, state: SavState): SavEvent[] | Refusal<SavRefusalCode> => {
+  if (!state.exists) return new Refusal('unknown_sav', 'No SAV with this ID');
+  const { date, time, phone, comment, at } = command;
+  const current = state.appointment;
+  if (current && current.date === date && current.time === time && current.phone === phone && current.comment === comment) return [];
+  const previous = current ? { date: current.date, time: current.time } : null;
+  return [{ type: 'SavAppointmentScheduled', data: { savId: state.savId, date, time, phone, comment, previous, scheduledAt: at } }];
+};
+
+const attach = (command: AttachSavFile, state: SavState): SavEvent[] | Refusal<SavRefusalCode> => {
+  if (!state.exists) return new Refusal('unknown_sav', 'No SAV with this ID');
+  if (state.fileIds.has(command.fileId)) return [];
+  const { type: _type, at, ...file } = command;
+  return [{ type: 'SavFileAttached', data: { savId: state.savId, ...file, attachedAt: at } }];
+};
+
+const evolve = (state: SavState, event: SavEvent): SavState => {
+  switch (event.type) {
+    case 'SavCreated': {
+      const { savId, saleId, saleProductIds } = event.data;
+      return { exists: true, savId, saleId, saleProductIds, appointment: null, fileIds: new Set() };
+    }
+    case 'SavAppointmentScheduled': {
+      if (!state.exists) return state;
+      const { date, time, phone, comment } = event.data;
+      return { ...state, appointment: { date, time, phone, comment } };
+    }
+    case 'SavFileAttached':
+      return state.exists ? { ...state, fileIds: new Set([...state.fileIds, event.data.fileId]) } : state;
+    default:
+      return assertNever(event);
+  }
+};
+
+export const savDecider: Decider<SavState, SavCommand, SavEvent> = {
+  initialState: () => ({ exists: false }),
+  evolve,
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'CreateSav':
+        return create(command, state);
+      case 'ScheduleSavAppointment':
+        return schedule(command, state);
+      case 'AttachSavFile':
+        return attach(command, state);
+      default:
+        return assertNever(command);
+    }
+  },
+};

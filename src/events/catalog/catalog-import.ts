@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { ProductFields } from './events.ts';
+
+/**
+ * One product of a catalog import file (contract: catalog-import.schema.json), as the CLI and the REST
+ * edge parse it. Strict: a key the contract does not know is refused rather than silently dropped,
+ * so a misspelt column cannot go unnoticed. Where the contract is silent on a length, the bound of the
+ * product events applies, so that an accepted file never fails later when its events are recorded.
+ */
+export const catalogImportItem = z.strictObject({
+  sku: z.string().min(1).max(64),
+  ean14: z.string().regex(/^[0-9]{14}$/, 'expected a GTIN-14: exactly 14 digits').optional(),
+  name: z.string().min(1).max(255),
+  description: z.string().max(10000).optional(),
+  price: z.number().min(0),
+  wholesale_price: z.number().min(0).optional(),
+  availability: z.string().max(64).optional(),
+  stock_qty: z.number().int().min(0).optional(),
+  images: z.array(z.string().url()).max(20).optional(),
+  supplier: z.enum(['supplier-a', 'supplier-b']).nullable().optional(),
+  carrier: z.string().max(64).optional(),
+  weight_kg: z.number().min(0).optional(),
+  package_count: z.number().int().min(1).optional(),
+});
+export type CatalogImportItem = z.infer<typeof catalogImportItem>;
+
+/**
+ * The whole file. A SKU listed twice is refused, naming both positions: which of two differing rows
+ * is meant cannot be guessed, and refusing the file records nothing, so it can be fixed and re-imported.
+ */
+export const catalogImportFile = z.array(catalogImportItem).superRefine((items, context) => {
+  const firstIndex = new Map<string, number>();
+  items.forEach((item, index) => {
+    const first = firstIndex.get(item.sku);
+    if (first === undefined) firstIndex.set(item.sku, index);
+    else context.addIssue({ code: 'custom', path: [index, 'sku'], message: `duplicate sku ${item.sku} (first at index ${first})` });
+  });
+});
+export type CatalogImportFile = z.infer<typeof catalogImportFile>;
+
+/** The product as recorded: an absent optional field is null (images: none). */
+export const toProductFields = (item: CatalogImportItem): ProductFields => ({
+  sku: item.sku,
+  ean14: item.ean14 ?? null,
+  name: item.name,
+  description: item.description ?? null,
+  price: item.price,
+  wholesale_price: item.wholesale_price ?? null,
+  availability: item.availability ?? null,
+  stock_qty: item.stock_qty ?? null,
+  images: item.images ?? [],
+  supplier: item.supplier ?? null,
+  carrier: item.carrier ?? null,
+  weight_kg: item.weight_kg ?? null,
+  package_count: item.package_count ?? null,
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
+import { instant, money, supplierName } from '../catalogue/common-schemas.ts';
+
+/** Events of a catalog product's stream, `product-<sku>`. Field names follow the catalog import contract. */
+
+export const productFields = z.object({
+  sku: z.string().min(1).max(64),
+  ean14: z.string().regex(/^\d{14}$/).nullable(),
+  name: z.string().min(1).max(255),
+  description: z.string().max(10000).nullable(),
+  price: money,
+  wholesale_price: money.nullable(),
+  availability: z.string().max(64).nullable(),
+  stock_qty: z.number().int().nonnegative().nullable(),
+  images: z.array(z.string().url()).max(20),
+  supplier: supplierName.nullable(),
+  carrier: z.string().max(64).nullable(),
+  weight_kg: z.number().nonnegative().nullable(),
+  package_count: z.number().int().min(1).nullable(),
+});
+export type ProductFields = z.infer<typeof productFields>;
+
+export const ProductCatalogued = defineEvent(
+  'ProductCatalogued',
+  z.object({ product: productFields, cataloguedAt: instant }),
+);
+
+export const ProductUpdated = defineEvent(
+  'ProductUpdated',
+  z.object({
+    sku: z.string().min(1).max(64),
+    /** Only the fields that changed, with their new values. */
+    changes: productFields.omit({ sku: true }).partial(),
+    updatedAt: instant,
+  }),
+);
+
+export const productEventDefinitions = [ProductCatalogued, ProductUpdated] as const;
+export type ProductEvent = EventsOf<typeof productEventDefinitions>;
+
+export const productStreamName = (sku: string): string => `product-${sku}`;

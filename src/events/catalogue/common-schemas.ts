@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Shapes shared by several capabilities' events. */
+
+export const instant = z.iso.datetime({ offset: true });
+export const localDate = z.iso.date();
+export const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM');
+export const positiveId = z.number().int().positive();
+export const money = z.number().nonnegative();
+export const supplierName = z.enum(['supplier-a', 'supplier-b']);
+export type SupplierName = z.infer<typeof supplierName>;
+
+export const address = z.object({
+  firstname: z.string().min(1).max(100),
+  lastname: z.string().min(1).max(100),
+  company: z.string().max(100).optional(),
+  street: z.array(z.string().min(1).max(255)).min(1).max(4),
+  postcode: z.string().min(1).max(16),
+  city: z.string().min(1).max(100),
+  country_id: z.string().regex(/^[A-Z]{2}$/),
+  telephone: z.string().max(32).optional(),
+});
+export type Address = z.infer<typeof address>;
+
+export const planningType = z.enum(['sav', 'delivery']);
+export type PlanningType = z.infer<typeof planningType>;
+
+/** Whose appointment holds a planning place: a SAV or a sale's delivery. */
+export const bookingRef = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('sav'), savId: positiveId }),
+  z.object({ kind: z.literal('sale'), saleId: positiveId, incrementId: z.string() }),
+]);
+export type BookingRef = z.infer<typeof bookingRef>;

@@ -1,0 +1,65 @@
+import type { CommandContext } from '../command-context.ts';
+import { appendDomainEvents, readDomainStream } from '../domain-store.ts';
+import { WrongExpectedVersionError, type EventStore } from '../store/event-store.ts';
+import { sequenceStreamName, type IdEvent, type SequenceName } from './events.ts';
+
+/**
+ * Allocates integer IDs (sale, sale product, SAV, refund, tracking) with no duplicate, across
+ * concurrent commands and processes: each process reserves a block of IDs by appending
+ * `IdRangeReserved` to the sequence's stream with the expected revision (a racing process gets a
+ * conflict and reserves the next block), then hands IDs out of its block. IDs left in a block when
+ * the process stops are never used: gaps are possible, duplicates are not.
+ */
+export type IdAllocator = {
+  next: (sequence: SequenceName, count?: number) => Promise<number[]>;
+};
+
+type Block = { next: number; last: number };
+
+export const createIdAllocator = (
+  eventStore: EventStore,
+  context: CommandContext,
+  options: { blockSize?: number; now?: () => Date } = {},
+): IdAllocator => {
+  const blockSize = options.blockSize ?? 20;
+  const now = options.now ?? (() => new Date());
+  const blocks = new Map<SequenceName, Block>();
+  // One reservation at a time per sequence in this process; other processes are kept out by the revision check.
+  const queues = new Map<SequenceName, Promise<unknown>>();
+
+  const reserve = async (sequence: SequenceName, count: number): Promise<Block> => {
+    const streamName = sequenceStreamName(sequence);
+    for (;;) {
+      const { events, revision } = await readDomainStream<IdEvent>(eventStore, streamName);
+      const lastReserved = events.at(-1)?.data.last ?? 0;
+      const size = Math.max(count, blockSize);
+      const reserved = { sequence, first: lastReserved + 1, last: lastReserved + size };
+      try {
+        await appendDomainEvents(eventStore, streamName, [{ type: 'IdRangeReserved', data: reserved }], context, now(), revision);
+        return { next: reserved.first, last: reserved.last };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+      }
+    }
+  };
+
+  const take = async (sequence: SequenceName, count: number): Promise<number[]> => {
+    let block = blocks.get(sequence);
+    if (!block || block.last - block.next + 1 < count) {
+      block = await reserve(sequence, count);
+      blocks.set(sequence, block);
+    }
+    const ids = Array.from({ length: count }, (_, index) => block.next + index);
+    block.next += count;
+    return ids;
+  };
+
+  return {
+    next: (sequence, count = 1) => {
+      const previous = queues.get(sequence) ?? Promise.resolve();
+      const result = previous.then(() => take(sequence, count));
+      queues.set(sequence, result.catch(() => undefined));
+      return result;
+    },
+  };
+};

@@ -1,0 +1,62 @@
+import type { BookingRef, PlanningType } from '../catalogue/common-schemas.ts';
+import type { CommandContext } from '../command-context.ts';
+import { handleCommand, type WriteDeps } from '../command-handler.ts';
+import { fold, type Refusal } from '../decider.ts';
+import { readDomainStream } from '../domain-store.ts';
+import type { EventStore } from '../store/event-store.ts';
+import { localDateIn } from './calendar-date.ts';
+import { planningDayStreamName } from './events.ts';
+import { holidaysBetween } from './holidays-decider.ts';
+import { occupancyOf, planningDayDecider, type PlanningDayEvent } from './planning-day-decider.ts';
+import { loadPlanning, type PlanningDeps } from './planning-handlers.ts';
+
+/**
+ * Booking and releasing a place in a planning, for whoever holds appointments (a SAV, a sale's
+ * delivery). A booking moved to another slot takes the new place first and gives the old one back
+ * after, so that a full new slot leaves the appointment where it was.
+ */
+
+export type Slot = { date: string; time: string };
+
+export type BookSlotInput = { planningType: PlanningType; date: string; time: string; ref: BookingRef; previous?: Slot | null };
+export type BookSlotResult = { ok: true } | { ok: false; refusal: Refusal };
+
+const sameSlot = (left: Slot, right: Slot): boolean => left.date === right.date && left.time === right.time;
+
+export const bookSlot = async (deps: PlanningDeps, input: BookSlotInput, context: CommandContext): Promise<BookSlotResult> => {
+  const { planningType, date, time, ref, previous } = input;
+  const { settings, declaredHolidays } = await loadPlanning(deps, planningType);
+  const now = deps.clock.now();
+  const command = {
+    type: 'BookSlot' as const,
+    planningType,
+    date,
+    time,
+    booking: ref,
+    settings,
+    holidays: new Set(holidaysBetween(declaredHolidays, date, date).map((holiday) => holiday.date)),
+    today: localDateIn(now, deps.timezone),
+    at: now.toISOString(),
+  };
+  const outcome = await handleCommand(deps, planningDayStreamName(planningType, date), planningDayDecider, command, context);
+  if (outcome.status === 'refused') return { ok: false, refusal: outcome.refusal };
+  // Booking the slot already held (nothing happened) must not give it back.
+  if (previous && !sameSlot(previous, { date, time })) await releaseSlot(deps, { planningType, ...previous, ref }, context);
+  return { ok: true };
+};
+
+export type ReleaseSlotInput = { planningType: PlanningType; date: string; time: string; ref: BookingRef };
+
+/** Gives the place back; releasing a place that is not held records nothing (`released: false`). */
+export const releaseSlot = async (deps: WriteDeps, input: ReleaseSlotInput, context: CommandContext): Promise<{ ok: true; released: boolean }> => {
+  const { planningType, date, time, ref } = input;
+  const command = { type: 'ReleaseSlot' as const, planningType, date, time, booking: ref, at: deps.clock.now().toISOString() };
+  const outcome = await handleCommand(deps, planningDayStreamName(planningType, date), planningDayDecider, command, context);
+  return { ok: true, released: outcome.status === 'accepted' };
+};
+
+/** Places taken per slot time on one day of a planning, read from its stream. */
+export const loadDayOccupancy = async (deps: { eventStore: EventStore }, planningType: PlanningType, date: string): Promise<Record<string, number>> => {
+  const { events } = await readDomainStream<PlanningDayEvent>(deps.eventStore, planningDayStreamName(planningType, date));
+  return occupancyOf(fold(planningDayDecider, events));
+};

@@ -1,0 +1,81 @@
+import type { Address, SupplierName } from '../catalogue/common-schemas.ts';
+import type { SaleEvent } from './events.ts';
+
+/**
+ * Commands of a sale's stream. Each carries the instant it is decided at (`at`) and every ID it
+ * needs, resolved by its application handler, so that deciding stays pure.
+ */
+
+type SaleImportedData = Extract<SaleEvent, { type: 'SaleImported' }>['data'];
+
+export type ImportSale = {
+  type: 'ImportSale';
+  data: Omit<SaleImportedData, 'importedAt'> & { at: string };
+};
+
+export type AcknowledgeSaleProduct = {
+  type: 'AcknowledgeSaleProduct';
+  data: { saleProductId: number; supplier: SupplierName; at: string };
+};
+
+export type ShipSaleProduct = {
+  type: 'ShipSaleProduct';
+  data: { saleProductId: number; supplier: SupplierName; at: string };
+};
+
+export type CancelSale = {
+  type: 'CancelSale';
+  data: {
+    /** Absent: the whole sale. */
+    saleProductIds?: readonly number[];
+    reason: string;
+    /** Pre-allocated; left unused when the cancellation refunds nothing. */
+    refundId: number;
+    at: string;
+  };
+};
+
+export type UpdateSaleAddress = {
+  type: 'UpdateSaleAddress';
+  data: { shippingAddress: Address; at: string };
+};
+
+export type ScheduleSaleDeliveryAppointment = {
+  type: 'ScheduleSaleDeliveryAppointment';
+  data: {
+    date: string;
+    time: string;
+    /**
+     * The appointment the caller booked the planning against (it released that one). When given and the
+     * sale's appointment has changed since, the command is refused: the planning would be out of step.
+     */
+    expectedPrevious?: { date: string; time: string } | null;
+    at: string;
+  };
+};
+
+export type SaveDeliveryServiceAppointment = {
+  type: 'SaveDeliveryServiceAppointment';
+  data: { provider: string; reference: string; date: string | null; timeWindow: string | null; at: string };
+};
+
+export type CreateShippingLabel = {
+  type: 'CreateShippingLabel';
+  data: { saleProductId: number; trackingNumber: string; labelPath: string; at: string };
+};
+
+export type MarkRefundPaid = {
+  type: 'MarkRefundPaid';
+  data: { refundId: number; at: string };
+};
+
+export type SaleCommand =
+  | ImportSale
+  | AcknowledgeSaleProduct
+  | ShipSaleProduct
+  | CancelSale
+  | UpdateSaleAddress
+  | ScheduleSaleDeliveryAppointment
+  | SaveDeliveryServiceAppointment
+  | CreateShippingLabel
+  | MarkRefundPaid;

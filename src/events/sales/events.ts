@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
+import { address, instant, localDate, localTime, money, planningType, positiveId, supplierName } from '../catalogue/common-schemas.ts';
+
+/** Events of a sale's stream, `sale-<increment_id>`: the order, its products and their supplier lines. */
+
+export const saleProduct = z.object({
+  saleProductId: positiveId,
+  sku: z.string().min(1).max(64),
+  name: z.string().min(1).max(255),
+  qty: z.number().int().min(1),
+  /** Retail unit price, tax included. */
+  price: money,
+  /** Supplier unit price (the order's, else the catalog's); null when unknown. */
+  wholesalePrice: money.nullable(),
+  /** The drop-shipper of this line; null when it ships from own stock. */
+  supplier: supplierName.nullable(),
+  carrier: z.string().max(64).nullable(),
+  requiresAppointment: z.boolean(),
+});
+export type SaleProduct = z.infer<typeof saleProduct>;
+
+export const payment = z.object({
+  method: z.string().max(64),
+  status: z.enum(['paid', 'pending', 'failed', 'refunded']),
+  amountPaid: money.nullable(),
+});
+
+export const SaleImported = defineEvent(
+  'SaleImported',
+  z.object({
+    saleId: positiveId,
+    incrementId: z.string().regex(/^\d{1,20}$/),
+    source: z.string().min(1).max(64),
+    /** The order's creation instant on the platform, with its offset. */
+    orderedAt: instant,
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    customer: z.object({
+      email: z.string().email(),
+      firstname: z.string().min(1),
+      lastname: z.string().min(1),
+      phone: z.string().max(32).nullable(),
+    }),
+    shippingAddress: address,
+    billingAddress: address.nullable(),
+    products: z.array(saleProduct).min(1),
+    payment: payment.nullable(),
+    shippingAmount: money,
+    grandTotal: money,
+    importedAt: instant,
+  }),
+);
+
+export const SaleAddressUpdated = defineEvent(
+  'SaleAddressUpdated',
+  z.object({ saleId: positiveId, shippingAddress: address, updatedAt: instant }),
+);
+
+export const SaleProductAcknowledged = defineEvent(
+  'SaleProductAcknowledged',
+  z.object({ saleId: positiveId, saleProductId: positiveId, supplier: supplierName, acknowledgedAt: instant }),
+);
+
+export const SaleProductShipped = defineEvent(
+  'SaleProductShipped',
+  z.object({
+    saleId: positiveId,
+    saleProductId: positiveId,
+    supplier: supplierName.nullable(),
+    preparedAt: instant,
+    /** The legacy sale log wrote shipments under its cron user; the log keeps that user name. */
+    logUser: z.literal('cron'),
+  }),
+);
+
+export const SaleProductCancelled = defineEvent(
+  'SaleProductCancelled',
+  z.object({ saleId: positiveId, saleProductId: positiveId, reason: z.string().max(500), cancelledAt: instant }),
+);
+
+export const SaleCancelled = defineEvent(
+  'SaleCancelled',
+  z.object({ saleId: positiveId, reason: z.string().max(500), cancelledAt: instant }),
+);
+
+export const RefundRequested = defineEvent(
+  'RefundRequested',
+  z.object({
+    saleId: positiveId,
+    refundId: positiveId,
+    amount: money,
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    reason: z.string().max(500),
+    saleProductIds: z.array(positiveId).min(1),
+    requestedAt: instant,
+  }),
+);
+
+export const RefundPaid = defineEvent(
+  'RefundPaid',
+  z.object({ saleId: positiveId, refundId: positiveId, paidAt: instant }),
+);
+
+export const SaleDeliveryAppointmentScheduled = defineEvent(
+  'SaleDeliveryAppointmentScheduled',
+  z.object({
+    saleId: positiveId,
+    planningType: planningType,
+    date: localDate,
+    time: localTime,
+    /** The appointment this one replaces, released from the planning. */
+    previous: z.object({ date: localDate, time: localTime }).nullable(),
+    scheduledAt: instant,
+  }),
+);
+
+export const DeliveryServiceAppointmentSaved = defineEvent(
+  'DeliveryServiceAppointmentSaved',
+  z.object({
+    saleId: positiveId,
+    provider: z.string().min(1).max(64),
+    reference: z.string().min(1).max(128),
+    date: localDate.nullable(),
+    timeWindow: z.string().max(32).nullable(),
+    savedAt: instant,
+  }),
+);
+
+export const ShippingLabelCreated = defineEvent(
+  'ShippingLabelCreated',
+  z.object({
+    saleId: positiveId,
+    saleProductId: positiveId,
+    supplier: supplierName,
+    carrier: z.string().max(64).nullable(),
+    trackingNumber: z.string().min(1).max(64),
+    /** Path of the PDF under the file storage, as served by GET /api/files/<path>. */
+    labelPath: z.string().min(1),
+    createdAt: instant,
+  }),
+);
+
+export const saleEventDefinitions = [
+  SaleImported,
+  SaleAddressUpdated,
+  SaleProductAcknowledged,
+  SaleProductShipped,
+  SaleProductCancelled,
+  SaleCancelled,
+  RefundRequested,
+  RefundPaid,
+  SaleDeliveryAppointmentScheduled,
+  DeliveryServiceAppointmentSaved,
+  ShippingLabelCreated,
+] as const;
+
+export type SaleEvent = EventsOf<typeof saleEventDefinitions>;
+
+export const saleStreamName = (incrementId: string): string => `sale-${incrementId}`;

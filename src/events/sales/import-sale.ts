@@ -1,0 +1,115 @@
+import type { Address, SupplierName } from '../catalogue/common-schemas.ts';
+import type { CommandContext } from '../command-context.ts';
+import { handleCommand } from '../command-handler.ts';
+import type { ImportSale } from './commands.ts';
+import { saleDecider } from './decider.ts';
+import { nowIso, readSale, type SalesDeps } from './deps.ts';
+import { saleStreamName, type SaleProduct } from './events.ts';
+import { lineAmount, roundToCents, sumToCents } from './money.ts';
+import type { Sale } from './state.ts';
+
+/** An order as the shopping API exports it (order-import contract), already parsed at the edge. */
+export type OrderImportPayload = {
+  source?: string;
+  increment_id: string;
+  created_at: string;
+  currency?: string;
+  customer: { email: string; firstname: string; lastname: string; phone?: string };
+  shipping_address: Address;
+  billing_address?: Address;
+  items: {
+    sku: string;
+    name: string;
+    qty_ordered: number;
+    price: number;
+    wholesale_price?: number;
+    /** Present and null: the line ships from own stock, whatever the catalog says. */
+    supplier?: SupplierName | null;
+    carrier?: string;
+    requires_appointment?: boolean;
+  }[];
+  payment?: { method: string; status: 'paid' | 'pending' | 'failed' | 'refunded'; amount_paid?: number };
+  shipping_amount?: number;
+  grand_total?: number;
+};
+
+/** What the catalog knows of a SKU that an order line may leave out. */
+export type CatalogEntry = { wholesale_price: number | null; supplier: SupplierName | null; carrier: string | null };
+export type FindProduct = (sku: string) => Promise<CatalogEntry | null> | CatalogEntry | null;
+
+export type ImportSaleDeps = SalesDeps & { findProduct: FindProduct };
+
+export type ImportSaleResult = { created: boolean; saleId: number; incrementId: string; saleProductIds: number[] };
+
+/** Builds the command from the order, the catalog entry of each line and the allocated IDs: the order's data wins over the catalog's. */
+export const importSaleCommand = (
+  order: OrderImportPayload,
+  resolved: { saleId: number; saleProductIds: readonly number[]; catalog: readonly (CatalogEntry | null)[]; at: string },
+): ImportSale => {
+  const products: SaleProduct[] = order.items.map((item, index) => {
+    const catalog = resolved.catalog[index] ?? null;
+    const saleProductId = resolved.saleProductIds[index];
+    if (saleProductId === undefined) throw new RangeError(`No sale product ID for line ${index} of order ${order.increment_id}`);
+    return {
+      saleProductId,
+      sku: item.sku,
+      name: item.name,
+      qty: item.qty_ordered,
+      price: item.price,
+      wholesalePrice: item.wholesale_price ?? catalog?.wholesale_price ?? null,
+      supplier: item.supplier !== undefined ? item.supplier : (catalog?.supplier ?? null),
+      carrier: item.carrier ?? catalog?.carrier ?? null,
+      requiresAppointment: item.requires_appointment ?? false,
+    };
+  });
+  const shippingAmount = order.shipping_amount ?? 0;
+  return {
+    type: 'ImportSale',
+    data: {
+      saleId: resolved.saleId,
+      incrementId: order.increment_id,
+      source: order.source ?? 'shopping-api',
+      orderedAt: order.created_at,
+      currency: order.currency ?? 'EUR',
+      customer: { ...order.customer, phone: order.customer.phone ?? null },
+      shippingAddress: order.shipping_address,
+      billingAddress: order.billing_address ?? null,
+      products,
+      payment: order.payment
+        ? { method: order.payment.method, status: order.payment.status, amountPaid: order.payment.amount_paid ?? null }
+        : null,
+      shippingAmount,
+      grandTotal: order.grand_total ?? roundToCents(sumToCents(products.map(lineAmount)) + shippingAmount),
+      at: resolved.at,
+    },
+  };
+};
+
+const answer = (sale: Sale, created: boolean): ImportSaleResult => ({
+  created,
+  saleId: sale.saleId,
+  incrementId: sale.incrementId,
+  saleProductIds: sale.products.map((product) => product.saleProductId),
+});
+
+/**
+ * Imports an order. An order already imported is answered as it was recorded, and nothing changes;
+ * when two imports of one order race, the stream is created by one of them (it expects no stream), the
+ * other conflicts, reads the stream again and answers the recorded sale. IDs allocated by the loser
+ * stay unused: sequences may have gaps, never duplicates.
+ */
+export const importSale = async (deps: ImportSaleDeps, order: OrderImportPayload, context: CommandContext): Promise<ImportSaleResult> => {
+  const existing = await readSale(deps.eventStore, order.increment_id);
+  if (existing) return answer(existing, false);
+
+  const catalog = await Promise.all(order.items.map((item) => deps.findProduct(item.sku)));
+  const [saleId] = await deps.ids.next('sale');
+  const saleProductIds = await deps.ids.next('saleProduct', order.items.length);
+  if (saleId === undefined) throw new RangeError('The sale sequence handed out no ID');
+  const command = importSaleCommand(order, { saleId, saleProductIds, catalog, at: nowIso(deps) });
+
+  const outcome = await handleCommand(deps, saleStreamName(order.increment_id), saleDecider, command, context);
+  if (outcome.status === 'refused' || outcome.state === null)
+    throw new Error(`Import of order ${order.increment_id} recorded no sale (${outcome.status})`);
+  return answer(outcome.state, outcome.status === 'accepted');
+};

@@ -1,0 +1,130 @@
+import type { z } from 'zod';
+import { assertNever } from '../decider.ts';
+import type { Address, PlanningType, SupplierName } from '../catalogue/common-schemas.ts';
+import type { payment as paymentSchema, SaleEvent, SaleProduct } from './events.ts';
+
+/** A sale as its stream tells it: what the deciders, and the queries that need it, read. */
+
+export type SaleProductState = SaleProduct & {
+  acknowledgedAt: string | null;
+  /** Set when shipped. */
+  preparedAt: string | null;
+  cancelledAt: string | null;
+  label: { trackingNumber: string; labelPath: string } | null;
+};
+
+export type RefundState = {
+  refundId: number;
+  amount: number;
+  currency: string;
+  reason: string;
+  saleProductIds: number[];
+  requestedAt: string;
+  status: 'requested' | 'paid';
+  paidAt: string | null;
+};
+
+export type Sale = {
+  saleId: number;
+  incrementId: string;
+  source: string;
+  orderedAt: string;
+  currency: string;
+  customer: { email: string; firstname: string; lastname: string; phone: string | null };
+  shippingAddress: Address;
+  billingAddress: Address | null;
+  products: SaleProductState[];
+  payment: z.infer<typeof paymentSchema> | null;
+  shippingAmount: number;
+  grandTotal: number;
+  importedAt: string;
+  /** Set by a whole-sale cancellation. */
+  cancelledAt: string | null;
+  refunds: RefundState[];
+  deliveryAppointment: { planningType: PlanningType; date: string; time: string; scheduledAt: string } | null;
+  deliveryServiceAppointment: {
+    provider: string;
+    reference: string;
+    date: string | null;
+    timeWindow: string | null;
+    savedAt: string;
+  } | null;
+};
+
+/** Null until the sale is imported. */
+export type SaleState = Sale | null;
+
+export type SaleStatus = 'processing' | 'complete' | 'cancelled';
+
+export const initialState = (): SaleState => null;
+
+export const isShipped = (product: SaleProductState): boolean => product.preparedAt !== null;
+export const isCancelled = (product: SaleProductState): boolean => product.cancelledAt !== null;
+
+/** A supplier line exists for each product a drop-shipper (supplier-a, supplier-b) ships. */
+export const hasSupplierLine = (product: SaleProductState): product is SaleProductState & { supplier: SupplierName } =>
+  product.supplier !== null;
+
+export const saleStatus = (sale: Sale): SaleStatus => {
+  if (sale.products.every(isCancelled)) return 'cancelled';
+  if (sale.products.every((product) => isShipped(product) || isCancelled(product))) return 'complete';
+  return 'processing';
+};
+
+const updateProduct = (sale: Sale, saleProductId: number, change: Partial<SaleProductState>): Sale => ({
+  ...sale,
+  products: sale.products.map((product) => (product.saleProductId === saleProductId ? { ...product, ...change } : product)),
+});
+
+export const evolve = (state: SaleState, event: SaleEvent): SaleState => {
+  if (event.type === 'SaleImported') {
+    const { products, ...data } = event.data;
+    return {
+      ...data,
+      products: products.map((product) => ({ ...product, acknowledgedAt: null, preparedAt: null, cancelledAt: null, label: null })),
+      cancelledAt: null,
+      refunds: [],
+      deliveryAppointment: null,
+      deliveryServiceAppointment: null,
+    };
+  }
+  // Every other event follows the import in the stream.
+  if (state === null) return state;
+  switch (event.type) {
+    case 'SaleAddressUpdated':
+      return { ...state, shippingAddress: event.data.shippingAddress };
+    case 'SaleProductAcknowledged':
+      return updateProduct(state, event.data.saleProductId, { acknowledgedAt: event.data.acknowledgedAt });
+    case 'SaleProductShipped':
+      return updateProduct(state, event.data.saleProductId, { preparedAt: event.data.preparedAt });
+    case 'SaleProductCancelled':
+      return updateProduct(state, event.data.saleProductId, { cancelledAt: event.data.cancelledAt });
+    case 'SaleCancelled':
+      return { ...state, cancelledAt: event.data.cancelledAt };
+    case 'RefundRequested': {
+      const { saleId: _saleId, ...refund } = event.data;
+      return { ...state, refunds: [...state.refunds, { ...refund, status: 'requested', paidAt: null }] };
+    }
+    case 'RefundPaid':
+      return {
+        ...state,
+        refunds: state.refunds.map((refund) =>
+          refund.refundId === event.data.refundId ? { ...refund, status: 'paid', paidAt: event.data.paidAt } : refund,
+        ),
+      };
+    case 'SaleDeliveryAppointmentScheduled': {
+      const { planningType, date, time, scheduledAt } = event.data;
+      return { ...state, deliveryAppointment: { planningType, date, time, scheduledAt } };
+    }
+    case 'DeliveryServiceAppointmentSaved': {
+      const { saleId: _saleId, ...appointment } = event.data;
+      return { ...state, deliveryServiceAppointment: appointment };
+    }
+    case 'ShippingLabelCreated':
+      return updateProduct(state, event.data.saleProductId, {
+        label: { trackingNumber: event.data.trackingNumber, labelPath: event.data.labelPath },
+      });
+    default:
+      return assertNever(event);
+  }
+};

@@ -1,0 +1,46 @@
+import type { SupplierName } from '../catalogue/common-schemas.ts';
+import type { CommandContext } from '../command-context.ts';
+import { handleCommand } from '../command-handler.ts';
+import type { AcknowledgeSaleProduct, ShipSaleProduct } from './commands.ts';
+import { saleDecider } from './decider.ts';
+import { nowIso, type Refused, type SalesDeps } from './deps.ts';
+import { saleStreamName } from './events.ts';
+import { refuse } from './refusals.ts';
+import { parseServiceOrderId } from './service-order-id.ts';
+
+/**
+ * A supplier acknowledges or ships one of its lines, named by `service_order_id`. The edge answers a
+ * malformed identifier itself; one that reaches here anyway, like an unknown order, is an unknown line.
+ */
+
+export type SupplierLineInput = { serviceOrderId: string; supplier: SupplierName };
+
+export const acknowledgeSupplierLine = async (
+  deps: SalesDeps,
+  { serviceOrderId, supplier }: SupplierLineInput,
+  context: CommandContext,
+): Promise<{ status: 'acknowledged' } | Refused> => {
+  const line = parseServiceOrderId(serviceOrderId);
+  if (!line) return { status: 'refused', refusal: refuse('line_not_found_or_processed', 'No such line', { serviceOrderId }) };
+  const command: AcknowledgeSaleProduct = {
+    type: 'AcknowledgeSaleProduct',
+    data: { saleProductId: line.saleProductId, supplier, at: nowIso(deps) },
+  };
+  const outcome = await handleCommand(deps, saleStreamName(line.incrementId), saleDecider, command, context);
+  return outcome.status === 'refused' ? { status: 'refused', refusal: outcome.refusal } : { status: 'acknowledged' };
+};
+
+export const shipSupplierLine = async (
+  deps: SalesDeps,
+  { serviceOrderId, supplier }: SupplierLineInput,
+  context: CommandContext,
+): Promise<{ status: 'shipped' } | Refused> => {
+  const line = parseServiceOrderId(serviceOrderId);
+  if (!line) return { status: 'refused', refusal: refuse('nothing_deliverable', 'No such line', { serviceOrderId }) };
+  const command: ShipSaleProduct = {
+    type: 'ShipSaleProduct',
+    data: { saleProductId: line.saleProductId, supplier, at: nowIso(deps) },
+  };
+  const outcome = await handleCommand(deps, saleStreamName(line.incrementId), saleDecider, command, context);
+  return outcome.status === 'refused' ? { status: 'refused', refusal: outcome.refusal } : { status: 'shipped' };
+};

@@ -1,0 +1,167 @@
+import Database from 'better-sqlite3';
+import {
+  EventStoreUnavailableError,
+  type EventFilter,
+  type EventStore,
+  type RecordedEvent,
+} from './event-store.ts';
+import {
+  assertExpectedRevision,
+  assertStreamName,
+  validateNewEvents,
+  validateReadAllOptions,
+  validateReadStreamOptions,
+} from './event-store-validation.ts';
+import { GroupCommit } from './sqlite-group-commit.ts';
+import { LiveSignal } from './sqlite-live-signal.ts';
+import { openDatabase, prepareStatements, toRecordedEvent, type FilterKind } from './sqlite-schema.ts';
+import { CatchUpSubscription } from './sqlite-subscription.ts';
+
+export type SqliteEventStoreOptions = {
+  file: string;
+  /** How long an append waits for another process holding the write lock. Default 5 s. */
+  busyTimeoutMs?: number;
+  /** How often a live subscription looks for events appended by another process. Default 100 ms. */
+  pollIntervalMs?: number;
+  /** Events a subscription reads per page. Default 500. */
+  pageSize?: number;
+  /** Most appends committed in one transaction. Default 256. */
+  maxAppendsPerCommit?: number;
+  /** Most bytes of event payloads committed in one transaction. Default 4 MiB. */
+  maxBytesPerCommit?: number;
+};
+
+export interface SqliteEventStore extends EventStore {
+  /** SQLite's own consistency check of the file: `['ok']` when it is sound, else the problems found. */
+  integrityCheck(): Promise<string[]>;
+}
+
+const END = Number.MAX_SAFE_INTEGER;
+const NO_LIMIT = -1;
+
+// Errors of the file or of the lock, as opposed to a bug in a request.
+const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY|NOTADB|CORRUPT)/;
+
+const translateError = (error: unknown): unknown =>
+  error instanceof Database.SqliteError && UNAVAILABLE.test(error.code)
+    ? new EventStoreUnavailableError(`The event store file is unavailable: ${error.message}`, { cause: error })
+    : error;
+
+const filterParams = (filter: EventFilter | undefined): { kind: FilterKind; filter: string } => {
+  if (filter === undefined) return { kind: 'none', filter: '[]' };
+  if ('eventTypes' in filter) return { kind: 'eventTypes', filter: JSON.stringify(filter.eventTypes) };
+  return { kind: 'streamPrefixes', filter: JSON.stringify(filter.streamPrefixes) };
+};
+
+/**
+ * The embedded adapter of the event-store port: one SQLite file, which other processes (a CLI run
+ * while the server runs) may open and append to concurrently.
+ *
+ * Positions are SQLite row ids, starting at 1. `readAll` forwards returns events strictly after
+ * `fromPosition`; backwards it starts from the end of the log, or strictly before `fromPosition`.
+ *
+ * Appends go through group commit (sqlite-group-commit.ts): an append's promise settles once the
+ * transaction holding it has committed, so reads, which never see an open transaction, return only
+ * committed events, and a read made after an append resolved sees it. `close()` first commits the
+ * appends already accepted (their promises settle as usual), then refuses every call.
+ */
+export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEventStore {
+  if (typeof options.file !== 'string' || options.file === '') throw new TypeError('The event store needs a file');
+  const db = openDatabase(options.file, options.busyTimeoutMs ?? 5_000);
+  const statements = prepareStatements(db);
+  const pageSize = options.pageSize ?? 500;
+  let closed = false;
+
+  const use = <T>(operation: () => T): T => {
+    if (closed) throw new EventStoreUnavailableError('The event store is closed');
+    try {
+      return operation();
+    } catch (error) {
+      throw translateError(error);
+    }
+  };
+
+  const head = (): number => use(() => statements.head.get()?.head ?? -1);
+  const signal = new LiveSignal(head, options.pollIntervalMs ?? 100);
+  const subscriptions = new Set<CatchUpSubscription>();
+  const groupCommit = new GroupCommit(db, statements, {
+    maxAppends: options.maxAppendsPerCommit ?? 256,
+    maxBytes: options.maxBytesPerCommit ?? 4 * 1024 * 1024,
+    onCommitted: () => signal.notify(),
+    translateError,
+  });
+
+  const readForwards = (kind: FilterKind, filter: string, after: number, upTo: number, limit: number): RecordedEvent[] =>
+    use(() => statements.readAll[kind].forwards.all({ after, upTo, before: END, limit, filter }).map(toRecordedEvent));
+
+  return {
+    async appendToStream(streamName, events, appendOptions = {}) {
+      const request = use(() => {
+        assertStreamName(streamName);
+        const expected = appendOptions.expectedRevision ?? 'any';
+        assertExpectedRevision(expected);
+        return { streamName, events: validateNewEvents(events), expected };
+      });
+      return groupCommit.append(request);
+    },
+
+    async readStream(streamName, readOptions = {}) {
+      return use(() => {
+        assertStreamName(streamName);
+        validateReadStreamOptions(readOptions);
+        const limit = readOptions.maxCount ?? NO_LIMIT;
+        const rows =
+          readOptions.direction === 'backwards'
+            ? statements.streamBackwards.all(streamName, readOptions.fromRevision ?? END, limit)
+            : statements.streamForwards.all(streamName, readOptions.fromRevision ?? 0, limit);
+        return rows.map(toRecordedEvent);
+      });
+    },
+
+    async readAll(readOptions = {}) {
+      return use(() => {
+        validateReadAllOptions(readOptions);
+        const { kind, filter } = filterParams(readOptions.filter);
+        const limit = readOptions.maxCount ?? NO_LIMIT;
+        if (readOptions.direction !== 'backwards') return readForwards(kind, filter, readOptions.fromPosition ?? -1, END, limit);
+        const range = { after: -1, upTo: END, before: readOptions.fromPosition ?? END, limit, filter };
+        return statements.readAll[kind].backwards.all(range).map(toRecordedEvent);
+      });
+    },
+
+    subscribeToAll(subscribeOptions = {}) {
+      return use(() => {
+        validateReadAllOptions({ fromPosition: subscribeOptions.fromPosition, filter: subscribeOptions.filter });
+        const { kind, filter } = filterParams(subscribeOptions.filter);
+        const source = {
+          head,
+          signal,
+          pageSize,
+          readPage: (after: number, upTo: number, limit: number) => readForwards(kind, filter, after, upTo, limit),
+        };
+        const subscription = new CatchUpSubscription(source, subscribeOptions.fromPosition ?? -1, (ended) =>
+          subscriptions.delete(ended),
+        );
+        subscriptions.add(subscription);
+        return subscription;
+      });
+    },
+
+    async headPosition() {
+      return head();
+    },
+
+    async integrityCheck() {
+      return use(() => (db.pragma('integrity_check') as { integrity_check: string }[]).map((row) => row.integrity_check));
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      groupCommit.drain();
+      for (const subscription of [...subscriptions]) subscription.stop();
+      signal.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { createServer } from 'node:http';
+import { ConfigError, loadConfig } from './config/config.ts';
+import { createLogger } from './logger.ts';
+import { createRuntimeApp } from './rest/app.ts';
+import { openRuntime } from './runtime.ts';
+
+/** `npm start`: the HTTP service on the configured stores, with a graceful shutdown on SIGTERM/SIGINT. */
+const main = async (): Promise<void> => {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  const runtime = await openRuntime(config, log);
+  const startedAt = Date.now();
+  await runtime.projections.start();
+  log.info({ ms: Date.now() - startedAt }, 'read models ready');
+
+  const app = createRuntimeApp(runtime);
+  const server = createServer(app.callback());
+  server.listen(config.port, config.host, () => {
+    log.info({ port: config.port, baseUrl: config.baseUrl, dataDir: config.dataDir }, 'listening');
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    // Idle keep-alive connections would hold close() open; requests in flight still finish.
+    server.closeIdleConnections();
+    server.close(async () => {
+      await runtime.close();
+      log.info('stopped');
+      process.exit(0);
+    });
+    setTimeout(() => {
+      log.error('requests still in flight after 10 s; exiting');
+      process.exit(1);
+    }, 10_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+};
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

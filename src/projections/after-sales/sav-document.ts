@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import type { savChannel, savFileKind } from '../../events/after-sales/events.ts';
+import type { Tracked } from '../projection.ts';
+
+/** The `savs` read model: one document per SAV, `_id` = savId. */
+
+export const savsCollection = 'savs';
+/** The e-mail of each sale, kept by this projection to file a SAV under its customer when the request gave none. */
+export const savSaleEmailsCollection = 'sav_sale_emails';
+
+export type SavFileDocument = {
+  fileId: string;
+  kind: z.infer<typeof savFileKind>;
+  category: string;
+  sourceUrl: string | null;
+  storedPath: string | null;
+  fileName: string;
+  contentType: string | null;
+  size: number | null;
+  attachedAt: string;
+};
+
+export type SavDocument = Tracked & {
+  _id: number;
+  saleId: number;
+  incrementId: string;
+  /** The requester's e-mail, else the sale's; null when neither is known. */
+  customerEmailLower: string | null;
+  saleProductIds: number[];
+  products: { saleProductId: number; sku: string; name: string }[];
+  complaint: string;
+  complaintName: string;
+  savType: string;
+  channel: z.infer<typeof savChannel>;
+  status: 'in_progress';
+  createdAt: string;
+  appointment: { date: string; time: string; phone: string | null; comment: string | null; scheduledAt: string } | null;
+  files: SavFileDocument[];
+};
+
+export type SavSaleEmailDocument = Tracked & { _id: number; emailLower: string };

@@ -1,0 +1,81 @@
+import { assertNever } from '../../events/decider.ts';
+import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
+import { applyOnce, type Projection } from '../projection.ts';
+import type { ReadStore } from '../read-store/read-store.ts';
+import {
+  savSaleEmailsCollection,
+  savsCollection,
+  type SavDocument,
+  type SavSaleEmailDocument,
+} from './sav-document.ts';
+
+const eventTypes = ['SaleImported', 'SavCreated', 'SavAppointmentScheduled', 'SavFileAttached'] as const;
+type Handled = EventOfType<(typeof eventTypes)[number]>;
+const handled = new Set<string>(eventTypes);
+
+const createSav = async (store: ReadStore, event: StoredEvent<EventOfType<'SavCreated'>>): Promise<void> => {
+  const { savId, customerEmail, ...sav } = event.data;
+  const saleEmail = await store.collection<SavSaleEmailDocument>(savSaleEmailsCollection).findOne({ _id: sav.saleId });
+  await applyOnce(
+    store.collection<SavDocument>(savsCollection),
+    savId,
+    event.position,
+    {
+      $set: {
+        ...sav,
+        customerEmailLower: customerEmail?.toLowerCase() ?? saleEmail?.emailLower ?? null,
+        status: 'in_progress',
+        appointment: null,
+        files: [],
+      },
+    },
+    { upsert: true },
+  );
+};
+
+/** The `savs` read model: the SAV status lookups of the chatbot and the planning's exclusions. */
+export const savsProjection: Projection = {
+  name: 'savs',
+  eventTypes,
+  collections: [savsCollection, savSaleEmailsCollection],
+
+  async setup(store: ReadStore) {
+    const savs = store.collection<SavDocument>(savsCollection);
+    await savs.createIndex({ incrementId: 1 });
+    await savs.createIndex({ customerEmailLower: 1 });
+    await savs.createIndex({ saleProductIds: 1 });
+  },
+
+  async apply(stored: StoredEvent, store: ReadStore) {
+    if (!handled.has(stored.type)) return;
+    const event = stored as StoredEvent<Handled>;
+    const savs = store.collection<SavDocument>(savsCollection);
+    switch (event.type) {
+      case 'SaleImported': {
+        const { saleId, customer } = event.data;
+        await applyOnce(
+          store.collection<SavSaleEmailDocument>(savSaleEmailsCollection),
+          saleId,
+          event.position,
+          { $set: { emailLower: customer.email.toLowerCase() } },
+          { upsert: true },
+        );
+        return;
+      }
+      case 'SavCreated':
+        return createSav(store, event);
+      case 'SavAppointmentScheduled': {
+        const { savId, date, time, phone, comment, scheduledAt } = event.data;
+        await applyOnce(savs, savId, event.position, { $set: { appointment: { date, time, phone, comment, scheduledAt } } });
+        return;
+      }
+      case 'SavFileAttached': {
+        const { savId, ...file } = event.data;
+        await applyOnce(savs, savId, event.position, { $push: { files: file } });
+        return;
+      }
+      default:
+        return assertNever(event);
+    }
+  },
+};

@@ -1,0 +1,26 @@
+import type { Projection } from './projection.ts';
+import { accessTokensProjection } from './access/access-tokens-projection.ts';
+import { savsProjection } from './after-sales/savs-projection.ts';
+import { productsProjection } from './catalog/products-projection.ts';
+import { customersProjection } from './customers/customers-projection.ts';
+import { leadsProjection } from './leads/leads-projection.ts';
+import { planningProjection } from './planning/planning-projection.ts';
+import { saleLogProjection } from './sale-log/sale-log-projection.ts';
+import { salesProjection } from './sales/sales-projection.ts';
+import { supplierLinesProjection } from './supplier-lines/supplier-lines-projection.ts';
+
+/**
+ * Every read model the service keeps. Orders are dated in the planning's time zone (`timezone`, an IANA
+ * name), the zone the suppliers' date filters and the shop's customers think in.
+ */
+export const allProjections = (options: { timezone: string }): Projection[] => [
+  salesProjection(options),
+  supplierLinesProjection(options),
+  customersProjection,
+  savsProjection,
+  productsProjection,
+  planningProjection,
+  leadsProjection,
+  accessTokensProjection,
+  saleLogProjection,
+];

@@ -1,0 +1,68 @@
+import { assertNever } from '../../events/decider.ts';
+import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
+import { applyOnce, type Projection } from '../projection.ts';
+import type { ReadStore } from '../read-store/read-store.ts';
+import { leadsCollection, utcInstant, type LeadDocument, type LeadNotification } from './lead-document.ts';
+
+const eventTypes = ['ContactLeadCaptured', 'LeadNotificationSent', 'LeadNotificationFailed'] as const;
+type Handled = EventOfType<(typeof eventTypes)[number]>;
+const handled = new Set<string>(eventTypes);
+
+/** The `leads` read model: the contact leads and which notifications the mailer still owes. */
+export const leadsProjection: Projection = {
+  name: 'leads',
+  eventTypes,
+  collections: [leadsCollection],
+
+  async setup(store: ReadStore) {
+    await store.collection<LeadDocument>(leadsCollection).createIndex({ 'notification.status': 1, 'notification.nextAttemptAt': 1 });
+  },
+
+  async apply(stored: StoredEvent, store: ReadStore) {
+    if (!handled.has(stored.type)) return;
+    const event = stored as StoredEvent<Handled>;
+    const leads = store.collection<LeadDocument>(leadsCollection);
+    switch (event.type) {
+      case 'ContactLeadCaptured': {
+        const { leadId, ...lead } = event.data;
+        const notification: LeadNotification = {
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: utcInstant(lead.capturedAt),
+          sentAt: null,
+          lastError: null,
+          messageId: null,
+        };
+        await applyOnce(leads, leadId, event.position, { $set: { ...lead, notification } }, { upsert: true });
+        return;
+      }
+      case 'LeadNotificationSent': {
+        const { leadId, attempt, messageId, sentAt } = event.data;
+        await applyOnce(leads, leadId, event.position, {
+          $set: {
+            'notification.status': 'sent',
+            'notification.attempts': attempt,
+            'notification.nextAttemptAt': null,
+            'notification.sentAt': sentAt,
+            'notification.messageId': messageId,
+          },
+        });
+        return;
+      }
+      case 'LeadNotificationFailed': {
+        const { leadId, attempt, error, nextAttemptAt } = event.data;
+        await applyOnce(leads, leadId, event.position, {
+          $set: {
+            'notification.status': 'failed',
+            'notification.attempts': attempt,
+            'notification.nextAttemptAt': utcInstant(nextAttemptAt),
+            'notification.lastError': error,
+          },
+        });
+        return;
+      }
+      default:
+        return assertNever(event);
+    }
+  },
+};

@@ -1,0 +1,25 @@
+import type { ReadStore } from '../read-store/read-store.ts';
+import { leadsCollection, utcInstant, type LeadDocument } from './lead-document.ts';
+
+/** Reads of the `leads` read model. */
+
+export const findLead = (store: ReadStore, leadId: string): Promise<LeadDocument | null> =>
+  store.collection<LeadDocument>(leadsCollection).findOne({ _id: leadId });
+
+/**
+ * The leads whose notification is due at `now`: never tried (due at once), or failed with its retry
+ * time reached. Oldest due first.
+ */
+export const pendingLeadNotifications = (store: ReadStore, now: string, limit = 50): Promise<LeadDocument[]> =>
+  store
+    .collection<LeadDocument>(leadsCollection)
+    .find(
+      {
+        $or: [
+          { 'notification.status': 'pending' },
+          { 'notification.status': 'failed', 'notification.nextAttemptAt': { $lte: utcInstant(now) } },
+        ],
+      },
+      { sort: { 'notification.nextAttemptAt': 1, _id: 1 }, limit },
+    )
+    .toArray();

@@ -1,0 +1,46 @@
+import type { DomainEventType, StoredEvent } from '../events/catalogue/catalogue.ts';
+import type { Document, Filter, ReadCollection, ReadStore, UpdateFilter } from './read-store/read-store.ts';
+import { DuplicateKeyError } from './read-store/read-store.ts';
+
+/**
+ * A projection turns events into one or more read-model collections. `apply` must be idempotent:
+ * applying an event a second time (a redelivery, a replay after a crash before the checkpoint was
+ * saved) leaves the read model as after the first time. `applyOnce` below is the usual way.
+ */
+export type Projection = {
+  /** Stable name: the key of its checkpoint. */
+  readonly name: string;
+  /** The event types it reads; its subscription is filtered on them. */
+  readonly eventTypes: readonly DomainEventType[];
+  /** The collections it owns (dropped and rebuilt together). */
+  readonly collections: readonly string[];
+  /** Creates indexes; called at start, idempotent. */
+  setup?(store: ReadStore): Promise<void>;
+  apply(event: StoredEvent, store: ReadStore): Promise<void>;
+};
+
+/** Every read-model document remembers the position of the last event applied to it. */
+export type Tracked = { _id: unknown; _position: number };
+
+/**
+ * Applies `update` to the document `_id` only if it has not yet seen an event at or after `position`.
+ * With `upsert`, a missing document is created; a document that already saw this event makes the
+ * filter miss, the upsert then collides on `_id` and the duplicate is ignored: the event was applied.
+ */
+export const applyOnce = async <T extends Document>(
+  collection: ReadCollection<T>,
+  id: unknown,
+  position: number,
+  update: UpdateFilter<T>,
+  options: { upsert?: boolean } = {},
+): Promise<boolean> => {
+  const filter = { _id: id, _position: { $lt: position } } as unknown as Filter<T>;
+  const withPosition = { ...update, $set: { ...(update.$set as Document | undefined), _position: position } } as unknown as UpdateFilter<T>;
+  try {
+    const result = await collection.updateOne(filter, withPosition, { upsert: options.upsert ?? false });
+    return result.modifiedCount + result.upsertedCount > 0;
+  } catch (error) {
+    if (error instanceof DuplicateKeyError || (error as { code?: unknown }).code === 11000) return false;
+    throw error;
+  }
+};

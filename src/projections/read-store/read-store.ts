@@ -1,0 +1,75 @@
+import type { Document, Filter, Sort, UpdateFilter } from 'mongodb';
+
+/**
+ * The read-store port: the subset of the MongoDB driver's `Db` / `Collection` API that the projections
+ * and queries use. The MongoDB adapter is the driver itself; the embedded adapter evaluates the same
+ * filters and update operators in memory. Keep this surface small: every method here must behave the
+ * same on both.
+ */
+
+export type { Document, Filter, Sort, UpdateFilter };
+
+export type FindOptions = {
+  sort?: Sort;
+  skip?: number;
+  limit?: number;
+  projection?: Document;
+};
+
+export type UpdateOptions = { upsert?: boolean };
+
+export type UpdateResult = {
+  acknowledged: boolean;
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedCount: number;
+  upsertedId: unknown;
+};
+
+export type DeleteResult = { acknowledged: boolean; deletedCount: number };
+export type InsertOneResult = { acknowledged: boolean; insertedId: unknown };
+
+export type IndexSpecification = Record<string, 1 | -1>;
+export type CreateIndexOptions = { unique?: boolean; name?: string; sparse?: boolean };
+
+export type BulkUpdateOne<T extends Document> = {
+  updateOne: { filter: Filter<T>; update: UpdateFilter<T>; upsert?: boolean };
+};
+
+export interface Cursor<T> {
+  toArray(): Promise<T[]>;
+}
+
+export interface ReadCollection<T extends Document = Document> {
+  readonly collectionName: string;
+  findOne(filter: Filter<T>, options?: FindOptions): Promise<T | null>;
+  find(filter: Filter<T>, options?: FindOptions): Cursor<T>;
+  countDocuments(filter?: Filter<T>): Promise<number>;
+  insertOne(doc: T): Promise<InsertOneResult>;
+  updateOne(filter: Filter<T>, update: UpdateFilter<T>, options?: UpdateOptions): Promise<UpdateResult>;
+  updateMany(filter: Filter<T>, update: UpdateFilter<T>, options?: UpdateOptions): Promise<UpdateResult>;
+  replaceOne(filter: Filter<T>, replacement: T, options?: UpdateOptions): Promise<UpdateResult>;
+  deleteOne(filter: Filter<T>): Promise<DeleteResult>;
+  deleteMany(filter: Filter<T>): Promise<DeleteResult>;
+  bulkWrite(operations: BulkUpdateOne<T>[], options?: { ordered?: boolean }): Promise<unknown>;
+  aggregate<R extends Document = Document>(pipeline: Document[]): Cursor<R>;
+  createIndex(spec: IndexSpecification, options?: CreateIndexOptions): Promise<string>;
+}
+
+export interface ReadStore {
+  collection<T extends Document = Document>(name: string): ReadCollection<T>;
+  /** Names of the collections that hold documents. */
+  listCollectionNames(): Promise<string[]>;
+  /** Drops every collection (used to rebuild read models from the event log). */
+  dropAll(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A unique index refused a write (MongoDB's E11000). */
+export class DuplicateKeyError extends Error {
+  readonly code = 11000;
+  constructor(collection: string, key: Document) {
+    super(`E11000 duplicate key error collection: ${collection} dup key: ${JSON.stringify(key)}`);
+    this.name = 'DuplicateKeyError';
+  }
+}

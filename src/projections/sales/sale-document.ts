@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import type { Address, PlanningType } from '../../events/catalogue/common-schemas.ts';
+import type { payment, SaleProduct } from '../../events/sales/events.ts';
+import type { Tracked } from '../projection.ts';
+
+/** The `sales` read model: one document per sale, `_id` = saleId. */
+
+export const salesCollection = 'sales';
+
+export type SaleProductStateName = 'pending' | 'acknowledged' | 'shipped' | 'cancelled';
+
+export type SaleProductDocument = SaleProduct & {
+  state: SaleProductStateName;
+  acknowledgedAt: string | null;
+  /** Set when shipped. */
+  preparedAt: string | null;
+  cancelledAt: string | null;
+  trackingNumber: string | null;
+  labelPath: string | null;
+};
+
+export type RefundDocument = {
+  refundId: number;
+  amount: number;
+  currency: string;
+  reason: string;
+  saleProductIds: number[];
+  status: 'requested' | 'paid';
+  requestedAt: string;
+  paidAt: string | null;
+};
+
+export type SaleStatus = 'processing' | 'complete' | 'cancelled';
+
+export type SaleDocument = Tracked & {
+  _id: number;
+  incrementId: string;
+  status: SaleStatus;
+  source: string;
+  orderedAt: string;
+  /** The order's local date, YYYY-MM-DD, in the planning's time zone. */
+  orderDate: string;
+  currency: string;
+  customer: { email: string; emailLower: string; firstname: string; lastname: string; phone: string | null };
+  shippingAddress: Address;
+  billingAddress: Address | null;
+  payment: z.infer<typeof payment> | null;
+  shippingAmount: number;
+  grandTotal: number;
+  products: SaleProductDocument[];
+  refunds: RefundDocument[];
+  deliveryAppointment: { planningType: PlanningType; date: string; time: string; scheduledAt: string } | null;
+  deliveryServiceAppointment: {
+    provider: string;
+    reference: string;
+    date: string | null;
+    timeWindow: string | null;
+    savedAt: string;
+  } | null;
+  savIds: number[];
+  importedAt: string;
+  /** Set by a whole-sale cancellation. */
+  cancelledAt: string | null;
+  updatedAt: string;
+};
+
+type ProductMilestones = Pick<SaleProductDocument, 'acknowledgedAt' | 'preparedAt' | 'cancelledAt'>;
+
+/** A product's state follows from its milestones, so it never depends on the order updates were applied in. */
+export const productState = (product: ProductMilestones): SaleProductStateName => {
+  if (product.cancelledAt !== null) return 'cancelled';
+  if (product.preparedAt !== null) return 'shipped';
+  if (product.acknowledgedAt !== null) return 'acknowledged';
+  return 'pending';
+};
+
+/** Processing until every product has shipped or been cancelled; cancelled when every product was. */
+export const saleStatus = (products: readonly { state: SaleProductStateName }[]): SaleStatus => {
+  if (products.every((product) => product.state === 'cancelled')) return 'cancelled';
+  if (products.every((product) => product.state === 'shipped' || product.state === 'cancelled')) return 'complete';
+  return 'processing';
+};

@@ -1,0 +1,62 @@
+import type { SupplierName } from '../../events/catalogue/common-schemas.ts';
+import type { Filter, ReadStore } from '../read-store/read-store.ts';
+import { supplierLinesCollection, type SupplierLineDocument } from './supplier-line-document.ts';
+
+/** Reads of the `supplier_lines` read model. */
+
+export type OpenSupplierLinesQuery = {
+  supplier: SupplierName;
+  /** Inclusive, YYYY-MM-DD, on the order's local date. */
+  dateFrom?: string;
+  dateTo?: string;
+  /** A service_order_id: only the lines strictly after it in the listing order. */
+  afterCursor?: string;
+  /** An increment ID: only that order's lines. */
+  orderNumber?: string;
+  skip?: number;
+  limit?: number;
+};
+
+/** The listing order: stable, so that a cursor or a page means the same lines from one call to the next. */
+const listingOrder = { orderDate: 1, incrementSort: 1, saleProductId: 1 } as const;
+
+export const findSupplierLine = (store: ReadStore, serviceOrderId: string): Promise<SupplierLineDocument | null> =>
+  store.collection<SupplierLineDocument>(supplierLinesCollection).findOne({ _id: serviceOrderId });
+
+/** The lines strictly after `cursor` in the listing order. */
+const after = (cursor: SupplierLineDocument): Filter<SupplierLineDocument> => ({
+  $or: [
+    { orderDate: { $gt: cursor.orderDate } },
+    { orderDate: cursor.orderDate, incrementSort: { $gt: cursor.incrementSort } },
+    { orderDate: cursor.orderDate, incrementSort: cursor.incrementSort, saleProductId: { $gt: cursor.saleProductId } },
+  ],
+});
+
+/**
+ * The open lines of one supplier (acknowledged or not, until shipped or cancelled). The cursor line is
+ * looked up whatever its state, since the supplier usually shipped it since; a cursor that names no line
+ * of this supplier filters nothing (the route decides whether to refuse it first, with findSupplierLine).
+ */
+export const listOpenSupplierLines = async (store: ReadStore, query: OpenSupplierLinesQuery): Promise<SupplierLineDocument[]> => {
+  const lines = store.collection<SupplierLineDocument>(supplierLinesCollection);
+  const filter: Filter<SupplierLineDocument> = { supplier: query.supplier, open: true };
+  if (query.dateFrom !== undefined || query.dateTo !== undefined) {
+    filter.orderDate = {
+      ...(query.dateFrom !== undefined && { $gte: query.dateFrom }),
+      ...(query.dateTo !== undefined && { $lte: query.dateTo }),
+    };
+  }
+  if (query.orderNumber !== undefined) filter.incrementId = query.orderNumber;
+  const conditions: Filter<SupplierLineDocument>[] = [filter];
+  if (query.afterCursor !== undefined) {
+    const cursor = await lines.findOne({ _id: query.afterCursor, supplier: query.supplier });
+    if (cursor) conditions.push(after(cursor));
+  }
+  return lines
+    .find(conditions.length === 1 ? filter : { $and: conditions }, {
+      sort: listingOrder,
+      ...(query.skip !== undefined && { skip: query.skip }),
+      ...(query.limit !== undefined && { limit: query.limit }),
+    })
+    .toArray();
+};

@@ -1,0 +1,38 @@
+import type { Address, SupplierName } from '../../events/catalogue/common-schemas.ts';
+import type { Tracked } from '../projection.ts';
+import type { SaleProductStateName } from '../sales/sale-document.ts';
+
+/** The `supplier_lines` read model: one document per drop-shipped product, `_id` = service_order_id. */
+
+export const supplierLinesCollection = 'supplier_lines';
+
+export type SupplierLineDocument = Tracked & {
+  /** `<incrementId>_<saleProductId>`. */
+  _id: string;
+  supplier: SupplierName;
+  saleId: number;
+  incrementId: string;
+  /** The increment ID left-padded to 20 digits, so that sorting strings sorts the numbers. */
+  incrementSort: string;
+  saleProductId: number;
+  sku: string;
+  name: string;
+  quantity: number;
+  /** Wholesale unit price; null when unknown. */
+  price: number | null;
+  carrier: string | null;
+  orderDate: string;
+  orderedAt: string;
+  state: SaleProductStateName;
+  /** True until shipped or cancelled. */
+  open: boolean;
+  acknowledgedAt: string | null;
+  preparedAt: string | null;
+  cancelledAt: string | null;
+  trackingNumber: string | null;
+  labelPath: string | null;
+  shippingAddress: Address;
+  customerName: string;
+};
+
+export const incrementSortKey = (incrementId: string): string => incrementId.padStart(20, '0');

@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+import { HttpError } from '../http-error.ts';
+
+/**
+ * The chatbot API's errors. Their texts are shown to customers as they are, so they are French and
+ * name what the customer gave (an increment ID, an e-mail, a SKU), never an internal detail.
+ */
+
+/** Missing, unknown, revoked or another group's token: one answer for all, so a caller learns nothing. */
+export const chatbotUnauthorized = (): HttpError => new HttpError(401, 'Non autorisé', "Token d'API manquant ou invalide");
+
+/** The first zod issue: a field's text completes "Le champ <field> …"; a rule across fields is a whole sentence. */
+export const invalidParameters = (field: string, issue: z.core.$ZodIssue): HttpError =>
+  new HttpError(400, 'Paramètres invalides', field === '' ? issue.message : `Le champ ${field} ${issue.message}`);
+
+export const orderNotFound = (incrementId: string): HttpError =>
+  new HttpError(404, 'Commande non trouvée', `Aucune commande trouvée avec l'increment_id ${incrementId}`);
+
+export const customerNotFound = (email: string): HttpError =>
+  new HttpError(404, 'Client non trouvé', `Aucun client trouvé avec l'email ${email}`);
+
+export const productNotFound = (sku: string): HttpError =>
+  new HttpError(404, 'Produit non trouvé', `Aucun produit trouvé avec le SKU ${sku}`);
+
+/** `product` as the customer named it: "le produit LAMP-ARC-BLK" or "le produit de commande 12". */
+export const productNotInOrder = (product: string, incrementId: string): HttpError =>
+  new HttpError(404, 'Produit non trouvé', `La commande ${incrementId} ne contient pas ${product}`);
+
+/** The e-mail given is not the order's customer's: nothing tells which e-mail the order has. */
+export const notTheOrdersCustomer = (incrementId: string): HttpError =>
+  new HttpError(403, 'Accès refusé', `L'email indiqué ne correspond pas à celui de la commande ${incrementId}`);

@@ -1,0 +1,29 @@
+import Router from '@koa/router';
+import type { Runtime } from '../../runtime.ts';
+import { apiGroup } from '../middleware/api-group.ts';
+import { authenticate } from '../middleware/authenticate.ts';
+import { chatbotUnauthorized } from './chatbot-errors.ts';
+import { customerDetails } from './customer-details.ts';
+import { openSav } from './open-sav.ts';
+import { productDetails } from './product-details.ts';
+import { saleDetails } from './sale-details.ts';
+import { savStatus } from './sav-status.ts';
+
+/**
+ * The chatbot API: customer-support lookups and SAV creation, for `X-API-Token` tokens of the chatbot
+ * group only (a Bearer header does not count). Errors answer in French, in the chatbot's envelope.
+ */
+export const chatbotRoutes = (runtime: Runtime): Router => {
+  const router = new Router();
+  router.use(
+    apiGroup('chatbot'),
+    authenticate({ readStore: runtime.readStore, scheme: 'api-token', groups: ['chatbot'], unauthorized: chatbotUnauthorized }),
+  );
+  router.get('/api/sale/details/:incrementId', saleDetails(runtime));
+  // Capital C: the path the chatbot calls.
+  router.get('/api/Customer/details/:email', customerDetails(runtime));
+  router.post('/api/sav', openSav(runtime));
+  router.get('/api/customer/sav-status', savStatus(runtime));
+  router.get('/api/product/:sku', productDetails(runtime));
+  return router;
+};

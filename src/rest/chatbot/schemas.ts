@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * The chatbot API's inputs, parsed at the edge; the same schemas describe the routes in the OpenAPI
+ * document. Every field carries a French text completing "Le champ <field> …" (see chatbot-errors.ts):
+ * "est requis" when absent, else what it must be, so that a 400 names the field in the chatbot's language.
+ */
+const expecting = (what: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? 'est requis' : `doit être ${what}`),
+});
+
+const incrementId = z.string(expecting('une suite de 1 à 20 chiffres')).regex(/^[0-9]{1,20}$/);
+const email = z.email(expecting('une adresse e-mail valide')).max(254);
+const sku = z.string(expecting('un SKU de 1 à 64 caractères')).min(1).max(64);
+const saleProductId = z.number(expecting('un identifiant de produit de commande (entier positif)')).int().positive().max(2_147_483_647);
+const mediaUrls = (what: string) =>
+  z
+    .array(z.url({ protocol: /^https?$/, ...expecting(`l'URL http(s) d'une ${what}`) }).max(2048), expecting(`une liste de 10 URL au plus`))
+    .max(10);
+
+export const saleDetailsParams = z.object({ incrementId: incrementId.describe("L'increment ID de la commande (chiffres)") });
+
+export const customerDetailsParams = z.object({ email: email.describe("L'e-mail du client, quelle que soit la casse") });
+
+export const productParams = z.object({ sku: sku.describe('Le SKU du produit') });
+
+/** The kinds of request the chatbot files; each becomes the SAV's type. */
+export const savRequestType = z.enum(['complaint', 'damaged_product', 'missing_part', 'delivery_issue', 'other'], expecting(
+  'complaint, damaged_product, missing_part, delivery_issue ou other',
+));
+export type SavRequestType = z.infer<typeof savRequestType>;
+
+/**
+ * POST /api/sav. The product is named either by its SKU in the order or by its sale product ID,
+ * exactly one of the two. Keys the service does not know are ignored rather than refused: the
+ * chatbot's request types may carry more than the service records.
+ */
+export const savRequestBody = z
+  .object(
+    {
+      increment_id: incrementId.describe("L'increment ID de la commande"),
+      email: email.describe("L'e-mail du client de la commande, quelle que soit la casse"),
+      request_type: savRequestType.default('complaint').describe('Le type de demande, qui devient le type du SAV'),
+      product_sku: sku.optional().describe('Le SKU du produit concerné (une ligne de la commande)'),
+      sale_product_id: saleProductId.optional().describe("Ou bien l'identifiant du produit de la commande"),
+      complaint_name: z.string(expecting('un texte de 1 à 255 caractères')).trim().min(1).max(255).describe('La catégorie de la réclamation'),
+      complaint: z.string(expecting('un texte de 1 à 10 000 caractères')).trim().min(1).max(10_000).describe('Le message du client'),
+      photos: mediaUrls('photo').optional().describe('Des liens vers des photos'),
+      videos: mediaUrls('vidéo').optional().describe('Des liens vers des vidéos'),
+    },
+    { error: () => 'Le corps de la requête doit être un objet JSON' },
+  )
+  .refine((body) => (body.product_sku === undefined) !== (body.sale_product_id === undefined), {
+    error: 'Indiquez le produit concerné : product_sku ou sale_product_id (un seul des deux)',
+  });
+export type SavRequestBody = z.infer<typeof savRequestBody>;
+
+/** Query values arrive as text: the sale product ID is read as a number. */
+const queriedSaleProductId = z.coerce
+  .number(expecting('un identifiant de produit de commande (entier positif)'))
+  .int()
+  .positive()
+  .max(2_147_483_647);
+
+/** GET /api/customer/sav-status: whose SAVs (exactly one of email or increment_id), optionally for one product. */
+export const savStatusQuery = z
+  .object({
+    email: email.optional().describe("L'e-mail du client"),
+    increment_id: incrementId.optional().describe("Ou bien l'increment ID de la commande"),
+    product_sku: sku.optional().describe('Restreint aux SAV de ce produit'),
+    sale_product_id: queriedSaleProductId.optional().describe('Restreint aux SAV de ce produit de commande'),
+  })
+  .refine((query) => (query.email === undefined) !== (query.increment_id === undefined), {
+    error: 'Email ou increment_id requis',
+  });
+export type SavStatusQuery = z.infer<typeof savStatusQuery>;

@@ -1,0 +1,60 @@
+import type { Middleware } from 'koa';
+import { coreEnvelope, serverErrorTexts, type ErrorEnvelope } from '../envelopes.ts';
+import { HttpError } from '../http-error.ts';
+import type { Logger } from '../../logger.ts';
+
+type ApiGroup = keyof typeof serverErrorTexts;
+
+/** Errors raised by the body parser (co-body / raw-body) carry a status and a type. */
+type ParserError = { status?: number; type?: string; expose?: boolean };
+
+const bodyErrorTexts = {
+  tooLarge: {
+    core: ['Payload Too Large', 'The request body exceeds 1 MiB'],
+    supplier: ['Payload Too Large', 'The request body exceeds 1 MiB'],
+    chatbot: ['Requête trop volumineuse', 'Le corps de la requête dépasse 1 Mio'],
+  },
+  malformed: {
+    core: ['Bad Request', 'The request body is not valid JSON'],
+    supplier: ['Bad Request', 'The request body is not valid JSON'],
+    chatbot: ['Paramètres invalides', "Le corps de la requête n'est pas un JSON valide"],
+  },
+} as const;
+
+const clientErrorOf = (error: unknown, group: ApiGroup): HttpError | undefined => {
+  if (error instanceof HttpError) return error;
+  const parserError = error as ParserError;
+  if (parserError?.type === 'entity.too.large' || parserError?.status === 413) {
+    const [title, message] = bodyErrorTexts.tooLarge[group];
+    return new HttpError(413, title, message);
+  }
+  // The JSON parser throws a SyntaxError carrying status 400 (and no type) on a malformed body.
+  if (parserError?.type === 'entity.parse.failed' || (parserError?.status === 400 && (parserError.expose || error instanceof SyntaxError))) {
+    const [title, message] = bodyErrorTexts.malformed[group];
+    return new HttpError(400, title, message);
+  }
+  return undefined;
+};
+
+/**
+ * First in the chain: renders every error in the envelope of the API group that the route set in
+ * `ctx.state.envelope` (core by default), logs unexpected ones, and never lets a stack trace out.
+ */
+export const errorHandler = (options: { log: Logger }): Middleware => async (ctx, next) => {
+  try {
+    await next();
+  } catch (error) {
+    const envelope: ErrorEnvelope = ctx.state.envelope ?? coreEnvelope;
+    const group: ApiGroup = ctx.state.apiGroup ?? 'core';
+    const clientError = clientErrorOf(error, group);
+    if (clientError) {
+      ctx.status = clientError.status;
+      ctx.body = { ...envelope(clientError.status, clientError.error, clientError.message), ...clientError.extra };
+      return;
+    }
+    options.log.error({ err: error, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request failed');
+    const texts = serverErrorTexts[group];
+    ctx.status = 500;
+    ctx.body = envelope(500, texts.error, texts.message);
+  }
+};

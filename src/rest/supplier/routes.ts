@@ -1,0 +1,65 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { supplierName, type SupplierName } from '../../events/catalogue/common-schemas.ts';
+import { supplierLinesProjection } from '../../projections/supplier-lines/supplier-lines-projection.ts';
+import type { Runtime } from '../../runtime.ts';
+import { apiGroup } from '../middleware/api-group.ts';
+import { authenticate } from '../middleware/authenticate.ts';
+import { acknowledgeSale } from './acknowledge-sale.ts';
+import { getSales } from './get-sales.ts';
+import type { SupplierSaleLine } from './schemas.ts';
+import { shipSale } from './ship-sale.ts';
+import { methodNotAllowed, unauthorized } from './supplier-answers.ts';
+import { createSupplierSalesCache } from './supplier-cache.ts';
+import { trackSupplierChanges } from './supplier-changes.ts';
+
+/** Any other method on a supplier route answers 405 in the supplier envelope; OPTIONS is left to the router. */
+const onlyMethods = (allowed: string): Middleware => async (ctx, next) => {
+  if (ctx.method === 'OPTIONS') return next();
+  ctx.set('Allow', allowed);
+  throw methodNotAllowed(allowed);
+};
+
+/**
+ * The supplier API: the same three operations under `/api/supplier-a` and `/api/supplier-b`. A
+ * supplier's token opens its own segment only; an unknown segment is no route at all (404).
+ */
+export const supplierRoutes = (runtime: Runtime): Router => {
+  const router = new Router();
+  const projection = supplierLinesProjection({ timezone: runtime.config.planningTimezone });
+  const changes = trackSupplierChanges({
+    eventStore: runtime.eventStore,
+    eventTypes: projection.eventTypes,
+    appliedPosition: () => {
+      const status = runtime.projections.status().find((candidate) => candidate.name === projection.name);
+      // Without its position the cache could not tell a stale entry: fail rather than serve one.
+      if (!status) throw new Error(`The ${projection.name} projection is not running in this process`);
+      return status.position;
+    },
+  });
+
+  for (const supplier of supplierName.options) {
+    const base = `/api/${supplier}`;
+    const guard = [
+      apiGroup('supplier'),
+      authenticate({ readStore: runtime.readStore, scheme: 'bearer', groups: [supplier] satisfies SupplierName[], unauthorized }),
+    ];
+    // The spec has supplier-a's listing cached 30 minutes per query and supplier-b's read fresh on every
+    // call: supplier-b gets no cache at all, so it can never be answered from one.
+    const cache =
+      supplier === 'supplier-a'
+        ? createSupplierSalesCache<SupplierSaleLine[]>({ supplier, changes, clock: runtime.clock })
+        : undefined;
+    const commandDeps = { supplier, salesDeps: runtime.salesDeps };
+    const listingDeps = { supplier, readStore: runtime.readStore, baseUrl: runtime.config.baseUrl, ...(cache && { cache }) };
+
+    router.get(`${base}/get-sales`, ...guard, getSales(listingDeps));
+    router.post(`${base}/acknowledge-sale`, ...guard, acknowledgeSale(commandDeps));
+    router.post(`${base}/ship-sale`, ...guard, shipSale(commandDeps));
+
+    router.all(`${base}/get-sales`, apiGroup('supplier'), onlyMethods('GET, HEAD'));
+    router.all(`${base}/acknowledge-sale`, apiGroup('supplier'), onlyMethods('POST'));
+    router.all(`${base}/ship-sale`, apiGroup('supplier'), onlyMethods('POST'));
+  }
+  return router;
+};

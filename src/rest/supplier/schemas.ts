@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/**
+ * The supplier API's inputs and answers, parsed at the edge and printed in the OpenAPI document. Both
+ * suppliers (`supplier-a`, `supplier-b`) use the same shapes under their own path segment.
+ */
+
+export const getSalesPageSize = 100;
+
+const serviceOrderIdFormat = /^\d+_\d+$/;
+const isoDate = z.iso.date();
+
+const isPageNumber = (value: string): boolean => /^\d+$/.test(value) && Number.isSafeInteger(Number(value)) && Number(value) >= 1;
+const isDate = (value: string): boolean => isoDate.safeParse(value).success;
+
+/**
+ * One query parameter, its errors naming it. A repeated parameter is refused (which value was meant
+ * cannot be guessed); an empty one counts as absent, since some clients send every parameter.
+ */
+const parameter = (name: string, isValid: (value: string) => boolean, expected: string) =>
+  z
+    .string({ error: `Invalid ${name}: expected a single value` })
+    .refine((value) => value === '' || isValid(value), `Invalid ${name}: expected ${expected}`)
+    .transform((value) => (value === '' ? undefined : value))
+    .optional();
+
+/** GET /api/{supplier}/get-sales. Parameters it does not know are ignored: clients may send extras. */
+export const getSalesQuery = z
+  .object({
+    page: parameter('page', isPageNumber, 'a positive integer').describe(
+      `Page number, from 1 (default 1), ${getSalesPageSize} lines per page; with last_service_order_number, pages count from the cursor. A page past the end is [].`,
+    ),
+    date_from: parameter('date_from', isDate, 'a date YYYY-MM-DD').describe('Only lines ordered on or after this day (order_date, inclusive).'),
+    date_to: parameter('date_to', isDate, 'a date YYYY-MM-DD').describe('Only lines ordered on or before this day (order_date, inclusive).'),
+    last_service_order_number: parameter(
+      'last_service_order_number',
+      (value) => serviceOrderIdFormat.test(value),
+      'a service_order_id <increment_id>_<sale_product_id>',
+    ).describe(
+      'Cursor: only the lines after this one in the listing order (order_date, increment_id, sale_product_id). It must name a line of this supplier, open or not.',
+    ),
+    order_number: parameter('order_number', (value) => /^\d+$/.test(value), "an order's increment_id (digits)").describe(
+      "Only this order's lines, by its increment_id. Accepted by both suppliers.",
+    ),
+  })
+  .refine((query) => query.date_from === undefined || query.date_to === undefined || query.date_from <= query.date_to, {
+    message: 'Invalid date_from: it is after date_to',
+    path: ['date_from'],
+  })
+  .transform((query) => ({
+    page: query.page === undefined ? 1 : Number(query.page),
+    dateFrom: query.date_from,
+    dateTo: query.date_to,
+    afterCursor: query.last_service_order_number,
+    orderNumber: query.order_number,
+  }));
+export type GetSalesQuery = z.output<typeof getSalesQuery>;
+
+/** POST /api/{supplier}/acknowledge-sale and /ship-sale. */
+export const serviceOrderBody = z.object({
+  service_order_id: z.string().regex(serviceOrderIdFormat).describe('The line: <increment_id>_<sale_product_id>.'),
+});
+
+export const supplierSaleLine = z.object({
+  service_order_id: z.string().regex(serviceOrderIdFormat).describe('<increment_id>_<sale_product_id>'),
+  sku: z.string(),
+  quantity: z.number().int(),
+  price: z.number().nullable().describe('Wholesale unit price; null when unknown.'),
+  link_to_label: z.url().describe('The shipping label PDF: {base_url}/api/files/labels/<supplier>/<service_order_id>.pdf'),
+  order_date: z.iso.date().describe("The order's day in the planning time zone."),
+  carrier: z.string().nullable(),
+});
+export type SupplierSaleLine = z.infer<typeof supplierSaleLine>;
+
+/** The open lines (not shipped, not cancelled; acknowledged ones stay until shipped), in the listing order. */
+export const getSalesResponse = z.array(supplierSaleLine);
+
+export const getSalesHeaders = z.object({
+  Link: z
+    .string()
+    .optional()
+    .describe(
+      'When the page is full: <url>; rel="next", the absolute URL of the next page, walked by cursor (last_service_order_number = the last line of this page), so that following it never skips nor repeats a line while lines are shipped in between.',
+    ),
+  'X-Page': z.string().regex(/^\d+$/).describe('The page answered.'),
+  'X-Page-Size': z.string().regex(/^\d+$/).describe(`Lines per page (${getSalesPageSize}).`),
+  'X-Cache': z
+    .enum(['HIT', 'MISS'])
+    .describe('supplier-a: HIT when answered from its 30-minute cache of this query. supplier-b reads fresh data: always MISS.'),
+});
+
+/** Every answer of acknowledge-sale and ship-sale, and the supplier API's 400 and 404 bodies. */
+export const supplierResult = z.object({ success: z.boolean(), message: z.string() });
+
+export const supplierUnauthorized = z.object({ error: z.string(), message: z.string() });

@@ -1,0 +1,22 @@
+import type { Middleware } from 'koa';
+import type { CommandContext } from '../../events/command-context.ts';
+import { shipSupplierLine } from '../../events/sales/supplier-lines.ts';
+import { parseInput } from '../parse-input.ts';
+import type { SupplierCommandDeps } from './acknowledge-sale.ts';
+import { serviceOrderBody } from './schemas.ts';
+import { invalidServiceOrderId, supplierTexts } from './supplier-answers.ts';
+
+/**
+ * POST /api/{supplier}/ship-sale: the line leaves (prepared_at is set). Nothing deliverable (unknown,
+ * the other supplier's, cancelled or already shipped) is answered 200 with `success: false`, as the
+ * suppliers' clients expect: only a malformed identifier is a 400.
+ */
+export const shipSale = (deps: SupplierCommandDeps): Middleware => async (ctx) => {
+  const body = parseInput(serviceOrderBody, ctx.request.body, () => invalidServiceOrderId());
+  const context: CommandContext = ctx.state.commandContext;
+  const outcome = await shipSupplierLine(deps.salesDeps, { serviceOrderId: body.service_order_id, supplier: deps.supplier }, context);
+  ctx.body =
+    outcome.status === 'refused'
+      ? { success: false, message: supplierTexts.nothingDeliverable }
+      : { success: true, message: supplierTexts.shipped };
+};

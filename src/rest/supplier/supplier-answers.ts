@@ -1,0 +1,25 @@
+import { HttpError } from '../http-error.ts';
+
+/**
+ * The supplier API's documented answers, in one place: the suppliers' existing clients compare these
+ * texts byte for byte, so they are never reworded. The error handler renders the HttpErrors in the
+ * supplier envelope (`{ success: false, message }`, or `{ error, message }` for the 401).
+ */
+export const supplierTexts = {
+  acknowledged: 'Votre produit a bien été acquitté',
+  shipped: 'Votre produit a été expédié avec succès',
+  nothingDeliverable: "Aucun produit livrable n'a été trouvé pour être expédié",
+} as const;
+
+/** Missing, unknown or revoked token, or a token of another group or of the other supplier: one answer. */
+export const unauthorized = (): HttpError => new HttpError(401, 'Unauthorized', 'Invalid or missing Bearer token');
+
+export const invalidServiceOrderId = (): HttpError => new HttpError(400, 'Bad Request', 'Invalid service_order_id format');
+
+export const orderNotFoundOrProcessed = (): HttpError => new HttpError(404, 'Not Found', 'Order not found or already processed');
+
+/** A get-sales query parameter that cannot be read; the message names the parameter. */
+export const invalidParameter = (message: string): HttpError => new HttpError(400, 'Bad Request', message);
+
+export const methodNotAllowed = (allowed: string): HttpError =>
+  new HttpError(405, 'Method Not Allowed', `Use ${allowed} on this route`);

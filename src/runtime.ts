@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Config } from './config/config.ts';
+import { resolveTokenSecret } from './config/token-secret.ts';
+import { systemClock, systemContext, type Clock } from './events/command-context.ts';
+import type { WriteDeps } from './events/command-handler.ts';
+import { productDecider } from './events/catalog/product-decider.ts';
+import { productStreamName, type ProductEvent } from './events/catalog/events.ts';
+import { fold } from './events/decider.ts';
+import { readDomainStream } from './events/domain-store.ts';
+import type { FindProduct, ImportSaleDeps } from './events/sales/import-sale.ts';
+import { createIdAllocator, type IdAllocator } from './events/ids/id-allocator.ts';
+import type { EventStore } from './events/store/event-store.ts';
+import { openSqliteEventStore } from './events/store/sqlite-event-store.ts';
+import type { Logger } from './logger.ts';
+import { allProjections } from './projections/all-projections.ts';
+import { createProjectionEngine, type ProjectionEngine } from './projections/engine.ts';
+import { createMemoryReadStore } from './projections/read-store/memory-read-store.ts';
+import type { ReadStore } from './projections/read-store/read-store.ts';
+
+/**
+ * The composition root: opens the configured event store and read store, wires the projections and
+ * hands the same dependencies to the HTTP server, the jobs and the CLI.
+ */
+export type Runtime = {
+  config: Config;
+  log: Logger;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  projections: ProjectionEngine;
+  clock: Clock;
+  ids: IdAllocator;
+  write: WriteDeps;
+  salesDeps: ImportSaleDeps;
+  tokenSecret: string;
+  isOpen: () => boolean;
+  close: () => Promise<void>;
+};
+
+export const eventStoreFile = (config: Config): string => path.join(config.dataDir, 'events.sqlite');
+
+export const openEventStore = (config: Config): EventStore => {
+  if (config.eventStoreUrl) {
+    throw new Error('EVENTSTORE_URL is set, but this build only has the embedded event store');
+  }
+  return openSqliteEventStore({ file: eventStoreFile(config) });
+};
+
+export const openReadStore = async (config: Config): Promise<ReadStore> => {
+  if (config.mongodbUrl) {
+    throw new Error('MONGODB_URL is set, but this build only has the embedded read store');
+  }
+  return createMemoryReadStore();
+};
+
+/** The catalog's data for a SKU, read from its stream (the write side does not depend on read models). */
+const catalogLookup = (eventStore: EventStore): FindProduct => async (sku) => {
+  const { events } = await readDomainStream<ProductEvent>(eventStore, productStreamName(sku));
+  const state = fold(productDecider, events);
+  if (state.status === 'absent') return null;
+  const { wholesale_price, supplier, carrier } = state.product;
+  return { wholesale_price, supplier, carrier };
+};
+
+export const openRuntime = async (
+  config: Config,
+  log: Logger,
+  options: {
+    clock?: Clock;
+    idBlockSize?: number;
+    /** False for processes that serve no reads (the CLI): commands then return without waiting for projections. */
+    readYourWrites?: boolean;
+  } = {},
+): Promise<Runtime> => {
+  const clock = options.clock ?? systemClock;
+  const eventStore = openEventStore(config);
+  const readStore = await openReadStore(config);
+  const projections = createProjectionEngine({
+    eventStore,
+    readStore,
+    projections: allProjections({ timezone: config.planningTimezone }),
+    log: (level, message, fields) => log[level]({ ...fields }, message),
+  });
+  const ids = createIdAllocator(eventStore, systemContext(randomUUID()), {
+    blockSize: options.idBlockSize,
+    now: () => clock.now(),
+  });
+  let open = true;
+  const write: WriteDeps = {
+    eventStore,
+    clock,
+    awaitProjections: async (position, types) => {
+      if (options.readYourWrites !== false) await projections.waitFor(position, types);
+    },
+  };
+  return {
+    config,
+    log,
+    eventStore,
+    readStore,
+    projections,
+    clock,
+    ids,
+    write,
+    salesDeps: { ...write, ids, findProduct: catalogLookup(eventStore) },
+    tokenSecret: resolveTokenSecret(config.tokenSecret, config.dataDir),
+    isOpen: () => open,
+    close: async () => {
+      if (!open) return;
+      open = false;
+      await projections.stop();
+      await eventStore.close();
+      await readStore.close();
+    },
+  };
+};

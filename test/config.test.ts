@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config/config.ts';
+
+describe('the configuration', () => {
+  it('when nothing is set, it runs on the embedded default on port 3000 with Paris time', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.baseUrl).toBe('http://localhost:3000');
+    expect(config.planningTimezone).toBe('Europe/Paris');
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.eventStoreUrl).toBeUndefined();
+    expect(config.mongodbUrl).toBeUndefined();
+  });
+
+  it('when values are wrong, it fails naming every variable at fault', () => {
+    const error = (() => {
+      try {
+        loadConfig({ PORT: 'eighty', PLANNING_TIMEZONE: 'Mars/Olympus', BASE_URL: 'ftp://x', SMTP_URL: 'mail.example.com' });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const variable of ['PORT', 'PLANNING_TIMEZONE', 'BASE_URL', 'SMTP_URL']) expect(problems).toContain(variable);
+  });
+
+  it('when in production without TOKEN_SECRET, it refuses to start', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/TOKEN_SECRET/);
+  });
+
+  it('BASE_URL loses its trailing slash and links follow its scheme', () => {
+    expect(loadConfig({ BASE_URL: 'https://api.example.com/' }).baseUrl).toBe('https://api.example.com');
+  });
+});

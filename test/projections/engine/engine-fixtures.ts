@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DomainEvent, DomainEventType, StoredEvent } from '../../../src/events/catalogue/catalogue.ts';
+import { systemContext } from '../../../src/events/command-context.ts';
+import { appendDomainEvents } from '../../../src/events/domain-store.ts';
+import type { EventStore } from '../../../src/events/store/event-store.ts';
+import { openSqliteEventStore } from '../../../src/events/store/sqlite-event-store.ts';
+import { checkpointsCollection, type Checkpoint } from '../../../src/projections/checkpoints.ts';
+import { applyOnce, type Projection } from '../../../src/projections/projection.ts';
+import { createMemoryReadStore } from '../../../src/projections/read-store/memory-read-store.ts';
+import type { ReadStore } from '../../../src/projections/read-store/read-store.ts';
+import type { LogLevel } from '../../../src/projections/runner.ts';
+
+export const frozenNow = new Date('2025-03-03T10:00:00.000Z');
+
+/** A fresh SQLite log in its own directory, an empty in-memory read store, and their cleanup. */
+export const openStores = () => {
+  const directory = mkdtempSync(join(tmpdir(), 'projection-engine-'));
+  const eventStore = openSqliteEventStore({ file: join(directory, 'events.sqlite'), pollIntervalMs: 10 });
+  const readStore = createMemoryReadStore();
+  return {
+    eventStore,
+    readStore,
+    close: async () => {
+      await eventStore.close();
+      await readStore.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+};
+
+export const holidayDeclared = (date: string): DomainEvent => ({
+  type: 'HolidayDeclared',
+  data: { date, label: `holiday ${date}`, declaredAt: frozenNow.toISOString() },
+});
+
+export const holidayRemoved = (date: string): DomainEvent => ({
+  type: 'HolidayRemoved',
+  data: { date, removedAt: frozenNow.toISOString() },
+});
+
+export const saleCancelled = (saleId: number): DomainEvent => ({
+  type: 'SaleCancelled',
+  data: { saleId, reason: 'customer request', cancelledAt: frozenNow.toISOString() },
+});
+
+/** Appends through the catalogue, as the command handlers do; returns the append's last position. */
+export const append = async (store: EventStore, streamName: string, events: readonly DomainEvent[]): Promise<number> => {
+  const result = await appendDomainEvents(store, streamName, events, systemContext(randomUUID()), frozenNow, 'any');
+  return result.position;
+};
+
+/** A document of the test projection below: one per declared or removed holiday. */
+export type HolidayDay = { _id: string; declared: boolean; changes: number; _position: number };
+
+/**
+ * A projection of holidays that also remembers, outside the read store, every event it was handed:
+ * a replay shows up there even when the idempotent update hides it in the read model.
+ */
+export const holidaysProjection = (
+  name = 'holidays',
+  options: { failOn?: (event: StoredEvent) => boolean; blockOn?: (event: StoredEvent) => Promise<void> | undefined } = {},
+) => {
+  const applied: number[] = [];
+  const collection = `${name}_days`;
+  const projection: Projection = {
+    name,
+    eventTypes: ['HolidayDeclared', 'HolidayRemoved'] satisfies DomainEventType[],
+    collections: [collection],
+    async setup(store) {
+      await store.collection(collection).createIndex({ declared: 1 });
+    },
+    async apply(event, store) {
+      if (event.type !== 'HolidayDeclared' && event.type !== 'HolidayRemoved') return;
+      await options.blockOn?.(event);
+      if (options.failOn?.(event)) throw new Error(`cannot apply ${event.data.date}`);
+      applied.push(event.position);
+      await applyOnce(
+        store.collection<HolidayDay>(collection),
+        event.data.date,
+        event.position,
+        { $set: { declared: event.type === 'HolidayDeclared' }, $inc: { changes: 1 } },
+        { upsert: true },
+      );
+    },
+  };
+  return { projection, applied, collection };
+};
+
+/** Counts cancelled sales: a second projection, on other event types. */
+export type Cancellation = { _id: number; reason: string; _position: number };
+
+export const cancellationsProjection = (): { projection: Projection; applied: number[] } => {
+  const applied: number[] = [];
+  const projection: Projection = {
+    name: 'cancellations',
+    eventTypes: ['SaleCancelled'],
+    collections: ['cancellations'],
+    async apply(event, store) {
+      if (event.type !== 'SaleCancelled') return;
+      applied.push(event.position);
+      await applyOnce(store.collection<Cancellation>('cancellations'), event.data.saleId, event.position, { $set: { reason: event.data.reason } }, { upsert: true });
+    },
+  };
+  return { projection, applied };
+};
+
+export type LogLine = { level: LogLevel; message: string; fields: Record<string, unknown> | undefined };
+
+export const recordingLog = () => {
+  const lines: LogLine[] = [];
+  return { lines, log: (level: LogLevel, message: string, fields?: Record<string, unknown>) => lines.push({ level, message, fields }) };
+};
+
+export const checkpointOf = async (store: ReadStore, name: string): Promise<number | undefined> =>
+  (await store.collection<Checkpoint>(checkpointsCollection).findOne({ _id: name }))?.position;
+
+/** Waits for a condition the code under test reaches asynchronously (a live event being applied). */
+export const eventually = async (condition: () => Promise<boolean> | boolean, timeoutMs = 2000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+};

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { leadsProjection } from '../../../src/projections/leads/leads-projection.ts';
+import { findLead, pendingLeadNotifications } from '../../../src/projections/leads/queries.ts';
+import { createMemoryReadStore } from '../../../src/projections/read-store/memory-read-store.ts';
+import { project } from './project.ts';
+import { buildScenario } from './scenario.ts';
+
+const projections = [leadsProjection];
+
+const given = async () => {
+  const store = createMemoryReadStore();
+  const { events, leads } = buildScenario();
+  await project(store, projections, events);
+  return { store, leads };
+};
+
+describe('leads read model', () => {
+  it('when a lead was captured and notified, the document tells the notification sent', async () => {
+    const { store, leads } = await given();
+    expect(await findLead(store, leads.sent)).toEqual({
+      _id: leads.sent,
+      _position: expect.any(Number),
+      name: 'Alice',
+      email: 'alice@example.com',
+      phone: null,
+      projectName: 'Hôtel',
+      capturedAt: '2025-03-15T09:00:00+01:00',
+      notification: { status: 'sent', attempts: 1, nextAttemptAt: null, sentAt: '2025-03-15T09:00:05+01:00', lastError: null, messageId: '<m1@example.com>' },
+    });
+  });
+
+  it('when a notification failed, the document tells the error and when to try again', async () => {
+    const { store, leads } = await given();
+    expect((await findLead(store, leads.failed))?.notification).toEqual({
+      status: 'failed',
+      attempts: 1,
+      nextAttemptAt: '2025-03-15T08:05:00.000Z',
+      sentAt: null,
+      lastError: 'connection refused',
+      messageId: null,
+    });
+  });
+
+  it('when a lead was just captured, its notification is due at once', async () => {
+    const { store, leads } = await given();
+    expect((await findLead(store, leads.pending))?.notification).toMatchObject({ status: 'pending', attempts: 0 });
+    const due = await pendingLeadNotifications(store, '2025-03-15T09:01:00+01:00');
+    expect(due.map((lead) => lead._id)).toEqual([leads.pending]);
+  });
+
+  it('when the retry time of a failed notification is reached, it is due again; a sent one never is', async () => {
+    const { store, leads } = await given();
+    const due = await pendingLeadNotifications(store, '2025-03-15T08:05:00Z');
+    expect(due.map((lead) => lead._id)).toEqual([leads.pending, leads.failed]);
+    expect((await pendingLeadNotifications(store, '2025-03-15T08:05:00Z', 1)).map((lead) => lead._id)).toEqual([leads.pending]);
+  });
+});

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { Test } from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revokeAccessToken } from '../../../src/events/access/access-token-handlers.ts';
+import { systemContext } from '../../../src/events/command-context.ts';
+import { expectJson, importOrder, savRequest, seedCatalog, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
+
+const unauthorized = { success: false, error: 'Non autorisé', message: "Token d'API manquant ou invalide" };
+
+type Route = { name: string; call: (api: ChatbotApi) => Test };
+const routes: Route[] = [
+  { name: 'GET /api/sale/details/{incrementId}', call: (api) => api.request.get('/api/sale/details/100004512') },
+  { name: 'GET /api/Customer/details/{email}', call: (api) => api.request.get('/api/Customer/details/claire.martin@example.org') },
+  { name: 'POST /api/sav', call: (api) => api.request.post('/api/sav').send(savRequest()) },
+  { name: 'GET /api/customer/sav-status', call: (api) => api.request.get('/api/customer/sav-status?increment_id=100004512') },
+  { name: 'GET /api/product/{sku}', call: (api) => api.request.get('/api/product/CAN-OSLO-3P-GRY') },
+];
+
+describe('who may call the chatbot API', () => {
+  let api: ChatbotApi;
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    api = await startChatbotApi();
+    await seedCatalog(api);
+    await importOrder(api);
+    const revoked = await api.tokenFor('chatbot', 'chatbot-revoked');
+    await revokeAccessToken(api.runtime.write, revoked.split('.')[0]!, systemContext());
+    tokens.revoked = revoked;
+    tokens['supplier-a'] = await api.tokenFor('supplier-a');
+    tokens.core = await api.tokenFor('core');
+    tokens.analyst = await api.tokenFor('analyst');
+    // Well-formed, but the secret of another token: the ID is known, the secret is not.
+    tokens.unknown = `${api.token.split('.')[0]}.${tokens.core.split('.')[1]}`;
+  });
+  afterAll(async () => api.close());
+
+  const credentials: [string, (request: Test) => Test][] = [
+    ['no token', (request) => request],
+    ['an unknown token', (request) => request.set('X-API-Token', `${randomBytes(8).toString('hex')}.${randomBytes(32).toString('base64url')}`)],
+    ['a known ID with a wrong secret', (request) => request.set('X-API-Token', tokens.unknown!)],
+    ['a malformed token', (request) => request.set('X-API-Token', 'not a token')],
+    ['a revoked chatbot token', (request) => request.set('X-API-Token', tokens.revoked!)],
+    ['a supplier token', (request) => request.set('X-API-Token', tokens['supplier-a']!)],
+    ['a core token', (request) => request.set('X-API-Token', tokens.core!)],
+    ['an analyst token', (request) => request.set('X-API-Token', tokens.analyst!)],
+    ['the chatbot token sent as Bearer', (request) => request.set('Authorization', `Bearer ${api.token}`)],
+  ];
+
+  describe.each(routes)('$name', ({ call }) => {
+    it.each(credentials)('when called with %s, it answers 401 and records nothing', async (_credential, authorize) => {
+      const head = await api.runtime.eventStore.headPosition();
+
+      const response = await authorize(call(api));
+
+      expectJson(response, 401, unauthorized);
+      expect(await api.runtime.eventStore.headPosition()).toBe(head);
+    });
+
+    it('when called with a chatbot token in X-API-Token, it answers with success true', async () => {
+      const response = await call(api).set('X-API-Token', api.token);
+
+      expect(response.status).toBe(200);
+      expect(response.body.success).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { savStreamName } from '../../../src/events/after-sales/events.ts';
+import { findSavById } from '../../../src/projections/after-sales/queries.ts';
+import { expectJson, importOrder, now, order, savRequest, seedCatalog, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
+
+const created = (savId: number) => ({ success: true, sav_id: savId, message: 'Votre demande SAV a bien été enregistrée' });
+
+describe('POST /api/sav', () => {
+  let api: ChatbotApi;
+  let sale: Awaited<ReturnType<typeof importOrder>>;
+  beforeEach(async () => {
+    api = await startChatbotApi();
+    await seedCatalog(api);
+    sale = await importOrder(api);
+  });
+  afterEach(async () => api.close());
+
+  const recorded = async (savId: number) => (await api.runtime.eventStore.readStream(savStreamName(savId))).map(({ type, data }) => ({ type, data }));
+
+  it('when the order, its customer e-mail in another case and a SKU of the order are given, it records a complaint SAV from the chatbot', async () => {
+    const response = await api.post('/api/sav', savRequest({ email: 'CLAIRE.MARTIN@EXAMPLE.ORG' }));
+
+    expect(Number.isInteger(response.body.sav_id)).toBe(true);
+    expectJson(response, 200, created(response.body.sav_id));
+    expect(await recorded(response.body.sav_id)).toEqual([
+      {
+        type: 'SavCreated',
+        data: {
+          savId: response.body.sav_id,
+          saleId: sale.saleId,
+          incrementId: '100004512',
+          saleProductIds: [sale.sofa],
+          products: [{ saleProductId: sale.sofa, sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris' }],
+          complaint: 'Un pied du canapé est cassé à la livraison.',
+          complaintName: 'Produit endommagé',
+          savType: 'complaint',
+          channel: 'chatbot',
+          customerEmail: 'Claire.Martin@example.org',
+          createdAt: now,
+        },
+      },
+    ]);
+  });
+
+  it('when a request type, a sale product ID, photos and videos are given, the type is the SAV type and the media are attached as links', async () => {
+    const response = await api.post(
+      '/api/sav',
+      savRequest({
+        product_sku: undefined,
+        sale_product_id: sale.lamp,
+        request_type: 'damaged_product',
+        photos: ['https://cdn.example.org/sav/pied%20cass%C3%A9.jpg', 'https://cdn.example.org/'],
+        videos: ['https://videos.example.org/clip.mp4'],
+      }),
+    );
+
+    expectJson(response, 200, created(response.body.sav_id));
+    const sav = await findSavById(api.runtime.readStore, response.body.sav_id);
+    expect(sav?.savType).toBe('damaged_product');
+    expect(sav?.saleProductIds).toEqual([sale.lamp]);
+    expect(sav?.files.map(({ kind, category, sourceUrl, storedPath, fileName }) => ({ kind, category, sourceUrl, storedPath, fileName }))).toEqual([
+      { kind: 'image', category: 'photo', sourceUrl: 'https://cdn.example.org/sav/pied%20cass%C3%A9.jpg', storedPath: null, fileName: 'pied cassé.jpg' },
+      { kind: 'image', category: 'photo', sourceUrl: 'https://cdn.example.org/', storedPath: null, fileName: 'photo-2' },
+      { kind: 'video', category: 'video', sourceUrl: 'https://videos.example.org/clip.mp4', storedPath: null, fileName: 'clip.mp4' },
+    ]);
+  });
+
+  it('when the SAV is created, sav-status and the sale details show it at once', async () => {
+    const response = await api.post('/api/sav', savRequest());
+    const record = {
+      id: response.body.sav_id,
+      sale_ref: '100004512',
+      status: 'in_progress',
+      complaint_type: 'Produit endommagé',
+      created_at: now,
+      products: [{ sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris' }],
+    };
+
+    const status = await api.get('/api/customer/sav-status?increment_id=100004512');
+    const details = await api.get('/api/sale/details/100004512');
+
+    expectJson(status, 200, { success: true, sav_records: [record] });
+    expect(details.body.data.sav_status).toEqual({ has_sav: true, sav_count: 1 });
+    expect(details.body.data.sav_history).toEqual([record]);
+  });
+
+  it('when the e-mail is not the order customer\'s, it answers 403 and records nothing', async () => {
+    const head = await api.runtime.eventStore.headPosition();
+
+    const response = await api.post('/api/sav', savRequest({ email: 'someone.else@example.org' }));
+
+    expectJson(response, 403, {
+      success: false,
+      error: 'Accès refusé',
+      message: "L'email indiqué ne correspond pas à celui de la commande 100004512",
+    });
+    expect(await api.runtime.eventStore.headPosition()).toBe(head);
+  });
+
+  it('when the SKU is not on the order, it answers 404 "Produit non trouvé" and records nothing', async () => {
+    const head = await api.runtime.eventStore.headPosition();
+
+    const response = await api.post('/api/sav', savRequest({ product_sku: 'FRIGO-AMERICAIN-540' }));
+
+    expectJson(response, 404, {
+      success: false,
+      error: 'Produit non trouvé',
+      message: 'La commande 100004512 ne contient pas le produit FRIGO-AMERICAIN-540',
+    });
+    expect(await api.runtime.eventStore.headPosition()).toBe(head);
+  });
+
+  it('when the sale product ID belongs to another order, it answers 404 "Produit non trouvé" and records nothing', async () => {
+    const other = await importOrder(api, order({ increment_id: '100004513' }));
+    const head = await api.runtime.eventStore.headPosition();
+
+    const response = await api.post('/api/sav', savRequest({ product_sku: undefined, sale_product_id: other.sofa }));
+
+    expectJson(response, 404, {
+      success: false,
+      error: 'Produit non trouvé',
+      message: `La commande 100004512 ne contient pas le produit de commande ${other.sofa}`,
+    });
+    expect(await api.runtime.eventStore.headPosition()).toBe(head);
+  });
+
+  it('when no order has the increment ID, it answers 404 "Commande non trouvée" and records nothing', async () => {
+    const head = await api.runtime.eventStore.headPosition();
+
+    const response = await api.post('/api/sav', savRequest({ increment_id: '100000999' }));
+
+    expectJson(response, 404, {
+      success: false,
+      error: 'Commande non trouvée',
+      message: "Aucune commande trouvée avec l'increment_id 100000999",
+    });
+    expect(await api.runtime.eventStore.headPosition()).toBe(head);
+  });
+
+  const invalid = (message: string) => ({ success: false, error: 'Paramètres invalides', message });
+
+  it.each([
+    ['both product_sku and sale_product_id are given', { sale_product_id: 1 }, 'Indiquez le produit concerné : product_sku ou sale_product_id (un seul des deux)'],
+    ['neither product_sku nor sale_product_id is given', { product_sku: undefined }, 'Indiquez le produit concerné : product_sku ou sale_product_id (un seul des deux)'],
+    ['the complaint is missing', { complaint: undefined }, 'Le champ complaint est requis'],
+    ['the complaint is blank', { complaint: '   ' }, 'Le champ complaint doit être un texte de 1 à 10 000 caractères'],
+    ['the e-mail is malformed', { email: 'claire.martin' }, 'Le champ email doit être une adresse e-mail valide'],
+    ['the increment ID is a number', { increment_id: 100004512 }, 'Le champ increment_id doit être une suite de 1 à 20 chiffres'],
+    ['the request type is unknown', { request_type: 'refund' }, 'Le champ request_type doit être complaint, damaged_product, missing_part, delivery_issue ou other'],
+    ['a photo is not an http(s) URL', { photos: ['ftp://cdn.example.org/a.jpg'] }, "Le champ photos.0 doit être l'URL http(s) d'une photo"],
+    ['the sale product ID is not a positive integer', { product_sku: undefined, sale_product_id: -3 }, 'Le champ sale_product_id doit être un identifiant de produit de commande (entier positif)'],
+  ])('when %s, it answers 400 naming the field and records nothing', async (_case, overrides, message) => {
+    const head = await api.runtime.eventStore.headPosition();
+
+    const response = await api.post('/api/sav', savRequest(overrides));
+
+    expectJson(response, 400, invalid(message));
+    expect(await api.runtime.eventStore.headPosition()).toBe(head);
+  });
+
+  it('when the body is not a JSON object, it answers 400', async () => {
+    const response = await api.post('/api/sav', [savRequest()]);
+
+    expectJson(response, 400, invalid('Le corps de la requête doit être un objet JSON'));
+  });
+});

@@ -1,0 +1,164 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemContext } from '../../../src/events/command-context.ts';
+import { createShippingLabel } from '../../../src/events/sales/shipping-label.ts';
+import { acknowledgeSupplierLine, shipSupplierLine } from '../../../src/events/sales/supplier-lines.ts';
+import { expectJson, importOrder, now, order, savRequest, seedCatalog, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
+
+describe('GET /api/sale/details/{incrementId}', () => {
+  let api: ChatbotApi;
+  beforeEach(async () => {
+    api = await startChatbotApi();
+    await seedCatalog(api);
+  });
+  afterEach(async () => api.close());
+
+  it('when the order exists, it answers the order, its products with availability, delivery and tracking, its payment and no SAV', async () => {
+    const sale = await importOrder(api);
+    const line = { serviceOrderId: `100004512_${sale.sofa}`, supplier: 'supplier-a' as const };
+    await acknowledgeSupplierLine(api.runtime.salesDeps, line, systemContext());
+    await createShippingLabel(
+      api.runtime.salesDeps,
+      { incrementId: '100004512', saleProductId: sale.sofa, trackingNumber: 'GEO0012345678', labelPath: 'labels/100004512.pdf' },
+      systemContext(),
+    );
+    await shipSupplierLine(api.runtime.salesDeps, line, systemContext());
+
+    const response = await api.get('/api/sale/details/100004512');
+
+    expectJson(response, 200, {
+      success: true,
+      data: {
+        id: sale.saleId,
+        incrementId: '100004512',
+        status: 'processing',
+        created_at: '2026-10-02T09:14:00+02:00',
+        order_date: '2026-10-02',
+        grand_total: 1407.8,
+        shipping_amount: 0,
+        currency: 'EUR',
+        customer: { firstname: 'Claire', lastname: 'Martin', email: 'Claire.Martin@example.org' },
+        products: [
+          {
+            sale_product_id: sale.sofa,
+            sku: 'CAN-OSLO-3P-GRY',
+            name: 'Canapé 3 places Oslo gris',
+            qty: 1,
+            price: 649,
+            tracking: 'GEO0012345678',
+            carrier: 'Geodis',
+            availability: 'In Stock',
+            stock_status: 'in_stock',
+            delivery_status: 'shipped',
+            shipped_at: now,
+            container_tracking: { tracking_number: 'GEO0012345678', carrier: 'Geodis' },
+          },
+          {
+            sale_product_id: sale.table,
+            sku: 'TAB-NORD-180',
+            name: 'Table à manger Nord 180 cm',
+            qty: 1,
+            price: 499,
+            tracking: '',
+            carrier: 'Colissimo',
+            availability: 'Backorder',
+            stock_status: 'backorder',
+            delivery_status: 'pending',
+            shipped_at: null,
+            container_tracking: null,
+          },
+          {
+            sale_product_id: sale.lamp,
+            sku: 'LAMP-ARC-BLK',
+            name: 'Lampadaire arc noir',
+            qty: 2,
+            price: 129.9,
+            tracking: '',
+            carrier: '',
+            availability: null,
+            stock_status: null,
+            delivery_status: 'pending',
+            shipped_at: null,
+            container_tracking: null,
+          },
+        ],
+        payment: { method: 'card', status: 'paid', amount_paid: 1407.8 },
+        sav_status: { has_sav: false, sav_count: 0 },
+        sav_history: [],
+      },
+    });
+  });
+
+  it('when a drop-shipped line is acknowledged but has no label yet, it is acknowledged with no tracking', async () => {
+    const sale = await importOrder(api);
+    await acknowledgeSupplierLine(api.runtime.salesDeps, { serviceOrderId: `100004512_${sale.sofa}`, supplier: 'supplier-a' }, systemContext());
+
+    const response = await api.get('/api/sale/details/100004512');
+
+    expect(response.status).toBe(200);
+    expect(response.body.data.products[0]).toEqual({
+      sale_product_id: sale.sofa,
+      sku: 'CAN-OSLO-3P-GRY',
+      name: 'Canapé 3 places Oslo gris',
+      qty: 1,
+      price: 649,
+      tracking: '',
+      carrier: 'Geodis',
+      availability: 'In Stock',
+      stock_status: 'in_stock',
+      delivery_status: 'acknowledged',
+      shipped_at: null,
+      container_tracking: null,
+    });
+  });
+
+  it('when the order has SAVs, sav_status counts them and sav_history lists them', async () => {
+    await importOrder(api);
+    const first = await api.post('/api/sav', savRequest());
+    const second = await api.post('/api/sav', savRequest({ product_sku: 'LAMP-ARC-BLK', complaint_name: 'Pièce manquante', complaint: 'Il manque la vis du pied.' }));
+
+    const response = await api.get('/api/sale/details/100004512');
+
+    expectJson(response, 200, {
+      ...response.body,
+      data: {
+        ...response.body.data,
+        sav_status: { has_sav: true, sav_count: 2 },
+        sav_history: [
+          { id: first.body.sav_id, sale_ref: '100004512', status: 'in_progress', complaint_type: 'Produit endommagé', created_at: now, products: [{ sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris' }] },
+          { id: second.body.sav_id, sale_ref: '100004512', status: 'in_progress', complaint_type: 'Pièce manquante', created_at: now, products: [{ sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir' }] },
+        ],
+      },
+    });
+  });
+
+  it('when the order has no payment information, payment is given with null fields', async () => {
+    const { payment: _payment, ...withoutPayment } = order({ increment_id: '100004513' });
+    await importOrder(api, withoutPayment);
+
+    const response = await api.get('/api/sale/details/100004513');
+
+    expectJson(response, 200, { ...response.body, data: { ...response.body.data, payment: { method: null, status: null, amount_paid: null } } });
+  });
+
+  it('when no order has the increment ID, it answers 404 naming it', async () => {
+    await importOrder(api);
+
+    const response = await api.get('/api/sale/details/100000999');
+
+    expectJson(response, 404, {
+      success: false,
+      error: 'Commande non trouvée',
+      message: "Aucune commande trouvée avec l'increment_id 100000999",
+    });
+  });
+
+  it('when the increment ID is not digits only, it answers 400 naming the field', async () => {
+    const response = await api.get('/api/sale/details/10000A999');
+
+    expectJson(response, 400, {
+      success: false,
+      error: 'Paramètres invalides',
+      message: 'Le champ incrementId doit être une suite de 1 à 20 chiffres',
+    });
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { createSupplierSalesCache } from '../../../src/rest/supplier/supplier-cache.ts';
+import type { SupplierChanges, SupplierLinesVersion } from '../../../src/rest/supplier/supplier-changes.ts';
+
+/** A read model whose version the spec moves by hand, and a clock it sets. */
+const setup = (options: { maxEntries?: number } = {}) => {
+  const version: SupplierLinesVersion = { epoch: 0, position: 10, lastChange: 10 };
+  const changes: SupplierChanges = { versionOf: async () => ({ ...version }) };
+  const clock = { at: new Date('2026-10-05T08:00:00.000Z') };
+  const cache = createSupplierSalesCache<string>({ supplier: 'supplier-a', changes, clock: { now: () => clock.at }, ttlMs: 1000, ...options });
+  const computed: string[] = [];
+  const ask = async (key: string) => {
+    const { value, hit } = await cache.through(key, async () => {
+      computed.push(key);
+      return `${key}@${version.position}`;
+    });
+    return { value, hit };
+  };
+  return { version, clock, cache, computed, ask };
+};
+
+describe('the supplier sales cache', () => {
+  it('when a query is asked again with nothing changed, it is answered from the cache', async () => {
+    const { ask, computed } = setup();
+    expect(await ask('q')).toEqual({ value: 'q@10', hit: false });
+    expect(await ask('q')).toEqual({ value: 'q@10', hit: true });
+    expect(computed).toEqual(['q']);
+  });
+
+  it("when the read model moved on without touching the supplier's lines, the entry stays valid", async () => {
+    const { ask, version } = setup();
+    await ask('q');
+    version.position = 15;
+    expect((await ask('q')).hit).toBe(true);
+  });
+
+  it("when a change to the supplier's lines was applied after the entry was read, the query is read again", async () => {
+    const { ask, version } = setup();
+    await ask('q');
+    version.position = 12;
+    version.lastChange = 12;
+    expect(await ask('q')).toEqual({ value: 'q@12', hit: false });
+    expect((await ask('q')).hit).toBe(true);
+  });
+
+  it('when the read model was replaced, nothing read before is served', async () => {
+    const { ask, version } = setup();
+    await ask('q');
+    version.epoch = 1;
+    expect((await ask('q')).hit).toBe(false);
+  });
+
+  it('when the time to live has passed, the query is read again', async () => {
+    const { ask, clock } = setup();
+    await ask('q');
+    clock.at = new Date(clock.at.getTime() + 999);
+    expect((await ask('q')).hit).toBe(true);
+    clock.at = new Date(clock.at.getTime() + 1);
+    expect((await ask('q')).hit).toBe(false);
+  });
+
+  it('when more queries than the bound are kept, the least recently used goes first', async () => {
+    const { ask, cache, computed } = setup({ maxEntries: 2 });
+    await ask('a');
+    await ask('b');
+    await ask('a');
+    await ask('c');
+    expect(cache.size()).toBe(2);
+    expect((await ask('a')).hit).toBe(true);
+    expect((await ask('b')).hit).toBe(false);
+    expect(computed).toEqual(['a', 'b', 'c', 'b']);
+  });
+
+  it('when reading fails, nothing is kept and the next call reads again', async () => {
+    const { cache } = setup();
+    await expect(cache.through('q', async () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    expect(cache.size()).toBe(0);
+    expect(await cache.through('q', async () => 'ok')).toEqual({ value: 'ok', hit: false });
+  });
+});

@@ -1,0 +1,43 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import supertest from 'supertest';
+import { loadConfig } from '../../src/config/config.ts';
+import type { Clock } from '../../src/events/command-context.ts';
+import { systemContext } from '../../src/events/command-context.ts';
+import { issueAccessToken } from '../../src/events/access/access-token-handlers.ts';
+import type { TokenGroup } from '../../src/events/access/events.ts';
+import { createLogger } from '../../src/logger.ts';
+import { createRuntimeApp } from '../../src/rest/app.ts';
+import { openRuntime, type Runtime } from '../../src/runtime.ts';
+
+/**
+ * An API under test, in process: a fresh DATA_DIR, the embedded stores, projections running, and a
+ * supertest agent on `app.callback()`. `env` overrides the configuration (BASE_URL, SMTP_URL, ...).
+ */
+export type ApiHarness = {
+  runtime: Runtime;
+  request: supertest.Agent;
+  dataDir: string;
+  /** Issues a token of a group through the real command, as the CLI does; returns the raw token. */
+  tokenFor: (group: TokenGroup, label?: string) => Promise<string>;
+  close: () => Promise<void>;
+};
+
+export const startApi = async (options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<ApiHarness> => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'api-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '3000', LOG_LEVEL: 'silent', ...options.env });
+  const runtime = await openRuntime(config, createLogger('silent'), { clock: options.clock });
+  await runtime.projections.start();
+  const app = createRuntimeApp(runtime);
+  return {
+    runtime,
+    request: supertest.agent(app.callback()),
+    dataDir,
+    tokenFor: async (group, label) => (await issueAccessToken(runtime.write, { group, label }, systemContext())).token,
+    close: async () => {
+      await runtime.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
