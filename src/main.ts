@@ -1,10 +1,9 @@
-import { createServer } from 'node:http';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createLogger } from './logger.ts';
-import { createRuntimeApp } from './rest/app.ts';
+import { createServer } from './rest/https-server.ts';
 import { openRuntime } from './runtime.ts';
 
-/** `npm start`: the HTTP service on the configured stores, with a graceful shutdown on SIGTERM/SIGINT. */
+/** `npm start`: the HTTP(S) service on the configured stores, with a graceful shutdown on SIGTERM/SIGINT. */
 const main = async (): Promise<void> => {
   let config;
   try {
@@ -22,10 +21,9 @@ const main = async (): Promise<void> => {
   await runtime.projections.start();
   log.info({ ms: Date.now() - startedAt }, 'read models ready');
 
-  const app = createRuntimeApp(runtime);
-  const server = createServer(app.callback());
+  const server = createServer(runtime);
   server.listen(config.port, config.host, () => {
-    log.info({ port: config.port, baseUrl: config.baseUrl, dataDir: config.dataDir }, 'listening');
+    log.info({ port: config.port, tls: config.tls !== undefined, trustProxy: config.trustProxy, baseUrl: config.baseUrl, dataDir: config.dataDir }, 'listening');
   });
 
   let stopping = false;

@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +9,20 @@ import { z } from 'zod';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+const booleanFlag = z.preprocess(
+  emptyAsUndefined,
+  z.enum(['true', 'false', '1', '0'], 'must be true or false').default('false').transform((flag) => flag === 'true' || flag === '1'),
+);
+
+const isReadable = (file: string): boolean => {
+  try {
+    accessSync(file, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const isTimeZone = (zone: string): boolean => {
   try {
@@ -35,6 +50,10 @@ const environment = z.object({
   LEAD_NOTIFY_TO: z.preprocess(emptyAsUndefined, z.string().default('equipe@localhost')),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
   NODE_ENV: optionalString,
+  TLS_CERT_FILE: z.preprocess(emptyAsUndefined, z.string().refine(isReadable, 'must be a readable file').optional()),
+  TLS_KEY_FILE: z.preprocess(emptyAsUndefined, z.string().refine(isReadable, 'must be a readable file').optional()),
+  TRUST_PROXY: booleanFlag,
+  HSTS_MAX_AGE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(31_536_000)),
 });
 
 export type Config = {
@@ -52,6 +71,12 @@ export type Config = {
   leadNotifyTo: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   production: boolean;
+  /** The certificate and key files (PEM) the service serves TLS with; absent: plain HTTP (or a TLS-terminating proxy in front). */
+  tls: { certFile: string; keyFile: string } | undefined;
+  /** Trust `X-Forwarded-Proto/-For/-Host` from a proxy in front; off by default, as any client could forge them. */
+  trustProxy: boolean;
+  /** Seconds of the `Strict-Transport-Security` header sent over HTTPS. */
+  hstsMaxAge: number;
 };
 
 export class ConfigError extends Error {
@@ -73,11 +98,17 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     // A generated secret would differ between instances and invalidate every action token on a new machine.
     throw new ConfigError(['TOKEN_SECRET: required when NODE_ENV=production']);
   }
+  if ((values.TLS_CERT_FILE === undefined) !== (values.TLS_KEY_FILE === undefined)) {
+    throw new ConfigError(['TLS_CERT_FILE, TLS_KEY_FILE: give both or neither']);
+  }
+  const tls = values.TLS_CERT_FILE && values.TLS_KEY_FILE ? { certFile: values.TLS_CERT_FILE, keyFile: values.TLS_KEY_FILE } : undefined;
+  // Without BASE_URL, links point at the service itself, in the scheme it serves.
+  const defaultBaseUrl = `${tls ? 'https' : 'http'}://localhost:${values.PORT}`;
   return {
     port: values.PORT,
     host: values.HOST,
     dataDir: path.resolve(values.DATA_DIR),
-    baseUrl: (values.BASE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    baseUrl: (values.BASE_URL ?? defaultBaseUrl).replace(/\/+$/, ''),
     tokenSecret: values.TOKEN_SECRET,
     planningTimezone: values.PLANNING_TIMEZONE,
     eventStoreUrl: values.EVENTSTORE_URL,
@@ -87,5 +118,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     leadNotifyTo: values.LEAD_NOTIFY_TO,
     logLevel: values.LOG_LEVEL,
     production,
+    tls,
+    trustProxy: values.TRUST_PROXY,
+    hstsMaxAge: values.HSTS_MAX_AGE,
   };
 };

@@ -1,0 +1,61 @@
+import { readFile } from 'node:fs/promises';
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { ensureShippingLabel, type ShippingLabel } from '../../labels/label-service.ts';
+import { parseLabelPath } from '../../labels/label-path.ts';
+import type { Runtime } from '../../runtime.ts';
+import { HttpError } from '../http-error.ts';
+import { apiGroup } from '../middleware/api-group.ts';
+import { authenticate } from '../middleware/authenticate.ts';
+
+/**
+ * GET /api/files/<path>: the files the supplier API links to, today the shipping labels
+ * `labels/<supplier>/<service_order_id>.pdf`, each made on first demand. Only the owning supplier's
+ * token opens a label; another supplier's gets the same 404 as a line that does not exist.
+ */
+
+const filesPrefix = '/api/files/';
+
+const unauthorized = () => new HttpError(401, 'Unauthorized', 'Invalid or missing Bearer token');
+const fileNotFound = () => new HttpError(404, 'Not Found', 'File not found');
+
+const isMissingFile = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+const serveLabel = (runtime: Runtime): Middleware => async (ctx) => {
+  // The raw path, before any decoding: only the exact label shape is accepted, so `..`, encoded
+  // characters, backslashes or NUL never reach the file system.
+  const requested = parseLabelPath(ctx.path.slice(filesPrefix.length));
+  if (!requested || requested.supplier !== ctx.state.token.group) throw fileNotFound();
+
+  const ensure = () => ensureShippingLabel(runtime, requested, ctx.state.commandContext);
+  let label: ShippingLabel | null = await ensure();
+  if (!label) throw fileNotFound();
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(label.file);
+  } catch (error) {
+    // Deleted between its check and this read: made again once.
+    if (!isMissingFile(error)) throw error;
+    label = await ensure();
+    if (!label) throw fileNotFound();
+    bytes = await readFile(label.file);
+  }
+
+  ctx.type = 'application/pdf';
+  ctx.set('Content-Disposition', `inline; filename="${requested.serviceOrderId}.pdf"`);
+  // A label carries a customer's name and address: never kept by a shared cache, nor by the browser.
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.body = bytes;
+};
+
+export const filesRoutes = (runtime: Runtime): Router => {
+  const router = new Router();
+  router.get(
+    '/api/files/*path',
+    apiGroup('supplier'),
+    authenticate({ readStore: runtime.readStore, scheme: 'bearer', groups: ['supplier-a', 'supplier-b'], unauthorized }),
+    serveLabel(runtime),
+  );
+  return router;
+};

@@ -1,0 +1,141 @@
+import type { z } from 'zod';
+import { serverErrorTexts } from '../envelopes.ts';
+import type { HttpError } from '../http-error.ts';
+import {
+  chatbotUnauthorized,
+  customerNotFound,
+  invalidParameters,
+  notTheOrdersCustomer,
+  orderNotFound,
+  productNotFound,
+  productNotInOrder,
+} from '../chatbot/chatbot-errors.ts';
+import { customerDetailsParams, productParams, saleDetailsParams, savRequestBody, savStatusQuery } from '../chatbot/schemas.ts';
+import {
+  chatbotError,
+  customerDetailsResponse,
+  productResponse,
+  saleDetailsResponse,
+  savCreatedMessage,
+  savCreatedResponse,
+  savRecord,
+  savStatusResponse,
+} from './chatbot-responses.ts';
+import type { ResponseDoc, RouteDoc } from './document.ts';
+
+/** The chatbot API's routes; the error examples are the routes' own answers, in French. */
+
+export const chatbotComponents = {
+  ChatbotError: chatbotError,
+  SavRecord: savRecord,
+  SaleDetails: saleDetailsResponse,
+  CustomerDetails: customerDetailsResponse,
+  ProductDetails: productResponse,
+  SavCreated: savCreatedResponse,
+  SavStatus: savStatusResponse,
+};
+
+/** The error handler's texts for an oversized body (kept private there; a spec checks they agree). */
+export const chatbotTooLarge = { error: 'Requête trop volumineuse', message: 'Le corps de la requête dépasse 1 Mio' };
+
+const failure = (description: string, answer: Pick<HttpError, 'error' | 'message'>): ResponseDoc => ({
+  description,
+  body: chatbotError,
+  example: { success: false, error: answer.error, message: answer.message },
+});
+
+/** The 400 the route answers to this input: the schema's own first issue, as parseInput reports it. */
+const refusalOf = (schema: z.ZodType, input: unknown): HttpError => {
+  const result = schema.safeParse(input);
+  if (result.success) throw new Error('The example input of a 400 must be refused by its schema');
+  const issue = result.error.issues[0]!;
+  return invalidParameters(issue.path.map(String).join('.'), issue);
+};
+
+const common: Record<number, ResponseDoc> = {
+  401: failure("Missing, unknown or revoked X-API-Token, or another group's token.", chatbotUnauthorized()),
+  500: failure('An unexpected error; no internal detail is given.', serverErrorTexts.chatbot),
+};
+
+const success = (description: string, body: z.ZodType): ResponseDoc => ({ description, body });
+
+const base = { tags: ['chatbot'], security: 'apiToken' as const };
+
+export const chatbotRouteDocs = (): RouteDoc[] => [
+  {
+    ...base,
+    method: 'get',
+    path: '/api/sale/details/:incrementId',
+    operationId: 'getSaleDetails',
+    summary: "An order as the customer sees it, with its products' availability and its SAVs",
+    pathParams: saleDetailsParams,
+    responses: {
+      200: success('The order.', saleDetailsResponse),
+      400: failure('The increment ID is not 1 to 20 digits.', refusalOf(saleDetailsParams, { incrementId: 'A-12' })),
+      ...common,
+      404: failure('No order has this increment ID.', orderNotFound('100004512')),
+    },
+  },
+  {
+    ...base,
+    method: 'get',
+    path: '/api/Customer/details/:email',
+    operationId: 'getCustomerDetails',
+    summary: 'A customer, found by e-mail in any case, with every order and SAV',
+    description: 'The capital C is part of the path the chatbot calls.',
+    pathParams: customerDetailsParams,
+    responses: {
+      200: success('The customer.', customerDetailsResponse),
+      400: failure('The e-mail is not valid.', refusalOf(customerDetailsParams, { email: 'claire.martin' })),
+      ...common,
+      404: failure('No customer has this e-mail.', customerNotFound('claire.martin@example.org')),
+    },
+  },
+  {
+    ...base,
+    method: 'post',
+    path: '/api/sav',
+    operationId: 'openSav',
+    summary: 'A customer opens a SAV',
+    description:
+      "Exactly one of product_sku and sale_product_id names the product. The e-mail must be the order's customer's (in any case) and the product one of the order's; otherwise nothing is recorded. Unknown keys are ignored.",
+    body: savRequestBody,
+    responses: {
+      200: { ...success('The SAV was recorded.', savCreatedResponse), example: { success: true, sav_id: 1, message: savCreatedMessage } },
+      400: failure('A field is missing or invalid, or the body is not JSON; the message names the field.', refusalOf(savRequestBody, {})),
+      ...common,
+      403: failure("The e-mail is not the order's customer's.", notTheOrdersCustomer('100004512')),
+      404: failure('No order has this increment ID, or the order does not contain the product.', productNotInOrder('le produit LAMP-ARC-BLK', '100004512')),
+      413: failure('The request body exceeds 1 MiB.', chatbotTooLarge),
+    },
+  },
+  {
+    ...base,
+    method: 'get',
+    path: '/api/customer/sav-status',
+    operationId: 'getSavStatus',
+    summary: 'The SAVs of a customer or of an order, optionally of one product',
+    description: 'Exactly one of email and increment_id. A known customer or order without SAV answers an empty list.',
+    query: savStatusQuery,
+    responses: {
+      200: success('The SAVs, possibly none.', savStatusResponse),
+      400: failure('Neither or both of email and increment_id, or an invalid value.', refusalOf(savStatusQuery, {})),
+      ...common,
+      404: failure('No customer has this e-mail, or no order this increment ID.', customerNotFound('claire.martin@example.org')),
+    },
+  },
+  {
+    ...base,
+    method: 'get',
+    path: '/api/product/:sku',
+    operationId: 'getProduct',
+    summary: 'A catalog product and whether it is in stock',
+    pathParams: productParams,
+    responses: {
+      200: success('The product.', productResponse),
+      400: failure('The SKU is longer than 64 characters.', refusalOf(productParams, { sku: 'X'.repeat(65) })),
+      ...common,
+      404: failure('No product has this SKU.', productNotFound('CAN-OSLO-3P-GRY')),
+    },
+  },
+];

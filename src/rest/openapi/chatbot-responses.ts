@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/**
+ * The chatbot API's answers as schemas. The presenters build plain objects; these say what they build,
+ * for the OpenAPI document, and a spec checks the real answers against the printed document so the
+ * two cannot drift apart. Unknown text is "" where the presenters say so, null where they keep null.
+ */
+
+const instant = z.string().describe('An ISO 8601 instant');
+const day = z.iso.date();
+const amount = z.number();
+const stockStatus = z.enum(['in_stock', 'out_of_stock', 'backorder']);
+
+export const savRecord = z.object({
+  id: z.number().int().describe('The SAV ID'),
+  sale_ref: z.string().describe("The order's increment ID"),
+  status: z.enum(['in_progress']),
+  complaint_type: z.string().describe("The complaint's category"),
+  created_at: instant,
+  products: z.array(z.object({ sku: z.string(), name: z.string() })),
+});
+
+const orderedProduct = z.object({
+  sale_product_id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  qty: z.number().int(),
+  price: amount,
+  tracking: z.string().describe('"" when unknown'),
+  carrier: z.string().describe('"" when unknown'),
+  availability: z.string().nullable().describe('null when the SKU is no longer catalogued'),
+  stock_status: stockStatus.nullable().describe('null when the SKU is no longer catalogued'),
+  delivery_status: z.enum(['pending', 'acknowledged', 'shipped', 'cancelled']),
+  shipped_at: instant.nullable(),
+  container_tracking: z
+    .object({ tracking_number: z.string(), carrier: z.string() })
+    .nullable()
+    .describe("The supplier's shipment reference, for a drop-shipped line with a label"),
+});
+
+const saleStatus = z.enum(['processing', 'complete', 'cancelled']);
+
+export const saleDetailsResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    id: z.number().int(),
+    incrementId: z.string(),
+    status: saleStatus,
+    created_at: instant,
+    order_date: day,
+    grand_total: amount,
+    shipping_amount: amount,
+    currency: z.string(),
+    customer: z.object({ firstname: z.string(), lastname: z.string(), email: z.string() }),
+    products: z.array(orderedProduct),
+    payment: z.object({ method: z.string().nullable(), status: z.string().nullable(), amount_paid: amount.nullable() }),
+    sav_status: z.object({ has_sav: z.boolean(), sav_count: z.number().int() }),
+    sav_history: z.array(savRecord),
+  }),
+});
+
+export const customerDetailsResponse = z.object({
+  success: z.literal(true),
+  customer: z.object({
+    email: z.string(),
+    firstname: z.string(),
+    lastname: z.string(),
+    orders: z
+      .array(
+        z.object({
+          increment_id: z.string(),
+          status: saleStatus,
+          created_at: instant,
+          order_date: day,
+          grand_total: amount,
+          currency: z.string(),
+        }),
+      )
+      .describe('Latest first'),
+    sav_history: z.array(savRecord),
+  }),
+});
+
+export const productResponse = z.object({
+  success: z.literal(true),
+  product: z.object({
+    sku: z.string(),
+    name: z.string(),
+    price: amount,
+    description: z.string(),
+    availability: z.string(),
+    images: z.array(z.string()),
+    stock_status: stockStatus,
+    stock_qty: z.number().int().nullable(),
+    ean14: z.string().nullable(),
+  }),
+});
+
+export const savCreatedMessage = 'Votre demande SAV a bien été enregistrée';
+
+export const savCreatedResponse = z.object({
+  success: z.literal(true),
+  sav_id: z.number().int(),
+  message: z.literal(savCreatedMessage),
+});
+
+export const savStatusResponse = z.object({ success: z.literal(true), sav_records: z.array(savRecord) });
+
+/** Every chatbot error: a French title and a French sentence, shown to the customer as they are. */
+export const chatbotError = z.object({ success: z.literal(false), error: z.string(), message: z.string() });

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+
+/**
+ * Builds the OpenAPI 3.1 document from route descriptions that hold the routes' own zod schemas, so
+ * the document says what the code parses and answers. OpenAPI 3.1 speaks JSON Schema 2020-12, which
+ * is zod's native target: schemas are printed as they are, without translation.
+ */
+
+export type HttpMethod = 'get' | 'post';
+
+export type SecurityName = 'bearerAuth' | 'apiToken';
+
+export type ResponseDoc = {
+  description: string;
+  /** The body; absent for a response without one. */
+  body?: z.ZodType;
+  example?: unknown;
+  /** Response headers, one per key of the object, required when the key is. */
+  headers?: z.ZodObject;
+};
+
+export type RouteDoc = {
+  method: HttpMethod;
+  /** In Koa's notation (`/api/product/:sku`), as the router registers it. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  security?: SecurityName;
+  pathParams?: z.ZodObject;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  responses: Record<number, ResponseDoc>;
+};
+
+export type DocumentOptions = {
+  baseUrl: string;
+  routes: readonly RouteDoc[];
+  /** Schemas printed once under components.schemas and referenced wherever the same schema object is used. */
+  components: Readonly<Record<string, z.ZodType>>;
+};
+
+type JsonSchema = Record<string, unknown>;
+
+/** What a client sends (`input`: before defaults and transforms) or receives (`output`). */
+const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  // Rules zod cannot print (refinements, transforms) are left out, and told in the descriptions instead.
+  const { $schema: _dialect, ...printed } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+  return printed;
+};
+
+/** `:name` becomes `{name}`. */
+export const openApiPath = (koaPath: string): string => koaPath.replace(/:(\w+)/g, '{$1}');
+
+const parametersOf = (schema: z.ZodType, location: 'path' | 'query') => {
+  const object = jsonSchemaOf(schema, 'input');
+  const properties = (object.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((object.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, { description, ...property }]) => ({
+    name,
+    in: location,
+    required: location === 'path' || required.has(name),
+    ...(description !== undefined && { description }),
+    schema: property,
+  }));
+};
+
+const headersOf = (schema: z.ZodObject) => parametersOf(schema, 'query').map(({ name, required, description, schema: header }) => [
+  name,
+  { required, ...(description !== undefined && { description }), schema: header },
+]);
+
+export const buildOpenApiDocument = (options: DocumentOptions) => {
+  const componentNames = new Map(Object.entries(options.components).map(([name, schema]) => [schema, name]));
+  const bodySchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+    const name = componentNames.get(schema);
+    return name ? { $ref: `#/components/schemas/${name}` } : jsonSchemaOf(schema, io);
+  };
+
+  const operationOf = (route: RouteDoc) => ({
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description !== undefined && { description: route.description }),
+    tags: route.tags,
+    security: route.security ? [{ [route.security]: [] }] : [],
+    parameters: [
+      ...(route.pathParams ? parametersOf(route.pathParams, 'path') : []),
+      ...(route.query ? parametersOf(route.query, 'query') : []),
+    ],
+    ...(route.body && {
+      requestBody: { required: true, content: { 'application/json': { schema: bodySchema(route.body, 'input') } } },
+    }),
+    responses: Object.fromEntries(
+      Object.entries(route.responses).map(([status, response]) => [
+        status,
+        {
+          description: response.description,
+          ...(response.headers && { headers: Object.fromEntries(headersOf(response.headers)) }),
+          ...(response.body && {
+            content: {
+              'application/json': {
+                schema: bodySchema(response.body, 'output'),
+                ...(response.example !== undefined && { example: response.example }),
+              },
+            },
+          }),
+        },
+      ]),
+    ),
+  });
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of options.routes) {
+    const path = openApiPath(route.path);
+    paths[path] = { ...paths[path], [route.method]: operationOf(route) };
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'SAV order service API',
+      version: '1.0.0',
+      description:
+        'Supplier integration (Bearer token of the supplier, one path segment per supplier) and chatbot customer support (X-API-Token, French texts).',
+    },
+    servers: [{ url: options.baseUrl }],
+    tags: [
+      { name: 'supplier-a', description: 'The supplier API of supplier-a; its listing is cached 30 minutes per query.' },
+      { name: 'supplier-b', description: 'The supplier API of supplier-b; its listing is always read fresh.' },
+      { name: 'chatbot', description: 'Customer-support lookups and SAV creation for the chatbot.' },
+      { name: 'health', description: 'Liveness for load balancers.' },
+    ],
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: "A supplier's token: it opens that supplier's segment only." },
+        apiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token', description: 'A token of the chatbot group.' },
+      },
+      schemas: Object.fromEntries(Object.entries(options.components).map(([name, schema]) => [name, jsonSchemaOf(schema, 'output')])),
+    },
+  };
+};
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

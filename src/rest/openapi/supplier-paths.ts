@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { supplierName } from '../../events/catalogue/common-schemas.ts';
+import {
+  getSalesHeaders,
+  getSalesQuery,
+  getSalesResponse,
+  serviceOrderBody,
+  supplierResult,
+  supplierUnauthorized,
+} from '../supplier/schemas.ts';
+import { invalidServiceOrderId, orderNotFoundOrProcessed, supplierTexts, unauthorized } from '../supplier/supplier-answers.ts';
+import type { ResponseDoc, RouteDoc } from './document.ts';
+
+/** The supplier API's routes, described from the schemas and answers the routes use. */
+
+const unauthorizedAnswer = unauthorized();
+
+/** The error handler's text for an oversized body (kept private there; a spec checks they agree). */
+export const supplierTooLargeMessage = 'The request body exceeds 1 MiB';
+
+/** The 401 message is fixed: the suppliers' clients compare it. */
+export const supplierUnauthorizedBody = supplierUnauthorized.extend({
+  error: z.literal(unauthorizedAnswer.error),
+  message: z.literal(unauthorizedAnswer.message),
+});
+
+/** The supplier envelope of every error but the 401. */
+export const supplierFailureBody = supplierResult.extend({ success: z.literal(false) });
+
+export const supplierComponents = {
+  SupplierSaleLines: getSalesResponse,
+  SupplierResult: supplierResult,
+  SupplierFailure: supplierFailureBody,
+  SupplierUnauthorized: supplierUnauthorizedBody,
+};
+
+const failure = (description: string, message: string): ResponseDoc => ({
+  description,
+  body: supplierFailureBody,
+  example: { success: false, message },
+});
+
+const commonResponses: Record<number, ResponseDoc> = {
+  401: {
+    description: "Missing, unknown or revoked token, or another supplier's.",
+    body: supplierUnauthorizedBody,
+    example: { error: unauthorizedAnswer.error, message: unauthorizedAnswer.message },
+  },
+};
+
+const bodyResponses: Record<number, ResponseDoc> = {
+  400: failure('The service_order_id is missing or malformed (or the body is not JSON).', invalidServiceOrderId().message),
+  413: failure('The request body exceeds 1 MiB.', supplierTooLargeMessage),
+};
+
+const routesOf = (supplier: z.infer<typeof supplierName>): RouteDoc[] => {
+  const base = `/api/${supplier}`;
+  const id = supplier === 'supplier-a' ? 'SupplierA' : 'SupplierB';
+  const common = { tags: [supplier], security: 'bearerAuth' as const };
+  return [
+    {
+      ...common,
+      method: 'get',
+      path: `${base}/get-sales`,
+      operationId: `getSales${id}`,
+      summary: `The open lines of ${supplier}, one page at a time`,
+      description:
+        supplier === 'supplier-a'
+          ? 'Lines not shipped nor cancelled (acknowledged ones stay until shipped). Each distinct query is cached 30 minutes, never past a change of the lines.'
+          : 'Lines not shipped nor cancelled (acknowledged ones stay until shipped). Always read fresh: X-Cache is always MISS.',
+      query: getSalesQuery,
+      responses: {
+        200: { description: 'One page of lines, [] past the end.', body: getSalesResponse, headers: getSalesHeaders },
+        400: failure('A query parameter cannot be read; the message names it.', 'Invalid page: expected a positive integer'),
+        ...commonResponses,
+      },
+    },
+    {
+      ...common,
+      method: 'post',
+      path: `${base}/acknowledge-sale`,
+      operationId: `acknowledgeSale${id}`,
+      summary: 'The supplier confirms it received the line',
+      body: serviceOrderBody,
+      responses: {
+        200: { description: 'Acknowledged.', body: supplierResult, example: { success: true, message: supplierTexts.acknowledged } },
+        ...bodyResponses,
+        ...commonResponses,
+        404: failure("Unknown, the other supplier's, cancelled, shipped or already acknowledged.", orderNotFoundOrProcessed().message),
+      },
+    },
+    {
+      ...common,
+      method: 'post',
+      path: `${base}/ship-sale`,
+      operationId: `shipSale${id}`,
+      summary: 'The line leaves the supplier',
+      description: `Nothing deliverable (unknown, the other supplier's, cancelled or already shipped) is a 200 with success false: "${supplierTexts.nothingDeliverable}".`,
+      body: serviceOrderBody,
+      responses: {
+        200: { description: 'Shipped, or success false when nothing was deliverable.', body: supplierResult, example: { success: true, message: supplierTexts.shipped } },
+        ...bodyResponses,
+        ...commonResponses,
+      },
+    },
+  ];
+};
+
+export const supplierRouteDocs = (): RouteDoc[] => supplierName.options.flatMap(routesOf);

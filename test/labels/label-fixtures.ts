@@ -1,0 +1,55 @@
+import { systemContext } from '../../src/events/command-context.ts';
+import type { Clock } from '../../src/events/command-context.ts';
+import { readDomainStream } from '../../src/events/domain-store.ts';
+import { saleStreamName, type SaleEvent } from '../../src/events/sales/events.ts';
+import { importSale, type OrderImportPayload } from '../../src/events/sales/import-sale.ts';
+import { serviceOrderId } from '../../src/events/sales/service-order-id.ts';
+import type { Runtime } from '../../src/runtime.ts';
+
+/** Orders with a line for each drop-shipper and one from own stock, each with a fresh increment ID. */
+
+export const frozenClock: Clock = { now: () => new Date('2026-10-03T08:00:00.000Z') };
+
+let lastIncrementId = 400_000_000;
+
+export const labelOrder = (): OrderImportPayload => ({
+  increment_id: String(++lastIncrementId),
+  created_at: '2026-10-02T09:14:00+02:00',
+  customer: { email: 'elodie.durand@example.org', firstname: 'Élodie', lastname: 'Durand' },
+  shipping_address: {
+    firstname: 'Élodie',
+    lastname: 'Durand',
+    street: ['8 rue des Granges', 'Escalier C'],
+    postcode: '25000',
+    city: 'Besançon',
+    country_id: 'FR',
+    telephone: '+33381000000',
+  },
+  items: [
+    { sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris', qty_ordered: 2, price: 649, supplier: 'supplier-a', carrier: 'Geodis' },
+    { sku: 'TAB-NORD-180', name: 'Table à manger Nord 180 cm', qty_ordered: 1, price: 499, supplier: 'supplier-b', carrier: 'DB Schenker' },
+    { sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir', qty_ordered: 3, price: 129.9, supplier: null },
+  ],
+});
+
+export type ImportedLabelOrder = {
+  order: OrderImportPayload;
+  incrementId: string;
+  /** The service_order_id of each line. */
+  supplierALine: string;
+  supplierBLine: string;
+  ownStockLine: string;
+};
+
+export const importLabelOrder = async (runtime: Pick<Runtime, 'salesDeps'>): Promise<ImportedLabelOrder> => {
+  const order = labelOrder();
+  const { incrementId, saleProductIds } = await importSale(runtime.salesDeps, order, systemContext());
+  const [a, b, own] = saleProductIds.map((id) => serviceOrderId(incrementId, id));
+  return { order, incrementId, supplierALine: a!, supplierBLine: b!, ownStockLine: own! };
+};
+
+/** The ShippingLabelCreated events recorded for the sale. */
+export const labelEvents = async (runtime: Pick<Runtime, 'eventStore'>, incrementId: string) =>
+  (await readDomainStream<SaleEvent>(runtime.eventStore, saleStreamName(incrementId))).events.flatMap((event) =>
+    event.type === 'ShippingLabelCreated' ? [event.data] : [],
+  );

@@ -1,0 +1,168 @@
+import { readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemContext } from '../../src/events/command-context.ts';
+import type { IdAllocator } from '../../src/events/ids/id-allocator.ts';
+import { parseServiceOrderId } from '../../src/events/sales/service-order-id.ts';
+import { createShippingLabel } from '../../src/events/sales/shipping-label.ts';
+import { updateSaleAddress } from '../../src/events/sales/update-address.ts';
+import { ensureShippingLabel, type LabelDeps } from '../../src/labels/label-service.ts';
+import { labelPathFor } from '../../src/labels/label-path.ts';
+import { isTrackingNumber } from '../../src/labels/tracking-number.ts';
+import { createMemoryReadStore } from '../../src/projections/read-store/memory-read-store.ts';
+import { findSupplierLine } from '../../src/projections/supplier-lines/queries.ts';
+import { startApi, type ApiHarness } from '../support/api-harness.ts';
+import { frozenClock, importLabelOrder, labelEvents } from './label-fixtures.ts';
+import { pdfPageCount, pdfText, scanBarcode } from './pdf-tools.ts';
+
+describe('the label service', () => {
+  let api: ApiHarness;
+  let deps: LabelDeps;
+  beforeAll(async () => {
+    api = await startApi({ clock: frozenClock });
+    deps = api.runtime;
+  });
+  afterAll(async () => api.close());
+
+  const context = () => systemContext();
+
+  it('when a supplier line has no label, it stores the rendered PDF and records one label with its tracking number', async () => {
+    const { incrementId, supplierALine } = await importLabelOrder(api.runtime);
+
+    const label = await ensureShippingLabel(deps, { serviceOrderId: supplierALine }, context());
+
+    expect(label).not.toBeNull();
+    expect(label!.path).toBe(`labels/supplier-a/${supplierALine}.pdf`);
+    expect(label!.file).toBe(path.join(api.dataDir, 'files', 'labels', 'supplier-a', `${supplierALine}.pdf`));
+    expect(isTrackingNumber(label!.trackingNumber)).toBe(true);
+    const recorded = await labelEvents(api.runtime, incrementId);
+    expect(recorded).toEqual([
+      expect.objectContaining({ supplier: 'supplier-a', carrier: 'Geodis', trackingNumber: label!.trackingNumber, labelPath: label!.path }),
+    ]);
+    const line = await findSupplierLine(api.runtime.readStore, supplierALine);
+    expect(line).toMatchObject({ trackingNumber: label!.trackingNumber, labelPath: label!.path });
+
+    const pdf = await readFile(label!.file);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await pdfPageCount(pdf)).toBe(1);
+    const text = await pdfText(pdf);
+    for (const expected of [supplierALine, 'CAN-OSLO-3P-GRY', 'Quantité : 2', 'Geodis', 'Élodie Durand', '25000 Besançon', label!.trackingNumber]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toContain('Maison & Confort — Entrepôt central');
+    expect(text).toContain('69200 Vénissieux');
+    expect(await scanBarcode(pdf, { raw: false })).toBe(`CODE-128:${label!.trackingNumber}`);
+  });
+
+  it('when the label is recorded and its file is in place, it answers it as it is, without rendering or recording again', async () => {
+    const { incrementId, supplierBLine } = await importLabelOrder(api.runtime);
+    const first = await ensureShippingLabel(deps, { serviceOrderId: supplierBLine }, context());
+    const before = await stat(first!.file);
+
+    const second = await ensureShippingLabel(deps, { serviceOrderId: supplierBLine }, context());
+
+    expect(second).toEqual(first);
+    const after = await stat(first!.file);
+    expect(after.ino).toBe(before.ino);
+    expect(after.mtimeMs).toBe(before.mtimeMs);
+    expect(await labelEvents(api.runtime, incrementId)).toHaveLength(1);
+  });
+
+  it('when the file was lost, it renders it again with the recorded tracking number', async () => {
+    const { incrementId, supplierALine } = await importLabelOrder(api.runtime);
+    const first = await ensureShippingLabel(deps, { serviceOrderId: supplierALine }, context());
+    await unlink(first!.file);
+
+    const again = await ensureShippingLabel(deps, { serviceOrderId: supplierALine }, context());
+
+    expect(again).toEqual(first);
+    expect(await scanBarcode(await readFile(again!.file))).toBe(first!.trackingNumber);
+    expect(await labelEvents(api.runtime, incrementId)).toHaveLength(1);
+    // Written through a temporary file renamed over the label: none is left behind.
+    expect((await readdir(path.dirname(again!.file))).filter((name) => !name.endsWith('.pdf'))).toEqual([]);
+  });
+
+  it('when the file on disk is not the recorded label, it is rendered again from the recorded one', async () => {
+    const one = await importLabelOrder(api.runtime);
+    const other = await importLabelOrder(api.runtime);
+    const kept = await ensureShippingLabel(deps, { serviceOrderId: one.supplierALine }, context());
+    const stranger = await ensureShippingLabel(deps, { serviceOrderId: other.supplierALine }, context());
+    await writeFile(kept!.file, await readFile(stranger!.file));
+
+    const again = await ensureShippingLabel(deps, { serviceOrderId: one.supplierALine }, context());
+
+    expect(again!.trackingNumber).toBe(kept!.trackingNumber);
+    expect(await scanBarcode(await readFile(again!.file))).toBe(kept!.trackingNumber);
+  });
+
+  it('when the shipping address changed after the label was made, the label shows the new address with the same tracking number', async () => {
+    const { order, incrementId, supplierALine } = await importLabelOrder(api.runtime);
+    const first = await ensureShippingLabel(deps, { serviceOrderId: supplierALine }, context());
+    const moved = { ...order.shipping_address, street: ['3 place du Marché'], postcode: '21000', city: 'Dijon' };
+    expect(await updateSaleAddress(api.runtime.salesDeps, { incrementId, shippingAddress: moved }, context())).toEqual({ status: 'updated' });
+
+    const again = await ensureShippingLabel(deps, { serviceOrderId: supplierALine }, context());
+
+    expect(again!.trackingNumber).toBe(first!.trackingNumber);
+    const text = await pdfText(await readFile(again!.file));
+    expect(text).toContain('21000 Dijon');
+    expect(text).not.toContain('Besançon');
+    expect(await labelEvents(api.runtime, incrementId)).toHaveLength(1);
+  });
+
+  it('when ten requests for a missing label arrive at once, one label is recorded and every answer is that label', async () => {
+    const { incrementId, supplierBLine } = await importLabelOrder(api.runtime);
+
+    const labels = await Promise.all(Array.from({ length: 10 }, () => ensureShippingLabel(deps, { serviceOrderId: supplierBLine }, context())));
+
+    const recorded = await labelEvents(api.runtime, incrementId);
+    expect(recorded).toHaveLength(1);
+    expect(new Set(labels.map((label) => label!.trackingNumber))).toEqual(new Set([recorded[0]!.trackingNumber]));
+    expect(await scanBarcode(await readFile(labels[0]!.file))).toBe(recorded[0]!.trackingNumber);
+  });
+
+  it('when another writer records a label meanwhile, its tracking number wins and the file is rendered again from it', async () => {
+    const { incrementId, supplierALine } = await importLabelOrder(api.runtime);
+    const ref = parseServiceOrderId(supplierALine)!;
+    const theirs = 'MC0000000999993';
+    // Another process records its label while this one allocates its tracking number.
+    const ids: IdAllocator = {
+      next: async (sequence, count) => {
+        await createShippingLabel(
+          api.runtime.salesDeps,
+          { ...ref, trackingNumber: theirs, labelPath: labelPathFor('supplier-a', supplierALine) },
+          context(),
+        );
+        return api.runtime.ids.next(sequence, count);
+      },
+    };
+    const racing: LabelDeps = { ...deps, salesDeps: { ...api.runtime.salesDeps, ids } };
+
+    const label = await ensureShippingLabel(racing, { serviceOrderId: supplierALine }, context());
+
+    expect(label!.trackingNumber).toBe(theirs);
+    expect((await labelEvents(api.runtime, incrementId)).map((event) => event.trackingNumber)).toEqual([theirs]);
+    expect(await scanBarcode(await readFile(label!.file))).toBe(theirs);
+  });
+
+  it('when the projection has not caught up yet, the label is still made from the sale stream', async () => {
+    const { supplierBLine } = await importLabelOrder(api.runtime);
+    // A read store that no projection has filled yet.
+    const lagging: LabelDeps = { ...deps, readStore: createMemoryReadStore() };
+
+    const label = await ensureShippingLabel(lagging, { serviceOrderId: supplierBLine }, context());
+
+    expect(label).toMatchObject({ path: `labels/supplier-b/${supplierBLine}.pdf` });
+  });
+
+  it('when there is no such supplier line, or it is another supplier\'s, it answers null and records nothing', async () => {
+    const { incrementId, supplierALine, ownStockLine } = await importLabelOrder(api.runtime);
+
+    expect(await ensureShippingLabel(deps, { serviceOrderId: ownStockLine }, context())).toBeNull();
+    expect(await ensureShippingLabel(deps, { serviceOrderId: `${incrementId}_999999` }, context())).toBeNull();
+    expect(await ensureShippingLabel(deps, { serviceOrderId: '999999999_1' }, context())).toBeNull();
+    expect(await ensureShippingLabel(deps, { serviceOrderId: '../1_2' }, context())).toBeNull();
+    expect(await ensureShippingLabel(deps, { serviceOrderId: supplierALine, supplier: 'supplier-b' }, context())).toBeNull();
+    expect(await labelEvents(api.runtime, incrementId)).toEqual([]);
+  });
+});

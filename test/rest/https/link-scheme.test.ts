@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startApi, type ApiHarness } from '../../support/api-harness.ts';
+import { anOrder, bearer, importOrder } from '../supplier/supplier-fixtures.ts';
+
+describe('link_to_label behind HTTPS', () => {
+  let api: ApiHarness;
+  afterEach(async () => api.close());
+
+  it('when BASE_URL is https, GET /api/supplier-a/get-sales links labels over https on that host', async () => {
+    api = await startApi({ env: { BASE_URL: 'https://api.example.com' } });
+    const token = await api.tokenFor('supplier-a');
+    const [line] = await importOrder(api, anOrder([{ supplier: 'supplier-a', carrier: 'Geodis', wholesalePrice: 50 }]));
+
+    const response = await api.request.get('/api/supplier-a/get-sales').set(bearer(token));
+    expect(response.status).toBe(200);
+    expect(response.body).toHaveLength(1);
+    expect(response.body[0].link_to_label).toBe(`https://api.example.com/api/files/labels/supplier-a/${line}.pdf`);
+  });
+
+  it('when BASE_URL is http, the links stay http', async () => {
+    api = await startApi({ env: { BASE_URL: 'http://intranet.example.com:8080' } });
+    const token = await api.tokenFor('supplier-a');
+    const [line] = await importOrder(api, anOrder([{ supplier: 'supplier-a', carrier: 'Geodis', wholesalePrice: 50 }]));
+
+    const response = await api.request.get('/api/supplier-a/get-sales').set(bearer(token));
+    expect(response.body.map((sale: { link_to_label: string }) => sale.link_to_label)).toEqual([
+      `http://intranet.example.com:8080/api/files/labels/supplier-a/${line}.pdf`,
+    ]);
+  });
+});

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogProducts } from '../../../src/events/catalog/catalog-handlers.ts';
+import { systemContext } from '../../../src/events/command-context.ts';
+import { importSale } from '../../../src/events/sales/import-sale.ts';
+import { startApi, type ApiHarness } from '../../support/api-harness.ts';
+import { catalog, order } from '../chatbot/chatbot-api.ts';
+import { anOrder, bearer, importOrder } from '../supplier/supplier-fixtures.ts';
+import { expectDocumented, expectDocumentedHeaders, type Json } from './documented-schema.ts';
+
+/**
+ * The real answers of the API against the served document: a schema or an example that drifts from
+ * what the routes answer fails here.
+ */
+
+const oversizedBody = JSON.stringify({ service_order_id: '1_1', padding: 'x'.repeat(1024 * 1024) });
+
+describe('the documented answers', () => {
+  let api: ApiHarness;
+  let document: Json;
+  let supplierToken: string;
+  let chatbotToken: string;
+  beforeAll(async () => {
+    api = await startApi({ env: { BASE_URL: 'https://orders.example.test' } });
+    document = (await api.request.get('/openapi.json')).body as Json;
+    supplierToken = await api.tokenFor('supplier-a');
+    chatbotToken = await api.tokenFor('chatbot');
+    await catalogProducts(api.runtime.write, catalog, systemContext());
+    await importSale(api.runtime.salesDeps, order(), systemContext());
+    await importOrder(api, anOrder([{ supplier: 'supplier-a', carrier: 'Geodis', wholesalePrice: 50 }, { supplier: 'supplier-a' }]));
+  });
+  afterAll(async () => api.close());
+
+  /** The example the document gives for this answer. */
+  const exampleOf = (content: Json): unknown => content.example;
+
+  describe('supplier API', () => {
+    const getSales = '/api/supplier-a/get-sales';
+    const acknowledge = '/api/supplier-a/acknowledge-sale';
+
+    it('when get-sales lists lines, the 200 body and its paging headers are as documented', async () => {
+      const response = await api.request.get(getSales).set(bearer(supplierToken));
+      expect(response.status).toBe(200);
+      expect((response.body as unknown[]).length).toBeGreaterThan(0);
+      expectDocumented(document, getSales, 'get', response);
+      expectDocumentedHeaders(document, getSales, 'get', response);
+    });
+
+    it('when a get-sales parameter cannot be read, the 400 is the documented example', async () => {
+      const response = await api.request.get(`${getSales}?page=0`).set(bearer(supplierToken));
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual(exampleOf(expectDocumented(document, getSales, 'get', response)));
+    });
+
+    it('when the line to acknowledge is unknown, the 404 is the documented example', async () => {
+      const response = await api.request.post(acknowledge).set(bearer(supplierToken)).send({ service_order_id: '999999999_1' });
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual(exampleOf(expectDocumented(document, acknowledge, 'post', response)));
+    });
+
+    it('when the token is missing, the 401 is the documented example', async () => {
+      const response = await api.request.get(getSales);
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual(exampleOf(expectDocumented(document, getSales, 'get', response)));
+    });
+
+    it('when the body exceeds 1 MiB, the 413 is the documented example', async () => {
+      const response = await api.request.post(acknowledge).set(bearer(supplierToken)).set('Content-Type', 'application/json').send(oversizedBody);
+      expect(response.status).toBe(413);
+      expect(response.body).toEqual(exampleOf(expectDocumented(document, acknowledge, 'post', response)));
+    });
+  });
+
+  describe('chatbot API', () => {
+    const get = (path: string) => api.request.get(path).set('X-API-Token', chatbotToken);
+
+    it('when an order exists, its details are as documented', async () => {
+      const response = await get('/api/sale/details/100004512');
+      expect(response.status).toBe(200);
+      expectDocumented(document, '/api/sale/details/{incrementId}', 'get', response);
+    });
+
+    it('when no order has the increment ID, the 404 is as documented', async () => {
+      const response = await get('/api/sale/details/404404404');
+      expect(response.status).toBe(404);
+      expectDocumented(document, '/api/sale/details/{incrementId}', 'get', response);
+    });
+
+    it('when the increment ID is not digits, the 400 is the documented example', async () => {
+      const response = await get('/api/sale/details/A-12');
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual(exampleOf(expectDocumented(document, '/api/sale/details/{incrementId}', 'get', response)));
+    });
+
+    it('when the token is missing, the 401 is the documented example', async () => {
+      const response = await api.request.get('/api/product/CAN-OSLO-3P-GRY');
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual(exampleOf(expectDocumented(document, '/api/product/{sku}', 'get', response)));
+    });
+
+    it('when a SAV is opened, then looked up, both answers are as documented, as are the customer and the product', async () => {
+      const opened = await api.request
+        .post('/api/sav')
+        .set('X-API-Token', chatbotToken)
+        .send({ increment_id: '100004512', email: 'claire.martin@example.org', product_sku: 'CAN-OSLO-3P-GRY', complaint_name: 'Produit endommagé', complaint: 'Un pied est cassé.' });
+      expect(opened.status).toBe(200);
+      expectDocumented(document, '/api/sav', 'post', opened);
+
+      const status = await get('/api/customer/sav-status?increment_id=100004512');
+      expect(status.status).toBe(200);
+      expect((status.body as { sav_records: unknown[] }).sav_records).toHaveLength(1);
+      expectDocumented(document, '/api/customer/sav-status', 'get', status);
+
+      const withSav = await get('/api/sale/details/100004512');
+      expectDocumented(document, '/api/sale/details/{incrementId}', 'get', withSav);
+
+      const customer = await get('/api/Customer/details/Claire.Martin@example.org');
+      expect(customer.status).toBe(200);
+      expectDocumented(document, '/api/Customer/details/{email}', 'get', customer);
+
+      for (const sku of ['CAN-OSLO-3P-GRY', 'TAB-NORD-180']) {
+        const product = await get(`/api/product/${sku}`);
+        expect(product.status).toBe(200);
+        expectDocumented(document, '/api/product/{sku}', 'get', product);
+      }
+    });
+
+    it('when the SAV request exceeds 1 MiB, the 413 is the documented example', async () => {
+      const response = await api.request.post('/api/sav').set('X-API-Token', chatbotToken).set('Content-Type', 'application/json').send(oversizedBody);
+      expect(response.status).toBe(413);
+      expect(response.body).toEqual(exampleOf(expectDocumented(document, '/api/sav', 'post', response)));
+    });
+  });
+});

@@ -1,0 +1,109 @@
+import type Router from '@koa/router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatbotRoutes } from '../../../src/rest/chatbot/routes.ts';
+import { healthRoutes } from '../../../src/rest/health/health-routes.ts';
+import { openApiPath } from '../../../src/rest/openapi/document.ts';
+import { supplierRoutes } from '../../../src/rest/supplier/routes.ts';
+import { startApi, type ApiHarness } from '../../support/api-harness.ts';
+import { refsIn, resolvePointer, type Json } from './documented-schema.ts';
+
+const baseUrl = 'https://orders.example.test';
+const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** "GET /path" for each route a router answers; `router.all` catch-alls (the supplier 405s) are not operations. */
+const operationsOf = (router: Router): string[] =>
+  router.stack
+    .filter((layer) => layer.methods.length > 0 && !layer.methods.includes('TRACE'))
+    .flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${openApiPath(String(layer.path))}`));
+
+describe('GET /openapi.json', () => {
+  let api: ApiHarness;
+  let document: Json;
+  let paths: Record<string, Record<string, Json>>;
+  beforeAll(async () => {
+    api = await startApi({ env: { BASE_URL: baseUrl } });
+    const response = await api.request.get('/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    document = response.body as Json;
+    paths = document.paths as typeof paths;
+  });
+  afterAll(async () => api.close());
+
+  it('when called without a token, it answers an OpenAPI 3.1 document for the configured base URL', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.servers).toEqual([{ url: baseUrl }]);
+    expect((document.info as Json).title).toEqual(expect.any(String));
+  });
+
+  it('when the routers are listed, every supplier, chatbot and health route is documented, and nothing else', () => {
+    const served = [
+      ...operationsOf(healthRoutes({ storeOpen: () => true, projections: () => [] })),
+      ...operationsOf(supplierRoutes(api.runtime)),
+      ...operationsOf(chatbotRoutes(api.runtime)),
+    ];
+    const documented = Object.entries(paths).flatMap(([path, item]) =>
+      Object.keys(item).filter((key) => httpMethods.includes(key)).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(served).toHaveLength(12);
+    expect(documented.sort()).toEqual(served.sort());
+  });
+
+  it('when read as OpenAPI, every operation has a unique id, documented responses with bodies, and its path parameters', () => {
+    const operationIds = new Set<string>();
+    for (const [path, item] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const where = `${method} ${path}`;
+        expect(operationIds.has(operation.operationId as string), where).toBe(false);
+        operationIds.add(operation.operationId as string);
+        const responses = Object.entries(operation.responses as Record<string, Json>);
+        expect(responses.length, where).toBeGreaterThan(1);
+        for (const [status, response] of responses) {
+          expect(status, where).toMatch(/^[1-5]\d\d$/);
+          expect(response.description, `${where} ${status}`).toEqual(expect.any(String));
+          expect((response.content as Record<string, Json>)['application/json']?.schema, `${where} ${status}`).toBeDefined();
+        }
+        const parameters = operation.parameters as Json[];
+        const templated = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+        expect(parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name), where).toEqual(templated);
+        for (const parameter of parameters) expect(parameter.schema, `${where} ${String(parameter.name)}`).toEqual(expect.any(Object));
+      }
+    }
+  });
+
+  it('when an operation requires a token, its scheme is declared: bearer for the suppliers, X-API-Token for the chatbot', () => {
+    const schemes = (document.components as Json).securitySchemes as Json;
+    expect(schemes).toMatchObject({
+      bearerAuth: { type: 'http', scheme: 'bearer' },
+      apiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token' },
+    });
+    for (const [path, item] of Object.entries(paths)) {
+      for (const operation of Object.values(item)) {
+        const expected = path.startsWith('/api/supplier-') ? [{ bearerAuth: [] }] : path.startsWith('/api/') ? [{ apiToken: [] }] : [];
+        expect(operation.security, path).toEqual(expected);
+        if (expected.length > 0) expect(Object.keys(operation.responses as Json), path).toContain('401');
+      }
+    }
+  });
+
+  it('when a schema is referenced, the reference resolves within the document', () => {
+    const refs = refsIn(document);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const { at, ref } of refs) {
+      expect(ref, at).toMatch(/^#\//);
+      expect(resolvePointer(document, ref), `${at} -> ${ref}`).toEqual(expect.any(Object));
+    }
+  });
+
+  it('when the supplier 401 is documented, its message is the exact text the suppliers compare', () => {
+    const unauthorized = (resolvePointer(document, '#/components/schemas/SupplierUnauthorized') as Json).properties as Json;
+    expect(unauthorized.message).toMatchObject({ const: 'Invalid or missing Bearer token' });
+    expect(unauthorized.error).toMatchObject({ const: 'Unauthorized' });
+  });
+
+  it('when a body is required, the request schema is the route one, with its required fields', () => {
+    const body = (operation: Json) => ((operation.requestBody as Json).content as Record<string, Json>)['application/json']!.schema as Json;
+    expect(body(paths['/api/supplier-a/ship-sale']!.post!)).toMatchObject({ required: ['service_order_id'] });
+    expect(body(paths['/api/sav']!.post!)).toMatchObject({ required: ['increment_id', 'email', 'complaint_name', 'complaint'] });
+  });
+});
