@@ -1,9 +1,8 @@
 import Koa from 'koa';
-import type { Logger } from '../logger.ts';
 import type { Runtime } from '../runtime.ts';
 import { chatbotRoutes } from './chatbot/routes.ts';
 import { filesRoutes } from './files/routes.ts';
-import { healthRoutes, type HealthDeps } from './health/health-routes.ts';
+import { healthRoutes } from './health/health-routes.ts';
 import { supplierRoutes } from './supplier/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { apiGroupByPath } from './middleware/api-group.ts';
@@ -13,30 +12,26 @@ import { jsonBody } from './middleware/json-body.ts';
 import { notFound } from './middleware/not-found.ts';
 import { requestContext } from './middleware/request-context.ts';
 
-export type AppDeps = {
-  log: Logger;
-  health: HealthDeps;
-};
-
-/** The HTTP application over an opened runtime. */
-export const createRuntimeApp = (runtime: Runtime): Koa =>
-  createApp({ log: runtime.log, health: { storeOpen: runtime.isOpen, projections: () => runtime.projections.status() } }, runtime);
-
-/** The HTTP application, read top to bottom like the table of routes. */
-export const createApp = (deps: AppDeps, runtime?: Runtime): Koa => {
+/** The HTTP application over an opened runtime, read top to bottom like the table of routes. */
+export const createRuntimeApp = (runtime: Runtime): Koa => {
   const app = new Koa();
   app.silent = true; // errors are logged once, by the error handler
-  app.proxy = runtime?.config.trustProxy ?? false; // X-Forwarded-* only from a proxy we were told to trust
+  app.proxy = runtime.config.trustProxy; // X-Forwarded-* only from a proxy we were told to trust
 
-  app.use(errorHandler({ log: deps.log }));
+  app.use(errorHandler({ log: runtime.log }));
   app.use(requestContext());
-  app.use(hsts({ maxAge: runtime?.config.hstsMaxAge }));
+  app.use(hsts({ maxAge: runtime.config.hstsMaxAge }));
   app.use(apiGroupByPath());
   app.use(notFound());
   app.use(jsonBody());
 
-  const routers = [healthRoutes(deps.health)];
-  if (runtime) routers.push(supplierRoutes(runtime), chatbotRoutes(runtime), filesRoutes(runtime), openApiRoutes(runtime));
+  const routers = [
+    healthRoutes({ storeOpen: runtime.isOpen, projections: () => runtime.projections.status() }),
+    supplierRoutes(runtime),
+    chatbotRoutes(runtime),
+    filesRoutes(runtime),
+    openApiRoutes(runtime),
+  ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
 
   return app;

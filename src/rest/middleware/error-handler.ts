@@ -8,7 +8,8 @@ type ApiGroup = keyof typeof serverErrorTexts;
 /** Errors raised by the body parser (co-body / raw-body) carry a status and a type. */
 type ParserError = { status?: number; type?: string; expose?: boolean };
 
-const bodyErrorTexts = {
+/** What a refused body is told, per API group (the OpenAPI document shows the same texts). */
+export const bodyErrorTexts = {
   tooLarge: {
     core: ['Payload Too Large', 'The request body exceeds 1 MiB'],
     supplier: ['Payload Too Large', 'The request body exceeds 1 MiB'],

@@ -1,3 +1,4 @@
+import { bodyErrorTexts } from '../middleware/error-handler.ts';
 import type { z } from 'zod';
 import { serverErrorTexts } from '../envelopes.ts';
 import type { HttpError } from '../http-error.ts';
@@ -36,7 +37,7 @@ export const chatbotComponents = {
 };
 
 /** The error handler's texts for an oversized body (kept private there; a spec checks they agree). */
-export const chatbotTooLarge = { error: 'Requête trop volumineuse', message: 'Le corps de la requête dépasse 1 Mio' };
+export const chatbotTooLarge = { error: bodyErrorTexts.tooLarge.chatbot[0], message: bodyErrorTexts.tooLarge.chatbot[1] };
 
 const failure = (description: string, answer: Pick<HttpError, 'error' | 'message'>): ResponseDoc => ({
   description,

@@ -1,3 +1,4 @@
+import { bodyErrorTexts } from '../middleware/error-handler.ts';
 import { z } from 'zod';
 import { supplierName } from '../../events/catalogue/common-schemas.ts';
 import {
@@ -16,7 +17,7 @@ import type { ResponseDoc, RouteDoc } from './document.ts';
 const unauthorizedAnswer = unauthorized();
 
 /** The error handler's text for an oversized body (kept private there; a spec checks they agree). */
-export const supplierTooLargeMessage = 'The request body exceeds 1 MiB';
+export const supplierTooLargeMessage = bodyErrorTexts.tooLarge.supplier[1];
 
 /** The 401 message is fixed: the suppliers' clients compare it. */
 export const supplierUnauthorizedBody = supplierUnauthorized.extend({
