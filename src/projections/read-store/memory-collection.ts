@@ -1,5 +1,6 @@
 import { Aggregator, find, Query } from 'mingo';
 import { isEqual } from 'mingo/util';
+import { simplePredicate } from './memory-fast-path.ts';
 import { isIndexable, MemoryIndex, valueKey } from './memory-index.ts';
 import {
   assertReplacement,
@@ -156,7 +157,15 @@ export class MemoryCollection implements ReadCollection<Document> {
   }
 
   private query(filter: Filter<Document>, { sort, skip, limit, projection }: FindOptions): Document[] {
-    const cursor = find(this.candidates(filter), filter as Document, projection ?? {});
+    if (projection === undefined || Object.keys(projection).length === 0) {
+      // Filtered here (fast path for simple filters); mingo only orders the matches.
+      const bound = sort === undefined && limit ? (skip ?? 0) + Math.abs(limit) : Infinity;
+      let found = this.matching(filter, bound);
+      if (sort !== undefined) found = find(found, {}).sort(sortSpec(sort)).all() as Document[];
+      const start = skip ?? 0;
+      return found.slice(start, limit ? start + Math.abs(limit) : undefined).map((doc) => structuredClone(doc));
+    }
+    const cursor = find(this.candidates(filter), filter as Document, projection);
     if (sort !== undefined) cursor.sort(sortSpec(sort));
     if (skip) cursor.skip(skip);
     if (limit) cursor.limit(Math.abs(limit));
@@ -165,11 +174,13 @@ export class MemoryCollection implements ReadCollection<Document> {
 
   /** The stored documents matching the filter, at most `limit` of them. */
   private matching(filter: Filter<Document>, limit = Infinity): Document[] {
-    const query = new Query(filter as Document);
+    const simple = simplePredicate(filter as Document);
+    let query: Query | undefined;
     const found: Document[] = [];
     for (const doc of this.candidates(filter)) {
       if (found.length >= limit) break;
-      if (query.test(doc)) found.push(doc);
+      const matched = simple?.(doc) ?? (query ??= new Query(filter as Document)).test(doc);
+      if (matched) found.push(doc);
     }
     return found;
   }

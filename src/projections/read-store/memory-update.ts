@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { update as applyOperators } from 'mingo/updater';
 import { setValue } from 'mingo/util';
+import { simpleUpdate } from './memory-fast-path.ts';
 import { isPlainObject, valueKey } from './memory-index.ts';
 import type { Document } from './read-store.ts';
 
@@ -23,6 +24,8 @@ export function assertReplacement(replacement: Document): void {
 export function updatedDocument(current: Document, update: Document, filter: Document): Document | undefined {
   const { $setOnInsert: _insertOnly, ...operators } = update;
   const modifier = withoutUnchangedId(operators, current._id);
+  const simple = simpleUpdate(current, modifier, false);
+  if (simple !== undefined) return simple ?? undefined;
   const next = structuredClone(current);
   // The filter matters only to the positional `$` operator; compiling it for every write would be wasted.
   const condition = usesPositional(modifier) ? filter : undefined;
@@ -37,6 +40,10 @@ export function upsertedDocument(filter: Document, update: Document): Document {
   const $set: Document = { ...operators.$set, ...$setOnInsert };
   const doc: Document = {};
   for (const [path, value] of Object.entries(equalityFields(filter))) setValue(doc, path, structuredClone(value));
+  if ($set._id === undefined) {
+    const simple = simpleUpdate(doc, update, true);
+    if (simple !== undefined) return { _id: doc._id ?? newObjectIdHex(), ...(simple ?? doc) };
+  }
   // mingo refuses any write to _id; MongoDB accepts one on insert.
   if ($set._id !== undefined) {
     if (doc._id !== undefined && valueKey(doc._id) !== valueKey($set._id)) throw immutableIdError();
