@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config/config.ts';
+import { startLeadNotificationJob } from './jobs/lead-notification-schedule.ts';
 import { createLogger } from './logger.ts';
 import { createServer } from './rest/https-server.ts';
 import { openRuntime } from './runtime.ts';
@@ -21,6 +22,9 @@ const main = async (): Promise<void> => {
   await runtime.projections.start();
   log.info({ ms: Date.now() - startedAt }, 'read models ready');
 
+  // Mails the recorded contact leads to the team (outbox job, every 30 s).
+  const leadNotifications = startLeadNotificationJob(runtime);
+
   const server = createServer(runtime);
   server.listen(config.port, config.host, () => {
     log.info({ port: config.port, tls: config.tls !== undefined, trustProxy: config.trustProxy, baseUrl: config.baseUrl, dataDir: config.dataDir }, 'listening');
@@ -31,9 +35,11 @@ const main = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const jobsStopped = leadNotifications.stop();
     // Idle keep-alive connections would hold close() open; requests in flight still finish.
     server.closeIdleConnections();
     server.close(async () => {
+      await jobsStopped;
       await runtime.close();
       log.info('stopped');
       process.exit(0);

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from '../config/config.ts';
 import { createLogger } from '../logger.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
 import { CliError } from './cli-error.ts';
+import { actionTokenCommand } from './commands/action-token.ts';
 import { catalogCommand } from './commands/catalog.ts';
 import { demoCommand } from './commands/demo.ts';
 import { eventsCommand } from './commands/events.ts';
@@ -15,6 +16,7 @@ import { tokenCommand } from './commands/token.ts';
  */
 const commands: Record<string, { run: (runtime: Runtime, argv: string[]) => Promise<void>; help: string }> = {
   token: { run: tokenCommand, help: 'token issue --group <group> [--label TEXT] | token list | token revoke <id>' },
+  'action-token': { run: actionTokenCommand, help: "action-token <invoice|cancel|address|rdv|delivery-rdv> --sale <id> [--products <id,...>] [--data '<json>'] [--ttl <seconds>]" },
   catalog: { run: catalogCommand, help: 'catalog import <file.json>' },
   orders: { run: ordersCommand, help: 'orders import <file.json>' },
   demo: { run: demoCommand, help: 'demo seed [--orders N] [--seed S]' },

@@ -1,6 +1,12 @@
 import Koa from 'koa';
 import type { Runtime } from '../runtime.ts';
 import { chatbotRoutes } from './chatbot/routes.ts';
+import { invoiceRoutes } from './core/invoice/routes.ts';
+import { leadRoutes } from './core/leads/routes.ts';
+import { orderRoutes } from './core/orders/routes.ts';
+import { saleActionRoutes } from './core/sale-actions/routes.ts';
+import { coreSaleRoutes } from './core/sales/routes.ts';
+import { coreSavRoutes } from './core/sav/routes.ts';
 import { filesRoutes } from './files/routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { supplierRoutes } from './supplier/routes.ts';
@@ -29,6 +35,12 @@ export const createRuntimeApp = (runtime: Runtime): Koa => {
     healthRoutes({ storeOpen: runtime.isOpen, projections: () => runtime.projections.status() }),
     supplierRoutes(runtime),
     chatbotRoutes(runtime),
+    coreSaleRoutes(runtime),
+    saleActionRoutes(runtime),
+    invoiceRoutes(runtime),
+    orderRoutes(runtime),
+    leadRoutes(runtime),
+    coreSavRoutes(runtime),
     filesRoutes(runtime),
     openApiRoutes(runtime),
   ];

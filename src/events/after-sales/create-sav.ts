@@ -4,7 +4,7 @@ import { handleCommand } from '../command-handler.ts';
 import type { Refusal } from '../decider.ts';
 import type { IdAllocator } from '../ids/id-allocator.ts';
 import type { PlanningDeps } from '../planning/planning-handlers.ts';
-import { bookSlot, releaseSlot } from '../planning/slot-booking.ts';
+import { bookSlot, checkSlot, releaseSlot } from '../planning/slot-booking.ts';
 import { savStreamName } from './events.ts';
 import { checkSavProducts, savDecider, type CreateSav, type SavAppointment, type SavFileLink, type SavSale } from './sav-decider.ts';
 
@@ -40,10 +40,17 @@ export const createSav = async (deps: CreateSavDeps, input: CreateSavInput, cont
   // Products checked against no sale are all unknown, so a sale was found.
   const sale = found as SavSale;
 
+  const { appointment } = input;
+  if (appointment) {
+    // Refused before an ID is reserved: a refused request records nothing at all.
+    // No SAV has ID 0: the check is made for a booking that holds no place yet.
+    const bookable = await checkSlot(deps, { planningType: 'sav', date: appointment.date, time: appointment.time, ref: { kind: 'sav', savId: 0 } });
+    if (!bookable.ok) return { status: 'refused', refusal: bookable.refusal };
+  }
+
   const [savId] = await deps.ids.next('sav');
   if (savId === undefined) throw new Error('The ID allocator returned no SAV ID');
   const ref = { kind: 'sav' as const, savId };
-  const { appointment } = input;
   if (appointment) {
     const booked = await bookSlot(deps, { planningType: 'sav', date: appointment.date, time: appointment.time, ref }, context);
     if (!booked.ok) return { status: 'refused', refusal: booked.refusal };

@@ -1,7 +1,7 @@
 import type { BookingRef, PlanningType } from '../catalogue/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
 import { handleCommand, type WriteDeps } from '../command-handler.ts';
-import { fold, type Refusal } from '../decider.ts';
+import { fold, Refusal } from '../decider.ts';
 import { readDomainStream } from '../domain-store.ts';
 import type { EventStore } from '../store/event-store.ts';
 import { localDateIn } from './calendar-date.ts';
@@ -23,11 +23,12 @@ export type BookSlotResult = { ok: true } | { ok: false; refusal: Refusal };
 
 const sameSlot = (left: Slot, right: Slot): boolean => left.date === right.date && left.time === right.time;
 
-export const bookSlot = async (deps: PlanningDeps, input: BookSlotInput, context: CommandContext): Promise<BookSlotResult> => {
-  const { planningType, date, time, ref, previous } = input;
+/** The BookSlot command of a booking: the planning's settings and holidays as they stand, today in its time zone. */
+const bookingCommand = async (deps: PlanningDeps, input: BookSlotInput) => {
+  const { planningType, date, time, ref } = input;
   const { settings, declaredHolidays } = await loadPlanning(deps, planningType);
   const now = deps.clock.now();
-  const command = {
+  return {
     type: 'BookSlot' as const,
     planningType,
     date,
@@ -38,11 +39,27 @@ export const bookSlot = async (deps: PlanningDeps, input: BookSlotInput, context
     today: localDateIn(now, deps.timezone),
     at: now.toISOString(),
   };
+};
+
+export const bookSlot = async (deps: PlanningDeps, input: BookSlotInput, context: CommandContext): Promise<BookSlotResult> => {
+  const { planningType, date, time, ref, previous } = input;
+  const command = await bookingCommand(deps, input);
   const outcome = await handleCommand(deps, planningDayStreamName(planningType, date), planningDayDecider, command, context);
   if (outcome.status === 'refused') return { ok: false, refusal: outcome.refusal };
   // Booking the slot already held (nothing happened) must not give it back.
   if (previous && !sameSlot(previous, { date, time })) await releaseSlot(deps, { planningType, ...previous, ref }, context);
   return { ok: true };
+};
+
+/**
+ * Whether the booking would be accepted now, recording nothing: lets a caller refuse a request before
+ * it spends anything on it (an ID). The booking itself still decides, since places can go meanwhile.
+ */
+export const checkSlot = async (deps: PlanningDeps, input: BookSlotInput): Promise<BookSlotResult> => {
+  const command = await bookingCommand(deps, input);
+  const { events } = await readDomainStream<PlanningDayEvent>(deps.eventStore, planningDayStreamName(input.planningType, input.date));
+  const decision = planningDayDecider.decide(command, fold(planningDayDecider, events));
+  return decision instanceof Refusal ? { ok: false, refusal: decision } : { ok: true };
 };
 
 export type ReleaseSlotInput = { planningType: PlanningType; date: string; time: string; ref: BookingRef };

@@ -5,9 +5,10 @@ import type { Tracked } from '../projection.ts';
 export const leadsCollection = 'leads';
 
 export type LeadNotification = {
-  status: 'pending' | 'sent' | 'failed';
+  /** `abandoned`: every attempt failed; the mailer gives up on it (the write side's rule). */
+  status: 'pending' | 'sent' | 'failed' | 'abandoned';
   attempts: number;
-  /** A UTC instant (`toISOString`), so that comparing strings compares instants; null once sent. */
+  /** A UTC instant (`toISOString`), so that comparing strings compares instants; null once sent or abandoned. */
   nextAttemptAt: string | null;
   sentAt: string | null;
   lastError: string | null;

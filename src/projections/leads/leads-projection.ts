@@ -1,4 +1,5 @@
 import { assertNever } from '../../events/decider.ts';
+import { maxNotificationAttempts } from '../../events/leads/lead-decider.ts';
 import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
 import { applyOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
@@ -51,11 +52,13 @@ export const leadsProjection: Projection = {
       }
       case 'LeadNotificationFailed': {
         const { leadId, attempt, error, nextAttemptAt } = event.data;
+        // The last allowed attempt failed: no longer due, so it never blocks the mailer's queue.
+        const abandoned = attempt >= maxNotificationAttempts;
         await applyOnce(leads, leadId, event.position, {
           $set: {
-            'notification.status': 'failed',
+            'notification.status': abandoned ? 'abandoned' : 'failed',
             'notification.attempts': attempt,
-            'notification.nextAttemptAt': utcInstant(nextAttemptAt),
+            'notification.nextAttemptAt': abandoned ? null : utcInstant(nextAttemptAt),
             'notification.lastError': error,
           },
         });

@@ -60,14 +60,16 @@ describe('creating a SAV', () => {
     const result = await createSav(sav.deps, savRequest({ appointment }), sav.context);
     expect(result.status === 'refused' ? result.refusal.code : null).toBe('slot_full');
     expect(await sav.deps.eventStore.headPosition()).toBe(head);
+    expect(sav.allocatedSavIds).toHaveLength(2);
   });
 
-  it('when the day is a holiday or closed, the creation is refused and no SAV is recorded', async () => {
+  it('when the day is a holiday or closed, the creation is refused before any ID is spent and no SAV is recorded', async () => {
     const holiday = await createSav(sav.deps, savRequest({ appointment: { ...appointment, date: '2026-05-14' } }), sav.context);
     expect(holiday.status === 'refused' ? holiday.refusal.code : null).toBe('holiday');
     const sunday = await createSav(sav.deps, savRequest({ appointment: { ...appointment, date: '2026-03-08' } }), sav.context);
     expect(sunday.status === 'refused' ? sunday.refusal.code : null).toBe('closed_day');
     expect(await sav.deps.eventStore.readAll({ filter: { streamPrefixes: ['sav-', 'planningday-'] } })).toEqual([]);
+    expect(sav.allocatedSavIds).toEqual([]);
   });
 
   it('when a product is not on the sale, it is refused with unknown_sale_product before any ID or slot is taken', async () => {

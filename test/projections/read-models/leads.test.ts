@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { maxNotificationAttempts } from '../../../src/events/leads/lead-decider.ts';
 import { leadsProjection } from '../../../src/projections/leads/leads-projection.ts';
 import { findLead, pendingLeadNotifications } from '../../../src/projections/leads/queries.ts';
 import { createMemoryReadStore } from '../../../src/projections/read-store/memory-read-store.ts';
+import { eventLog } from './event-log.ts';
 import { project } from './project.ts';
 import { buildScenario } from './scenario.ts';
 
@@ -53,5 +56,24 @@ describe('leads read model', () => {
     const due = await pendingLeadNotifications(store, '2025-03-15T08:05:00Z');
     expect(due.map((lead) => lead._id)).toEqual([leads.pending, leads.failed]);
     expect((await pendingLeadNotifications(store, '2025-03-15T08:05:00Z', 1)).map((lead) => lead._id)).toEqual([leads.pending]);
+  });
+
+  it('when the last allowed attempt failed, the lead is abandoned and never due again, so it does not hold back newer leads', async () => {
+    const store = createMemoryReadStore();
+    const log = eventLog();
+    const [given_up, newer] = [randomUUID(), randomUUID()];
+    for (const [leadId, capturedAt] of [[given_up, '2025-03-01T09:00:00Z'], [newer, '2025-03-02T09:00:00Z']] as const) {
+      log.record(`lead-${leadId}`, { type: 'ContactLeadCaptured', data: { leadId, name: 'Dan', email: 'dan@example.com', phone: null, projectName: null, capturedAt } });
+    }
+    for (let attempt = 1; attempt <= maxNotificationAttempts; attempt += 1) {
+      log.record(`lead-${given_up}`, {
+        type: 'LeadNotificationFailed',
+        data: { leadId: given_up, attempt, error: 'connection refused', nextAttemptAt: '2025-03-01T10:00:00Z', failedAt: '2025-03-01T09:30:00Z' },
+      });
+    }
+    await project(store, projections, log.events);
+
+    expect((await findLead(store, given_up))?.notification).toMatchObject({ status: 'abandoned', attempts: maxNotificationAttempts, nextAttemptAt: null });
+    expect((await pendingLeadNotifications(store, '2025-03-10T00:00:00Z', 1)).map((lead) => lead._id)).toEqual([newer]);
   });
 });

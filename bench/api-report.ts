@@ -1,0 +1,64 @@
+import type { Scenario } from './api-scenarios.ts';
+import type { LoadResult } from './http-load.ts';
+
+/** How `npm run bench:api` prints a scenario's outcome: one line as it ends, and the README's table at the end. */
+
+export type Outcome = { scenario: Scenario; method: 'GET' | 'POST' } & (
+  | { status: 'measured'; result: LoadResult; ranOut: boolean; probeMs: number; observed?: string; note?: string }
+  | { status: 'unavailable'; reason: string }
+);
+
+export type Baselines = Partial<Record<'GET' | 'POST', number>>;
+
+const integer = (value: number): string => Math.round(value).toLocaleString('en');
+const ms = (value: number): string => (value < 10 ? value.toFixed(1) : integer(value));
+
+const perSecond = (outcome: Outcome & { status: 'measured' }): string => {
+  const value = outcome.result.perSecond;
+  return `${value < 10 ? value.toFixed(value < 1 ? 2 : 1) : integer(value)} ${outcome.scenario.unit ?? 'req'}/s`;
+};
+
+const ratio = (outcome: Outcome & { status: 'measured' }, baselines: Baselines): string => {
+  if (outcome.scenario.target === 'baseline') return '1 (baseline)';
+  const baseline = baselines[outcome.method];
+  return baseline ? `${((outcome.result.perSecond / baseline) * 100).toPrecision(2)} %` : 'n/a';
+};
+
+const otherStatuses = (result: LoadResult): string =>
+  Object.entries(result.statuses)
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, count]) => `${code}: ${integer(count)}`)
+    .join(', ');
+
+export const outcomeLine = (outcome: Outcome, baselines: Baselines): string => {
+  const name = outcome.scenario.name.padEnd(34);
+  if (outcome.status === 'unavailable') return `  ${name} ${outcome.reason}`;
+  const { result } = outcome;
+  const details = [
+    `${integer(result.completed)} answers in ${result.seconds.toFixed(1)} s`,
+    `first request alone ${ms(outcome.probeMs)} ms`,
+    `${(result.bytesPerAnswer / 1024).toFixed(1)} KiB/answer`,
+    ...(outcome.ranOut ? ['every input used'] : []),
+    ...(outcome.observed ? [outcome.observed] : []),
+    ...(result.non2xx > 0 ? [otherStatuses(result)] : []),
+    ...(result.failures > 0 ? [`${integer(result.failures)} errors/timeouts`] : []),
+    ...(outcome.note ? [outcome.note] : []),
+  ];
+  return [
+    `  ${name} ${perSecond(outcome).padStart(14)}`,
+    `p50 ${ms(result.p50Ms).padStart(5)} ms`,
+    `p99 ${ms(result.p99Ms).padStart(5)} ms`,
+    `non-2xx ${integer(result.non2xx).padStart(5)}`,
+    `${ratio(outcome, baselines).padStart(12)} of bare node:http ${outcome.method}`,
+    `(${details.join('; ')})`,
+  ].join('  ');
+};
+
+export const markdownTable = (outcomes: readonly Outcome[], baselines: Baselines): string => {
+  const rows = outcomes.map((outcome) =>
+    outcome.status === 'unavailable'
+      ? `| ${outcome.scenario.name} | ${outcome.reason} | | | | |`
+      : `| ${outcome.scenario.name} | ${perSecond(outcome)} | ${ms(outcome.result.p50Ms)} | ${ms(outcome.result.p99Ms)} | ${integer(outcome.result.non2xx)} | ${ratio(outcome, baselines)} |`,
+  );
+  return ['| Scenario | Rate | p50 (ms) | p99 (ms) | Non-2xx | vs bare node:http |', '|---|--:|--:|--:|--:|--:|', ...rows].join('\n');
+};

@@ -1,0 +1,192 @@
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import type { Address } from '../events/catalogue/common-schemas.ts';
+import { formatDate, formatMoney, formatRate } from './french-format.ts';
+import type { InvoiceData, InvoiceLine, InvoiceRefund } from './invoice-data.ts';
+
+/** The layout of a sale's invoice (A4): seller and invoice references, customer, lines, VAT, totals, payment, refunds. */
+
+const paymentStatuses = { paid: 'Payé', pending: 'En attente', failed: 'Échoué', refunded: 'Remboursé' } as const;
+
+const caption = (text: string): Content => ({ text, style: 'caption' });
+
+const addressLines = (address: Address): Content[] => [
+  { text: `${address.firstname} ${address.lastname}`, bold: true },
+  ...(address.company ? [address.company] : []),
+  ...address.street,
+  `${address.postcode} ${address.city}`,
+  address.country_id,
+  ...(address.telephone ? [`Tél. ${address.telephone}`] : []),
+];
+
+/** A header row: the first `textColumns` are text, left-aligned; the others are figures, right-aligned. */
+const header = (cells: string[], textColumns = 2): TableCell[] =>
+  cells.map((text, index) => ({ text, style: 'tableHeader', alignment: index < textColumns ? 'left' : 'right' }));
+
+const right = (text: string, style: { bold?: boolean; color?: string } = {}): TableCell => ({ text, alignment: 'right', ...style });
+
+const lineRow = (line: InvoiceLine, money: (cents: number) => string): TableCell[] => {
+  if (!line.cancelled) {
+    return [line.sku, line.name, right(String(line.qty)), right(money(line.unitPriceCents)), right(formatRate(line.rate)), right(money(line.totalCents))];
+  }
+  // Grey rather than italics: each style of the font a document uses is one more font file to parse,
+  // which is most of the rendering time.
+  const muted = { color: '#777777' };
+  return [
+    { text: line.sku, ...muted },
+    { stack: [line.name, { text: 'Article annulé, non facturé', fontSize: 7 }], ...muted },
+    right(String(line.qty), muted),
+    right(money(line.unitPriceCents), muted),
+    right(formatRate(line.rate), muted),
+    right('Annulé', muted),
+  ];
+};
+
+const linesTable = (invoice: InvoiceData, money: (cents: number) => string): Content => {
+  const rows: TableCell[][] = [header(['Réf.', 'Désignation', 'Qté', 'P.U. TTC', 'TVA', 'Total TTC']), ...invoice.lines.map((line) => lineRow(line, money))];
+  if (invoice.shipping) {
+    const rates = invoice.shipping.parts.map((part) => formatRate(part.rate)).join(' / ');
+    const fee = money(invoice.shipping.ttcCents);
+    rows.push(['', 'Frais de livraison', right('1'), right(fee), right(rates), right(fee)]);
+  }
+  return { table: { headerRows: 1, widths: [78, '*', 26, 62, 40, 66], body: rows }, layout: 'lightHorizontalLines', margin: [0, 4, 0, 10] };
+};
+
+const vatAndTotals = (invoice: InvoiceData, money: (cents: number) => string): Content => ({
+  columns: [
+    {
+      width: '*',
+      stack: [
+        caption('DÉTAIL DE LA TVA'),
+        {
+          table: {
+            headerRows: 1,
+            widths: [40, 70, 60, 70],
+            body: [
+              header(['Taux', 'Base HT', 'TVA', 'Total TTC'], 1),
+              ...invoice.vat.map((line): TableCell[] => [formatRate(line.rate), right(money(line.htCents)), right(money(line.vatCents)), right(money(line.ttcCents))]),
+            ],
+          },
+          layout: 'lightHorizontalLines',
+        },
+      ],
+    },
+    {
+      width: 190,
+      table: {
+        widths: ['*', 80],
+        body: [
+          ['Total HT', right(money(invoice.totals.htCents))],
+          ['Total TVA', right(money(invoice.totals.vatCents))],
+          [{ text: 'Total TTC', bold: true }, right(money(invoice.totals.ttcCents), { bold: true })],
+        ],
+      },
+      layout: 'lightHorizontalLines',
+    },
+  ],
+  columnGap: 20,
+  margin: [0, 0, 0, 12],
+});
+
+const payment = (invoice: InvoiceData, money: (cents: number) => string): Content[] => {
+  if (!invoice.payment) return [caption('RÈGLEMENT'), 'Aucun règlement enregistré pour cette commande.'];
+  const { method, status, amountPaidCents } = invoice.payment;
+  return [
+    caption('RÈGLEMENT'),
+    `Mode : ${method}`,
+    `Statut : ${paymentStatuses[status]}`,
+    ...(amountPaidCents === null ? [] : [`Montant payé : ${money(amountPaidCents)}`]),
+  ];
+};
+
+const refundStatus = (refund: InvoiceRefund): string => (refund.paidOn ? `Versé le ${formatDate(refund.paidOn)}` : 'En cours');
+
+const refunds = (invoice: InvoiceData, money: (cents: number) => string): Content[] =>
+  invoice.refunds.length === 0
+    ? []
+    : [
+        caption('REMBOURSEMENTS'),
+        {
+          table: {
+            headerRows: 1,
+            widths: [40, 60, '*', 70, 90],
+            body: [
+              header(['N°', 'Demandé le', 'Articles', 'Montant', 'Statut'], 3),
+              ...invoice.refunds.map((refund): TableCell[] => [
+                String(refund.refundId),
+                formatDate(refund.requestedOn),
+                refund.skus.join(', '),
+                right(money(refund.amountCents)),
+                right(refundStatus(refund)),
+              ]),
+            ],
+          },
+          layout: 'lightHorizontalLines',
+        },
+      ];
+
+export const invoiceDocument = (invoice: InvoiceData): TDocumentDefinitions => {
+  const money = (cents: number): string => formatMoney(cents, invoice.currency);
+  const { seller, customer } = invoice;
+  return {
+    pageSize: 'A4',
+    pageMargins: [40, 40, 40, 50],
+    info: {
+      title: `Facture ${invoice.number}`,
+      subject: `Commande ${invoice.incrementId}`,
+      author: seller.name,
+      creator: seller.name,
+      // The order's instant, not now: the same state of a sale renders to the same bytes.
+      creationDate: new Date(invoice.orderedAt),
+    },
+    defaultStyle: { font: 'Roboto', fontSize: 9 },
+    styles: {
+      caption: { fontSize: 8, bold: true, color: '#555555', margin: [0, 6, 0, 2] },
+      tableHeader: { bold: true, fontSize: 8, color: '#333333' },
+    },
+    footer: (currentPage, pageCount) => ({
+      text: `${seller.name} — Facture ${invoice.number} — page ${currentPage} / ${pageCount}`,
+      fontSize: 7,
+      color: '#777777',
+      alignment: 'center',
+    }),
+    content: [
+      {
+        columns: [
+          { stack: [{ text: seller.name, bold: true, fontSize: 14 }, ...seller.street, `${seller.postcode} ${seller.city}`, seller.countryId] },
+          {
+            stack: [
+              { text: 'FACTURE', bold: true, fontSize: 20 },
+              { text: `N° ${invoice.number}`, bold: true },
+              `Date : ${formatDate(invoice.date)}`,
+              `Commande n° ${invoice.incrementId}`,
+            ],
+            alignment: 'right',
+          },
+        ],
+        margin: [0, 0, 0, 14],
+      },
+      ...(invoice.cancelledOn ? [{ text: `Commande annulée le ${formatDate(invoice.cancelledOn)}`, bold: true, color: '#a00000', margin: [0, 0, 0, 8] } as Content] : []),
+      caption('CLIENT'),
+      { text: `${customer.firstname} ${customer.lastname}`, bold: true },
+      customer.email,
+      ...(customer.phone ? [`Tél. ${customer.phone}`] : []),
+      {
+        columns: [
+          { stack: [caption('ADRESSE DE FACTURATION'), ...addressLines(invoice.billingAddress)] },
+          { stack: [caption('ADRESSE DE LIVRAISON'), ...addressLines(invoice.shippingAddress)] },
+        ],
+        margin: [0, 4, 0, 12],
+      },
+      linesTable(invoice, money),
+      vatAndTotals(invoice, money),
+      ...payment(invoice, money),
+      ...refunds(invoice, money),
+      {
+        text: 'Prix exprimés toutes taxes comprises ; la TVA est calculée par taux sur les montants TTC. Les articles annulés ne sont pas facturés.',
+        fontSize: 7,
+        color: '#555555',
+        margin: [0, 16, 0, 0],
+      },
+    ],
+  };
+};

@@ -1,0 +1,12 @@
+import Router from '@koa/router';
+import type { Runtime } from '../../../runtime.ts';
+import { coreGuard } from '../core-auth.ts';
+import { saleInvoice } from './sale-invoice.ts';
+
+/** The sale invoice, a PDF read through an action token of kind `invoice`. */
+export const invoiceRoutes = (runtime: Runtime): Router => {
+  const router = new Router();
+  router.use(...coreGuard(runtime));
+  router.get('/api/sale-invoice/:token', saleInvoice(runtime));
+  return router;
+};

@@ -1,0 +1,70 @@
+import type { RouterMiddleware } from '@koa/router';
+import { orderImportPayload } from '../../../contracts/order-import.ts';
+import { importSale, type FindProduct } from '../../../events/sales/import-sale.ts';
+import { serviceOrderId } from '../../../events/sales/service-order-id.ts';
+import type { Runtime } from '../../../runtime.ts';
+import { parseInput } from '../../parse-input.ts';
+import { importDifferences, recordedImport, type RecordedImport } from './import-conflict.ts';
+import type { LabelBacklog, SupplierLineRef } from './label-backlog.ts';
+import { invalidRequest, orderConflict } from './order-errors.ts';
+
+const supplierLinesOf = (recorded: RecordedImport): SupplierLineRef[] =>
+  recorded.products.flatMap((product) =>
+    product.supplier === null ? [] : [{ serviceOrderId: serviceOrderId(recorded.incrementId, product.saleProductId), supplier: product.supplier }],
+  );
+
+/**
+ * POST /api/api-add-new-order-api-shopping: imports one order (order-import contract). 201 when it is
+ * recorded; its supplier lines exist at once, their labels are rendered right after (label-backlog.ts).
+ * The same order sent again changes nothing and answers the recorded sale with 200; the same increment
+ * ID with other content is a 409 naming the differing fields. A SKU the catalog does not know is
+ * accepted: the order is a sale the platform already made, and the line keeps the order's own data
+ * (shipped from own stock unless the line names a supplier).
+ */
+export const importOrder =
+  (runtime: Runtime, labels: LabelBacklog): RouterMiddleware =>
+  async (ctx) => {
+    const order = parseInput(orderImportPayload, ctx.request.body, invalidRequest);
+    const uncatalogued: string[] = [];
+    const findProduct: FindProduct = async (sku) => {
+      const entry = await runtime.salesDeps.findProduct(sku);
+      if (entry === null) uncatalogued.push(sku);
+      return entry;
+    };
+
+    const result = await importSale({ ...runtime.salesDeps, findProduct }, order, ctx.state.commandContext);
+    const recorded = await recordedImport(runtime.eventStore, result.incrementId);
+    if (!recorded) throw new Error(`Order ${result.incrementId} answered as imported, yet its stream records no import`);
+
+    if (result.created) {
+      if (uncatalogued.length > 0) {
+        runtime.log.warn({ incrementId: result.incrementId, skus: uncatalogued }, 'order imported with SKUs unknown to the catalog');
+      }
+      labels.add({ incrementId: result.incrementId, lines: supplierLinesOf(recorded) }, ctx.state.commandContext);
+    } else {
+      const differences = importDifferences(order, recorded);
+      if (differences.length > 0) throw orderConflict(result, differences);
+    }
+
+    ctx.status = result.created ? 201 : 200;
+    if (result.created) ctx.set('Location', `/api/sale/${result.saleId}`);
+    ctx.body = {
+      success: true,
+      created: result.created,
+      message: result.created ? 'Order imported' : 'Order already imported; nothing was changed',
+      sale_id: result.saleId,
+      increment_id: result.incrementId,
+      sale_product_ids: result.saleProductIds,
+      supplier_lines: recorded.products.flatMap((product) =>
+        product.supplier === null
+          ? []
+          : [
+              {
+                sale_product_id: product.saleProductId,
+                service_order_id: serviceOrderId(result.incrementId, product.saleProductId),
+                supplier: product.supplier,
+              },
+            ],
+      ),
+    };
+  };

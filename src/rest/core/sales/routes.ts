@@ -1,0 +1,22 @@
+import Router from '@koa/router';
+import type { Runtime } from '../../../runtime.ts';
+import { coreGuard } from '../core-auth.ts';
+import { saleById } from './sale-by-id.ts';
+import { saleByIncrementId } from './sale-by-increment-id.ts';
+import { saleRdv } from './sale-rdv.ts';
+import { saleRefunds } from './sale-refunds.ts';
+
+/**
+ * The core sale reads, for Bearer tokens of the core group. They answer the resource itself, as the
+ * specification describes them (a sale object, an array of refunds, an appointment configuration);
+ * only errors carry the `{ success: false, error, message }` envelope.
+ */
+export const coreSaleRoutes = (runtime: Runtime): Router => {
+  const router = new Router();
+  router.use(...coreGuard(runtime));
+  router.get('/api/get-sale-info-by-increment-id/:incrementId', saleByIncrementId(runtime));
+  router.get('/api/sale/:id', saleById(runtime));
+  router.get('/api/sale-refund/:id', saleRefunds(runtime));
+  router.get('/api/sale-rdv/:id', saleRdv(runtime));
+  return router;
+};

@@ -1,0 +1,95 @@
+import type { Address } from '../../../events/catalogue/common-schemas.ts';
+import type { SaleDocument, SaleProductDocument } from '../../../projections/sales/sale-document.ts';
+import { trackingUrl } from './carrier-tracking.ts';
+import { presentRefund } from './refund-presenter.ts';
+
+/**
+ * The full sale of the core API, snake-cased like the legacy API: one presenter for the lookup by
+ * increment ID and the lookup by sale ID, so the two never drift. Absent values are null, never
+ * left out, so that every sale has the same keys (a refund's `paid_at` aside: it appears once paid).
+ */
+
+/** The parcel's tracking once the line has its label: the number, the carrier and its tracking page. */
+const presentTracking = (product: SaleProductDocument) =>
+  product.trackingNumber === null
+    ? null
+    : { number: product.trackingNumber, carrier: product.carrier, url: trackingUrl(product.carrier, product.trackingNumber) };
+
+const presentProduct = (incrementId: string, product: SaleProductDocument) => ({
+  sale_product_id: product.saleProductId,
+  sku: product.sku,
+  name: product.name,
+  qty: product.qty,
+  price: product.price,
+  wholesale_price: product.wholesalePrice,
+  state: product.state,
+  supplier: product.supplier,
+  // The supplier line's identifier, as the supplier API names it; own-stock lines have none.
+  service_order_id: product.supplier === null ? null : `${incrementId}_${product.saleProductId}`,
+  carrier: product.carrier,
+  requires_appointment: product.requiresAppointment,
+  acknowledged_at: product.acknowledgedAt,
+  prepared_at: product.preparedAt,
+  cancelled_at: product.cancelledAt,
+  tracking: presentTracking(product),
+});
+
+const presentAddress = (address: Address) => ({
+  firstname: address.firstname,
+  lastname: address.lastname,
+  company: address.company ?? null,
+  street: address.street,
+  postcode: address.postcode,
+  city: address.city,
+  country_id: address.country_id,
+  telephone: address.telephone ?? null,
+});
+
+/** The appointment the sale holds in our delivery planning; null until one is scheduled. */
+export const presentDeliveryAppointment = ({ deliveryAppointment: appointment }: Pick<SaleDocument, 'deliveryAppointment'>) =>
+  appointment === null
+    ? null
+    : { planning_type: appointment.planningType, date: appointment.date, time: appointment.time, scheduled_at: appointment.scheduledAt };
+
+export const presentSale = (sale: SaleDocument) => ({
+  id: sale._id,
+  increment_id: sale.incrementId,
+  status: sale.status,
+  source: sale.source,
+  created_at: sale.orderedAt,
+  order_date: sale.orderDate,
+  currency: sale.currency,
+  customer: {
+    email: sale.customer.email,
+    firstname: sale.customer.firstname,
+    lastname: sale.customer.lastname,
+    phone: sale.customer.phone,
+  },
+  shipping_address: presentAddress(sale.shippingAddress),
+  billing_address: sale.billingAddress === null ? null : presentAddress(sale.billingAddress),
+  payment:
+    sale.payment === null
+      ? null
+      : { method: sale.payment.method, status: sale.payment.status, amount_paid: sale.payment.amountPaid },
+  shipping_amount: sale.shippingAmount,
+  grand_total: sale.grandTotal,
+  products: sale.products.map((product) => presentProduct(sale.incrementId, product)),
+  refunds: sale.refunds.map(presentRefund),
+  delivery_appointment: presentDeliveryAppointment(sale),
+  delivery_service_appointment:
+    sale.deliveryServiceAppointment === null
+      ? null
+      : {
+          provider: sale.deliveryServiceAppointment.provider,
+          reference: sale.deliveryServiceAppointment.reference,
+          date: sale.deliveryServiceAppointment.date,
+          time_window: sale.deliveryServiceAppointment.timeWindow,
+          saved_at: sale.deliveryServiceAppointment.savedAt,
+        },
+  sav_ids: sale.savIds,
+  imported_at: sale.importedAt,
+  cancelled_at: sale.cancelledAt,
+  updated_at: sale.updatedAt,
+});
+
+export type SaleAnswer = ReturnType<typeof presentSale>;

@@ -1,0 +1,85 @@
+import type { RouterMiddleware } from '@koa/router';
+import { createSav, type CreateSavDeps } from '../../../events/after-sales/create-sav.ts';
+import type { SavAppointment } from '../../../events/after-sales/sav-decider.ts';
+import type { CommandContext } from '../../../events/command-context.ts';
+import type { ReadStore } from '../../../projections/read-store/read-store.ts';
+import { salesCollection, type SaleDocument } from '../../../projections/sales/sale-document.ts';
+import type { Runtime } from '../../../runtime.ts';
+import { loadSavSale } from '../../chatbot/sav-sale-loader.ts';
+import { parseInput } from '../../parse-input.ts';
+import { appointmentRefused, invalidField, invalidRequest, saleProductsNotFound } from './sav-errors.ts';
+import { savLinks } from './sav-links.ts';
+import { createSavBody, type CreateSavBody } from './schemas.ts';
+
+/** The sales holding any of these products: one when the request is sound. */
+const salesHolding = (store: ReadStore, saleProductIds: readonly number[]): Promise<SaleDocument[]> =>
+  store
+    .collection<SaleDocument>(salesCollection)
+    .find({ 'products.saleProductId': { $in: [...saleProductIds] } }, { sort: { _id: 1 } })
+    .toArray();
+
+/** Products of two sales are the client's mistake (400); a product no sale has is not found (404). */
+const checkOneSale = async (store: ReadStore, saleProductIds: readonly number[]): Promise<void> => {
+  const sales = await salesHolding(store, saleProductIds);
+  if (sales.length > 1) {
+    const orders = sales.map((sale) => sale.incrementId).join(', ');
+    throw invalidField('saleProductId', `the products belong to several sales (${orders}); a SAV covers the products of one sale`);
+  }
+  const products = new Set(sales[0]?.products.map((product) => product.saleProductId));
+  const unknown = saleProductIds.filter((id) => !products.has(id));
+  if (unknown.length > 0) throw saleProductsNotFound(unknown);
+};
+
+/** The appointment is booked only when both its day and its slot are given. */
+const appointmentOf = (data: CreateSavBody['data']): SavAppointment | null =>
+  data.rdv_date !== undefined && data.rdv_time !== undefined
+    ? { date: data.rdv_date, time: data.rdv_time, phone: data.rdv_phone || null, comment: data.rdv_comment || null }
+    : null;
+
+/**
+ * POST /api/sale-sav/create-for-sale-product: opens a SAV on products of one sale, books its
+ * appointment when asked (a slot that cannot be had refuses the whole request: no SAV, no booking),
+ * attaches the images and videos as links. The sale log records the creation from SavCreated.
+ */
+export const createForSaleProduct = (runtime: Runtime): RouterMiddleware => {
+  const deps: CreateSavDeps = {
+    ...runtime.write,
+    ids: runtime.ids,
+    timezone: runtime.config.planningTimezone,
+    loadSale: loadSavSale(runtime.readStore),
+  };
+  return async (ctx) => {
+    const body = parseInput(createSavBody, ctx.request.body, invalidRequest);
+    const saleProductIds = [...new Set([body.saleProductId].flat())];
+    await checkOneSale(runtime.readStore, saleProductIds);
+
+    const appointment = appointmentOf(body.data);
+    const context: CommandContext = ctx.state.commandContext;
+    const result = await createSav(
+      deps,
+      {
+        saleProductIds,
+        complaint: body.data.complaint,
+        complaintName: body.data.complaint_name,
+        savType: body.data.sav_type,
+        channel: 'core',
+        appointment,
+        files: savLinks(body.data),
+      },
+      context,
+    );
+    if (result.status === 'refused') {
+      // Checked above; a product gone since then (a race) is as unknown as it would have been then.
+      if (result.refusal.code === 'unknown_sale_product') throw saleProductsNotFound(saleProductIds);
+      if (!appointment) throw new Error(`SAV creation refused: ${result.refusal.code} (${result.refusal.message})`);
+      throw appointmentRefused(result.refusal, appointment);
+    }
+    ctx.status = 201;
+    ctx.body = {
+      success: true,
+      message: appointment ? 'SAV created and appointment scheduled' : 'SAV created',
+      sav_id: result.savId,
+      appointment: appointment && { date: appointment.date, time: appointment.time },
+    };
+  };
+};

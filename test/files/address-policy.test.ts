@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { isInternalAddress } from '../../src/files/address-policy.ts';
+
+describe('isInternalAddress', () => {
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['127.255.0.9', 'loopback'],
+    ['0.0.0.0', 'unspecified'],
+    ['10.0.0.1', 'private 10/8'],
+    ['172.16.0.1', 'private 172.16/12'],
+    ['172.31.255.254', 'private 172.16/12'],
+    ['192.168.1.10', 'private 192.168/16'],
+    ['169.254.169.254', 'link-local, cloud metadata'],
+    ['100.64.0.1', 'carrier-grade NAT'],
+    ['224.0.0.1', 'multicast'],
+    ['255.255.255.255', 'broadcast'],
+    ['198.18.0.1', 'benchmarking'],
+    ['::1', 'IPv6 loopback'],
+    ['::', 'IPv6 unspecified'],
+    ['fe80::1', 'IPv6 link-local'],
+    ['fe80::1%eth0', 'IPv6 link-local with a zone'],
+    ['fd12:3456::1', 'unique local fc00::/7'],
+    ['fc00::1', 'unique local fc00::/7'],
+    ['ff02::1', 'IPv6 multicast'],
+    ['::ffff:127.0.0.1', 'IPv4-mapped loopback'],
+    ['::ffff:a00:1', 'IPv4-mapped 10.0.0.1, in hexadecimal'],
+    ['::ffff:169.254.169.254', 'IPv4-mapped metadata address'],
+    ['64:ff9b::a00:1', 'NAT64 of 10.0.0.1'],
+    ['2002:a00:1::1', '6to4 of 10.0.0.1'],
+    ['localhost', 'not an address'],
+    ['', 'not an address'],
+  ])('when the address is %s (%s), it is internal', (address) => {
+    expect(isInternalAddress(address)).toBe(true);
+  });
+
+  it.each([['93.184.216.34'], ['8.8.8.8'], ['172.32.0.1'], ['100.128.0.1'], ['2606:4700:4700::1111'], ['::ffff:93.184.216.34']])(
+    'when the address is %s, a public one, it is not internal',
+    (address) => {
+      expect(isInternalAddress(address)).toBe(false);
+    },
+  );
+});

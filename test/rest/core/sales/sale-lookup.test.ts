@@ -1,0 +1,182 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemContext } from '../../../../src/events/command-context.ts';
+import { createShippingLabel } from '../../../../src/events/sales/shipping-label.ts';
+import { acknowledgeSupplierLine, shipSupplierLine } from '../../../../src/events/sales/supplier-lines.ts';
+import { ensureShippingLabel } from '../../../../src/labels/label-service.ts';
+import { expectJson, importOrder, invalid, notFound, now, seedCatalog, startCoreSalesApi, type CoreSalesApi } from './core-sales-api.ts';
+
+type Imported = Awaited<ReturnType<typeof importOrder>>;
+
+/** The sale just imported, as both lookups answer it. */
+const freshSale = (sale: Imported) => ({
+  id: sale.saleId,
+  increment_id: '100004512',
+  status: 'processing',
+  source: 'shopping-api',
+  created_at: '2026-10-02T09:14:00+02:00',
+  order_date: '2026-10-02',
+  currency: 'EUR',
+  customer: { email: 'Claire.Martin@example.org', firstname: 'Claire', lastname: 'Martin', phone: '+33612345678' },
+  shipping_address: {
+    firstname: 'Claire',
+    lastname: 'Martin',
+    company: null,
+    street: ['12 rue des Lilas', 'Bâtiment B'],
+    postcode: '69003',
+    city: 'Lyon',
+    country_id: 'FR',
+    telephone: '+33612345678',
+  },
+  billing_address: {
+    firstname: 'Claire',
+    lastname: 'Martin',
+    company: 'Atelier Martin',
+    street: ['3 place Bellecour'],
+    postcode: '69002',
+    city: 'Lyon',
+    country_id: 'FR',
+    telephone: null,
+  },
+  payment: { method: 'card', status: 'paid', amount_paid: 1407.8 },
+  shipping_amount: 0,
+  grand_total: 1407.8,
+  products: [
+    {
+      sale_product_id: sale.sofa,
+      sku: 'CAN-OSLO-3P-GRY',
+      name: 'Canapé 3 places Oslo gris',
+      qty: 1,
+      price: 649,
+      wholesale_price: 389.4,
+      state: 'pending',
+      supplier: 'supplier-a',
+      service_order_id: `100004512_${sale.sofa}`,
+      carrier: 'Geodis',
+      requires_appointment: true,
+      acknowledged_at: null,
+      prepared_at: null,
+      cancelled_at: null,
+      tracking: null,
+    },
+    {
+      sale_product_id: sale.table,
+      sku: 'TAB-NORD-180',
+      name: 'Table à manger Nord 180 cm',
+      qty: 1,
+      price: 499,
+      wholesale_price: null,
+      state: 'pending',
+      supplier: null,
+      service_order_id: null,
+      carrier: 'Colissimo',
+      requires_appointment: false,
+      acknowledged_at: null,
+      prepared_at: null,
+      cancelled_at: null,
+      tracking: null,
+    },
+    {
+      sale_product_id: sale.lamp,
+      sku: 'LAMP-ARC-BLK',
+      name: 'Lampadaire arc noir',
+      qty: 2,
+      price: 129.9,
+      wholesale_price: 61.5,
+      state: 'pending',
+      supplier: 'supplier-b',
+      service_order_id: `100004512_${sale.lamp}`,
+      carrier: 'DPD',
+      requires_appointment: false,
+      acknowledged_at: null,
+      prepared_at: null,
+      cancelled_at: null,
+      tracking: null,
+    },
+  ],
+  refunds: [],
+  delivery_appointment: null,
+  delivery_service_appointment: null,
+  sav_ids: [],
+  imported_at: now,
+  cancelled_at: null,
+  updated_at: now,
+});
+
+describe('GET /api/get-sale-info-by-increment-id/{incrementId} and GET /api/sale/{id}', () => {
+  let api: CoreSalesApi;
+  let sale: Imported;
+  beforeEach(async () => {
+    api = await startCoreSalesApi();
+    await seedCatalog(api);
+    sale = await importOrder(api);
+  });
+  afterEach(async () => api.close());
+
+  it('when the sale exists, the lookup by increment ID answers it in full: products, customer, addresses, payment', async () => {
+    expectJson(await api.get('/api/get-sale-info-by-increment-id/100004512'), 200, freshSale(sale));
+  });
+
+  it('when the sale exists, the lookup by sale ID answers the same sale', async () => {
+    expectJson(await api.get(`/api/sale/${sale.saleId}`), 200, freshSale(sale));
+  });
+
+  it('when supplier lines have labels, each product carries its tracking number and its carrier tracking page', async () => {
+    const lamp = await ensureShippingLabel(api.runtime, { serviceOrderId: `100004512_${sale.lamp}` }, systemContext());
+    const sofa = await ensureShippingLabel(api.runtime, { serviceOrderId: `100004512_${sale.sofa}` }, systemContext());
+
+    const response = await api.get(`/api/sale/${sale.saleId}`);
+
+    expect(response.status).toBe(200);
+    const tracking = response.body.products.map((product: { tracking: unknown }) => product.tracking);
+    expect(tracking).toEqual([
+      // Geodis has no tracking page that takes the number: the number, no URL.
+      { number: sofa!.trackingNumber, carrier: 'Geodis', url: null },
+      null,
+      { number: lamp!.trackingNumber, carrier: 'DPD', url: `https://trace.dpd.fr/fr/trace/${lamp!.trackingNumber}` },
+    ]);
+    expect(lamp!.trackingNumber).toMatch(/^MC\d{13}$/);
+  });
+
+  it('when a line was acknowledged, labelled and shipped, both lookups answer its state, dates and tracking alike', async () => {
+    const line = { serviceOrderId: `100004512_${sale.lamp}`, supplier: 'supplier-b' as const };
+    await acknowledgeSupplierLine(api.runtime.salesDeps, line, systemContext());
+    await createShippingLabel(
+      api.runtime.salesDeps,
+      { incrementId: '100004512', saleProductId: sale.lamp, trackingNumber: 'DPD 250/0042', labelPath: `labels/supplier-b/100004512_${sale.lamp}.pdf` },
+      systemContext(),
+    );
+    await shipSupplierLine(api.runtime.salesDeps, line, systemContext());
+
+    const byIncrementId = await api.get('/api/get-sale-info-by-increment-id/100004512');
+    const byId = await api.get(`/api/sale/${sale.saleId}`);
+
+    expect(byIncrementId.body.products[2]).toEqual({
+      ...freshSale(sale).products[2],
+      state: 'shipped',
+      acknowledged_at: now,
+      prepared_at: now,
+      tracking: { number: 'DPD 250/0042', carrier: 'DPD', url: 'https://trace.dpd.fr/fr/trace/DPD%20250%2F0042' },
+    });
+    expect(byId.body).toEqual(byIncrementId.body);
+  });
+
+  it('when no sale has the increment ID, it answers 404', async () => {
+    expectJson(await api.get('/api/get-sale-info-by-increment-id/999999'), 404, notFound('No sale found with increment ID 999999'));
+  });
+
+  it('when no sale has the ID, it answers 404', async () => {
+    expectJson(await api.get('/api/sale/424242'), 404, notFound('No sale found with ID 424242'));
+  });
+
+  it.each(['ABC', '10000451a', '1'.repeat(21)])('when the increment ID is %s, it answers 400 naming incrementId', async (incrementId) => {
+    expectJson(await api.get(`/api/get-sale-info-by-increment-id/${incrementId}`), 400, invalid('incrementId: must be 1 to 20 digits'));
+  });
+
+  it.each(['abc', '0', '-1', '12.5', '1e3', '99999999999'])('when the sale ID is %s, it answers 400 naming id', async (id) => {
+    expectJson(await api.get(`/api/sale/${id}`), 400, invalid('id: must be a positive integer'));
+  });
+
+  it('when the sale ID is beyond the integer range, it answers 400 naming id', async () => {
+    expectJson(await api.get('/api/sale/2147483648'), 400, invalid('id: must be at most 2147483647'));
+  });
+});
