@@ -1,12 +1,13 @@
 import type { RouterMiddleware } from '@koa/router';
-import { createSav, type CreateSavDeps, type CreateSavInput } from '../../events/after-sales/create-sav.ts';
+import { createSav, type CreateSavInput } from '../../events/after-sales/create-sav.ts';
 import type { CommandContext } from '../../events/command-context.ts';
 import { findSaleByIncrementId } from '../../projections/sales/queries.ts';
 import type { SaleDocument } from '../../projections/sales/sale-document.ts';
 import type { Runtime } from '../../runtime.ts';
 import { parseInput } from '../parse-input.ts';
 import { invalidParameters, notTheOrdersCustomer, orderNotFound, productNotInOrder } from './chatbot-errors.ts';
-import { loadSavSale } from './sav-sale-loader.ts';
+import { nameInUrl } from '../core/sav/sav-links.ts';
+import { savCreationDeps } from './sav-sale-loader.ts';
 import { savRequestBody, type SavRequestBody } from './schemas.ts';
 
 /** The products the request names: every line of the order with that SKU, or the one sale product. */
@@ -15,21 +16,10 @@ const namedProducts = (sale: SaleDocument, body: SavRequestBody): number[] =>
     .filter((product) => (body.product_sku !== undefined ? product.sku === body.product_sku : product.saleProductId === body.sale_product_id))
     .map((product) => product.saleProductId);
 
-const fileNameOf = (url: string, fallback: string): string => {
-  const last = new URL(url).pathname.split('/').pop() ?? '';
-  let name = last;
-  try {
-    name = decodeURIComponent(last);
-  } catch {
-    // A malformed escape: the name stays as written.
-  }
-  return (name.trim() || fallback).slice(0, 255);
-};
-
 /** Photos and videos are given as links: they are attached as such and fetched later. */
 const linksOf = (body: SavRequestBody): CreateSavInput['files'] => [
-  ...(body.photos ?? []).map((url, index) => ({ kind: 'image' as const, category: 'photo', sourceUrl: url, fileName: fileNameOf(url, `photo-${index + 1}`) })),
-  ...(body.videos ?? []).map((url, index) => ({ kind: 'video' as const, category: 'video', sourceUrl: url, fileName: fileNameOf(url, `video-${index + 1}`) })),
+  ...(body.photos ?? []).map((url, index) => ({ kind: 'image' as const, category: 'photo', sourceUrl: url, fileName: nameInUrl(url, `photo-${index + 1}`) })),
+  ...(body.videos ?? []).map((url, index) => ({ kind: 'video' as const, category: 'video', sourceUrl: url, fileName: nameInUrl(url, `video-${index + 1}`) })),
 ];
 
 /**
@@ -38,12 +28,7 @@ const linksOf = (body: SavRequestBody): CreateSavInput['files'] => [
  * request type becomes the SAV's type; the chatbot books no appointment.
  */
 export const openSav = (runtime: Runtime): RouterMiddleware => {
-  const deps: CreateSavDeps = {
-    ...runtime.write,
-    ids: runtime.ids,
-    timezone: runtime.config.planningTimezone,
-    loadSale: loadSavSale(runtime.readStore),
-  };
+  const deps = savCreationDeps(runtime);
   return async (ctx) => {
     const body = parseInput(savRequestBody, ctx.request.body, invalidParameters);
     const sale = await findSaleByIncrementId(runtime.readStore, body.increment_id);

@@ -1,6 +1,7 @@
 import type { CreateSavDeps } from '../../events/after-sales/create-sav.ts';
 import type { SavSale } from '../../events/after-sales/sav-decider.ts';
 import type { ReadStore } from '../../projections/read-store/read-store.ts';
+import type { Runtime } from '../../runtime.ts';
 import { salesCollection, type SaleDocument } from '../../projections/sales/sale-document.ts';
 
 export const toSavSale = (sale: SaleDocument): SavSale => ({
@@ -23,3 +24,11 @@ export const loadSavSale =
       .findOne({ 'products.saleProductId': { $in: [...saleProductIds] } }, { sort: { _id: 1 } });
     return sale && toSavSale(sale);
   };
+
+/** What createSav needs, for every route that opens SAVs (chatbot and core). */
+export const savCreationDeps = (runtime: Runtime): CreateSavDeps => ({
+  ...runtime.write,
+  ids: runtime.ids,
+  timezone: runtime.config.planningTimezone,
+  loadSale: loadSavSale(runtime.readStore),
+});

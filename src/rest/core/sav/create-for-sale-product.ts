@@ -1,11 +1,11 @@
 import type { RouterMiddleware } from '@koa/router';
-import { createSav, type CreateSavDeps } from '../../../events/after-sales/create-sav.ts';
+import { createSav } from '../../../events/after-sales/create-sav.ts';
 import type { SavAppointment } from '../../../events/after-sales/sav-decider.ts';
 import type { CommandContext } from '../../../events/command-context.ts';
 import type { ReadStore } from '../../../projections/read-store/read-store.ts';
 import { salesCollection, type SaleDocument } from '../../../projections/sales/sale-document.ts';
 import type { Runtime } from '../../../runtime.ts';
-import { loadSavSale } from '../../chatbot/sav-sale-loader.ts';
+import { savCreationDeps } from '../../chatbot/sav-sale-loader.ts';
 import { parseInput } from '../../parse-input.ts';
 import { appointmentRefused, invalidField, invalidRequest, saleProductsNotFound } from './sav-errors.ts';
 import { savLinks } from './sav-links.ts';
@@ -42,12 +42,7 @@ const appointmentOf = (data: CreateSavBody['data']): SavAppointment | null =>
  * attaches the images and videos as links. The sale log records the creation from SavCreated.
  */
 export const createForSaleProduct = (runtime: Runtime): RouterMiddleware => {
-  const deps: CreateSavDeps = {
-    ...runtime.write,
-    ids: runtime.ids,
-    timezone: runtime.config.planningTimezone,
-    loadSale: loadSavSale(runtime.readStore),
-  };
+  const deps = savCreationDeps(runtime);
   return async (ctx) => {
     const body = parseInput(createSavBody, ctx.request.body, invalidRequest);
     const saleProductIds = [...new Set([body.saleProductId].flat())];

@@ -3,7 +3,7 @@ import type { CreateSavInput } from '../../../events/after-sales/create-sav.ts';
 /** The images and videos given with a new SAV: attached as links, the files themselves are not fetched then. */
 
 /** The last segment of the URL's path, decoded, as the link's display name. */
-const nameInUrl = (url: string, fallback: string): string => {
+export const nameInUrl = (url: string, fallback: string): string => {
   const last = new URL(url).pathname.split('/').pop() ?? '';
   let name = last;
   try {
