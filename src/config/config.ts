@@ -54,6 +54,7 @@ const environment = z.object({
   TLS_KEY_FILE: z.preprocess(emptyAsUndefined, z.string().refine(isReadable, 'must be a readable file').optional()),
   TRUST_PROXY: booleanFlag,
   HSTS_MAX_AGE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(31_536_000)),
+  GRAPHQL_INTROSPECTION: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0'], 'must be true or false').optional()),
 });
 
 export type Config = {
@@ -77,6 +78,8 @@ export type Config = {
   trustProxy: boolean;
   /** Seconds of the `Strict-Transport-Security` header sent over HTTPS. */
   hstsMaxAge: number;
+  /** Whether /graphql answers introspection queries; by default on, except in production. */
+  graphqlIntrospection: boolean;
 };
 
 export class ConfigError extends Error {
@@ -121,5 +124,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     tls,
     trustProxy: values.TRUST_PROXY,
     hstsMaxAge: values.HSTS_MAX_AGE,
+    graphqlIntrospection: values.GRAPHQL_INTROSPECTION === undefined ? !production : ['true', '1'].includes(values.GRAPHQL_INTROSPECTION),
   };
 };

@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import { graphqlRoutes } from '../graphql/routes.ts';
 import type { Runtime } from '../runtime.ts';
 import { chatbotRoutes } from './chatbot/routes.ts';
 import { invoiceRoutes } from './core/invoice/routes.ts';
@@ -43,6 +44,7 @@ export const createRuntimeApp = (runtime: Runtime): Koa => {
     coreSavRoutes(runtime),
     filesRoutes(runtime),
     openApiRoutes(runtime),
+    graphqlRoutes(runtime),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
 

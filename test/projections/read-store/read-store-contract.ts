@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it as vitestIt } from 'vitest';
 import type { Document, Filter, ReadCollection, ReadStore, UpdateFilter } from '../../../src/projections/read-store/read-store.ts';
 
 /** The driver types `_id` as an ObjectId unless the schema says otherwise; these tests use plain ids. */
@@ -14,8 +14,28 @@ const arrayUpdate = (update: Document) => update as UpdateFilter<Item>;
  * Written once, run against each adapter. Results are compared without regard to key order, and
  * every query whose order matters sorts explicitly (MongoDB guarantees no natural order).
  */
-export function readStoreContract(name: string, open: () => Promise<{ store: ReadStore; cleanup: () => Promise<void> }>): void {
+/**
+ * Cases a backend is known not to support, by test name, each with the reason. They still run, and
+ * must fail there (`it.fails`): once the backend supports one, its entry has to go.
+ */
+export type UnsupportedCases = Readonly<Record<string, string>>;
+
+export function readStoreContract(
+  name: string,
+  open: () => Promise<{ store: ReadStore; cleanup: () => Promise<void> }>,
+  unsupported: UnsupportedCases = {},
+): void {
+  const titles = new Set<string>();
+  const it = (title: string, fn: () => Promise<void>) => {
+    titles.add(title);
+    (title in unsupported ? vitestIt.fails : vitestIt)(title, fn);
+  };
+
   describe(`read store contract: ${name}`, () => {
+    vitestIt('lists as unsupported only cases the contract has', () => {
+      expect(Object.keys(unsupported).filter((title) => !titles.has(title))).toEqual([]);
+    });
+
     let store: ReadStore;
     let cleanup: () => Promise<void>;
     let items: ReadCollection<Item>;

@@ -1,0 +1,10 @@
+import type { CommandContext } from '../events/command-context.ts';
+import type { Runtime } from '../runtime.ts';
+
+/** What every resolver receives: the runtime it reads and writes through, and who is asking. */
+export type GraphqlContext = {
+  runtime: Runtime;
+  /** The authenticated token's attribution, carried into every event a mutation records. */
+  commandContext: CommandContext;
+  token: { tokenId: string; group: string; label: string };
+};

@@ -1,0 +1,47 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { shouldRenderGraphiQL } from 'graphql-yoga';
+import type { Runtime } from '../runtime.ts';
+import { analystGuard } from './analyst-guard.ts';
+import type { GraphqlContext } from './context.ts';
+import { createGraphqlServer, graphqlPath } from './server.ts';
+
+/**
+ * `/graphql` in the Koa app. The JSON body was already parsed by the app's body parser, so the
+ * request is handed to the GraphQL server as a fetch Request rebuilt from the Koa context, with the
+ * authenticated caller as the operation's context.
+ */
+export const graphqlRoutes = (runtime: Runtime): Router => {
+  const yoga = createGraphqlServer(runtime);
+  const guard = analystGuard(runtime);
+
+  const serve: Middleware = async (ctx) => {
+    const hasBody = ctx.method === 'POST';
+    const body = hasBody ? (ctx.request.rawBody ?? JSON.stringify(ctx.request.body ?? {})) : undefined;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(ctx.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+      else if (Array.isArray(value)) headers.set(name, value.join(', '));
+    }
+    const context: GraphqlContext = { runtime, commandContext: ctx.state.commandContext, token: ctx.state.token };
+    const response = await yoga.fetch(
+      new Request(`http://localhost${ctx.url}`, { method: ctx.method, headers, ...(body !== undefined && { body }) }),
+      context,
+    );
+    ctx.status = response.status;
+    response.headers.forEach((value, name) => ctx.set(name, value));
+    ctx.body = Buffer.from(await response.arrayBuffer());
+  };
+
+  // GraphiQL is a static page: a browser asking for it needs no token (the queries it sends do).
+  const graphiql: Middleware = async (ctx, next) => {
+    const request = new Request(`http://localhost${ctx.url}`, { method: ctx.method, headers: { accept: ctx.get('accept') } });
+    if (!runtime.config.production && shouldRenderGraphiQL(request)) return serve(ctx, next);
+    return guard(ctx, () => serve(ctx, next));
+  };
+
+  const router = new Router();
+  router.get(graphqlPath, graphiql);
+  router.post(graphqlPath, guard, serve);
+  return router;
+};

@@ -1,0 +1,38 @@
+import type { SaleLogEntry } from '../../projections/sale-log/sale-log-projection.ts';
+import { builder } from '../builder.ts';
+
+/** One event of a sale's history, as the sale log read model records it. */
+
+export const ActorKindEnum = builder.enumType('ActorKind', {
+  description: 'token: an API client (group and label); cron: the scheduler; system: the service itself.',
+  values: ['token', 'cron', 'system'] as const,
+});
+
+const SaleLogActorRef = builder.objectRef<SaleLogEntry['actor']>('SaleLogActor').implement({
+  fields: (t) => ({
+    kind: t.expose('kind', { type: ActorKindEnum }),
+    group: t.exposeString('group', { nullable: true }),
+    label: t.exposeString('label', { nullable: true }),
+  }),
+});
+
+const SummaryRef = builder.objectRef<SaleLogEntry['summary']>('SaleLogSummary').implement({
+  fields: (t) => ({ fr: t.exposeString('fr'), en: t.exposeString('en') }),
+});
+
+export const SaleLogEntryRef = builder.objectRef<SaleLogEntry>('SaleLogEntry').implement({
+  fields: (t) => ({
+    eventId: t.exposeString('_id'),
+    type: t.exposeString('type'),
+    stream: t.exposeString('stream'),
+    position: t.expose('position', { type: 'Position' }),
+    revision: t.exposeInt('revision'),
+    occurredAt: t.expose('occurredAt', { type: 'DateTime' }),
+    recordedAt: t.expose('recordedAt', { type: 'DateTime' }),
+    actor: t.expose('actor', { type: SaleLogActorRef }),
+    logUser: t.exposeString('logUser', { nullable: true, description: 'The user the legacy log shows when it differs from the actor.' }),
+    correlationId: t.exposeString('correlationId'),
+    causationId: t.exposeString('causationId'),
+    summary: t.expose('summary', { type: SummaryRef }),
+  }),
+});

@@ -1,0 +1,18 @@
+import { findSaleById } from '../../projections/sales/queries.ts';
+import { builder } from '../builder.ts';
+import { SaleLogEntryRef } from './sale-log-entry-type.ts';
+import { saleLogEntriesOf } from './sale-log-reads.ts';
+
+builder.queryField('saleLog', (t) =>
+  t.field({
+    type: [SaleLogEntryRef],
+    nullable: true,
+    description: 'Every event of the sale and of its SAVs, in log order, with its actor and a summary line; null when the sale is unknown.',
+    args: { saleId: t.arg.int({ required: true }) },
+    resolve: async (_root, { saleId }, { runtime }) => {
+      const entries = await saleLogEntriesOf(runtime.readStore, [saleId]);
+      if (entries.length > 0) return entries;
+      return (await findSaleById(runtime.readStore, saleId)) ? [] : null;
+    },
+  }),
+);

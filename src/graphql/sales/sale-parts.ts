@@ -1,0 +1,100 @@
+import type { Address } from '../../events/catalogue/common-schemas.ts';
+import type { RefundDocument, SaleDocument, SaleProductDocument } from '../../projections/sales/sale-document.ts';
+import { builder } from '../builder.ts';
+
+/** The parts of a sale, shared by the current sale (read model) and the sale as it stood (saleAt). */
+
+export const SaleStatusEnum = builder.enumType('SaleStatus', { values: ['processing', 'complete', 'cancelled'] as const });
+export const ProductStateEnum = builder.enumType('ProductState', { values: ['pending', 'acknowledged', 'shipped', 'cancelled'] as const });
+export const PlanningTypeEnum = builder.enumType('PlanningType', { values: ['sav', 'delivery'] as const });
+
+export const AddressRef = builder.objectRef<Address>('Address').implement({
+  fields: (t) => ({
+    firstname: t.exposeString('firstname'),
+    lastname: t.exposeString('lastname'),
+    company: t.string({ nullable: true, resolve: (address) => address.company ?? null }),
+    street: t.exposeStringList('street'),
+    postcode: t.exposeString('postcode'),
+    city: t.exposeString('city'),
+    countryId: t.exposeString('country_id'),
+    telephone: t.string({ nullable: true, resolve: (address) => address.telephone ?? null }),
+  }),
+});
+
+export const CustomerRef = builder.objectRef<SaleDocument['customer']>('Customer').implement({
+  fields: (t) => ({
+    email: t.exposeString('email'),
+    firstname: t.exposeString('firstname'),
+    lastname: t.exposeString('lastname'),
+    phone: t.exposeString('phone', { nullable: true }),
+  }),
+});
+
+type Tracking = { carrier: string | null; trackingNumber: string; labelPath: string | null };
+const TrackingRef = builder.objectRef<Tracking>('Tracking').implement({
+  description: 'The shipping label of a drop-shipped product: its carrier and tracking number.',
+  fields: (t) => ({
+    carrier: t.exposeString('carrier', { nullable: true }),
+    trackingNumber: t.exposeString('trackingNumber'),
+    labelPath: t.exposeString('labelPath', { nullable: true }),
+  }),
+});
+
+export const SaleProductRef = builder.objectRef<SaleProductDocument>('SaleProduct').implement({
+  fields: (t) => ({
+    saleProductId: t.exposeInt('saleProductId'),
+    sku: t.exposeString('sku'),
+    name: t.exposeString('name'),
+    qty: t.exposeInt('qty'),
+    price: t.exposeFloat('price'),
+    wholesalePrice: t.exposeFloat('wholesalePrice', { nullable: true }),
+    supplier: t.exposeString('supplier', { nullable: true, description: 'The drop-shipper; null when it ships from own stock.' }),
+    carrier: t.exposeString('carrier', { nullable: true }),
+    requiresAppointment: t.exposeBoolean('requiresAppointment'),
+    state: t.expose('state', { type: ProductStateEnum }),
+    acknowledgedAt: t.expose('acknowledgedAt', { type: 'DateTime', nullable: true }),
+    shippedAt: t.expose('preparedAt', { type: 'DateTime', nullable: true }),
+    cancelledAt: t.expose('cancelledAt', { type: 'DateTime', nullable: true }),
+    tracking: t.field({
+      type: TrackingRef,
+      nullable: true,
+      resolve: (product) =>
+        product.trackingNumber === null ? null : { carrier: product.carrier, trackingNumber: product.trackingNumber, labelPath: product.labelPath },
+    }),
+  }),
+});
+
+export const RefundRef = builder.objectRef<RefundDocument>('Refund').implement({
+  fields: (t) => ({
+    refundId: t.exposeInt('refundId'),
+    amount: t.exposeFloat('amount'),
+    currency: t.exposeString('currency'),
+    reason: t.exposeString('reason'),
+    saleProductIds: t.exposeIntList('saleProductIds'),
+    status: t.exposeString('status', { description: 'requested or paid' }),
+    requestedAt: t.expose('requestedAt', { type: 'DateTime' }),
+    paidAt: t.expose('paidAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+export const DeliveryAppointmentRef = builder.objectRef<NonNullable<SaleDocument['deliveryAppointment']>>('DeliveryAppointment').implement({
+  fields: (t) => ({
+    planningType: t.expose('planningType', { type: PlanningTypeEnum }),
+    date: t.expose('date', { type: 'LocalDate' }),
+    time: t.exposeString('time'),
+    scheduledAt: t.expose('scheduledAt', { type: 'DateTime' }),
+  }),
+});
+
+export const DeliveryServiceAppointmentRef = builder
+  .objectRef<NonNullable<SaleDocument['deliveryServiceAppointment']>>('DeliveryServiceAppointment')
+  .implement({
+    description: "An appointment a third-party delivery service gave (its planning, not ours).",
+    fields: (t) => ({
+      provider: t.exposeString('provider'),
+      reference: t.exposeString('reference'),
+      date: t.expose('date', { type: 'LocalDate', nullable: true }),
+      timeWindow: t.exposeString('timeWindow', { nullable: true }),
+      savedAt: t.expose('savedAt', { type: 'DateTime' }),
+    }),
+  });

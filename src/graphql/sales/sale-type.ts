@@ -1,0 +1,71 @@
+import { savsCollection, type SavDocument } from '../../projections/after-sales/sav-document.ts';
+import type { SaleDocument } from '../../projections/sales/sale-document.ts';
+import { supplierLinesCollection, type SupplierLineDocument } from '../../projections/supplier-lines/supplier-line-document.ts';
+import { SavRef } from '../after-sales/sav-type.ts';
+import { builder } from '../builder.ts';
+import { SaleLogEntryRef } from '../sale-log/sale-log-entry-type.ts';
+import { saleLogEntriesOf } from '../sale-log/sale-log-reads.ts';
+import { SupplierLineRef } from '../supplier-lines/supplier-line-type.ts';
+import {
+  AddressRef,
+  CustomerRef,
+  DeliveryAppointmentRef,
+  DeliveryServiceAppointmentRef,
+  RefundRef,
+  SaleProductRef,
+  SaleStatusEnum,
+} from './sale-parts.ts';
+
+/**
+ * A sale as the `sales` read model holds it. Its supplier lines, SAVs and log live in other read
+ * models: each is loaded for every sale of the response in one read (a DataLoader per request).
+ */
+export const SaleRef = builder.objectRef<SaleDocument>('Sale').implement({
+  fields: (t) => ({
+    saleId: t.exposeInt('_id'),
+    incrementId: t.exposeString('incrementId'),
+    status: t.expose('status', { type: SaleStatusEnum }),
+    source: t.exposeString('source'),
+    orderedAt: t.expose('orderedAt', { type: 'DateTime' }),
+    orderDate: t.expose('orderDate', { type: 'LocalDate', description: "The order's local date in the planning time zone." }),
+    currency: t.exposeString('currency'),
+    customer: t.expose('customer', { type: CustomerRef }),
+    shippingAddress: t.expose('shippingAddress', { type: AddressRef }),
+    billingAddress: t.expose('billingAddress', { type: AddressRef, nullable: true }),
+    paymentMethod: t.string({ nullable: true, resolve: (sale) => sale.payment?.method ?? null }),
+    paymentStatus: t.string({ nullable: true, resolve: (sale) => sale.payment?.status ?? null }),
+    shippingAmount: t.exposeFloat('shippingAmount'),
+    grandTotal: t.exposeFloat('grandTotal'),
+    products: t.expose('products', { type: [SaleProductRef] }),
+    refunds: t.expose('refunds', { type: [RefundRef] }),
+    deliveryAppointment: t.expose('deliveryAppointment', { type: DeliveryAppointmentRef, nullable: true }),
+    deliveryServiceAppointment: t.expose('deliveryServiceAppointment', { type: DeliveryServiceAppointmentRef, nullable: true }),
+    importedAt: t.expose('importedAt', { type: 'DateTime' }),
+    cancelledAt: t.expose('cancelledAt', { type: 'DateTime', nullable: true }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    supplierLines: t.loadableGroup({
+      type: SupplierLineRef,
+      load: (saleIds: number[], { runtime }) =>
+        runtime.readStore
+          .collection<SupplierLineDocument>(supplierLinesCollection)
+          .find({ saleId: { $in: saleIds } }, { sort: { saleProductId: 1 } })
+          .toArray(),
+      group: (line) => line.saleId,
+      resolve: (sale) => sale._id,
+    }),
+    savs: t.loadableGroup({
+      type: SavRef,
+      load: (saleIds: number[], { runtime }) =>
+        runtime.readStore.collection<SavDocument>(savsCollection).find({ saleId: { $in: saleIds } }, { sort: { _id: 1 } }).toArray(),
+      group: (sav) => sav.saleId,
+      resolve: (sale) => sale._id,
+    }),
+    log: t.loadableGroup({
+      type: SaleLogEntryRef,
+      description: 'Every event of the sale and of its SAVs, in log order.',
+      load: (saleIds: number[], { runtime }) => saleLogEntriesOf(runtime.readStore, saleIds),
+      group: (entry) => entry.saleId,
+      resolve: (sale) => sale._id,
+    }),
+  }),
+});

@@ -1,0 +1,18 @@
+import type { GraphQLSchema } from 'graphql/index.js';
+import { builder } from './builder.ts';
+import './scalars.ts';
+import './sales/sale-query.ts';
+import './sales/sales-query.ts';
+import './sale-log/sale-log-query.ts';
+import './time-travel/sale-at-query.ts';
+import './event-feed/events-query.ts';
+import './planning/planning-occupancy-query.ts';
+import './planning/planning-mutations.ts';
+import './sales/refund-mutations.ts';
+import './access/mint-action-token-mutation.ts';
+
+// graphql-js is imported by its CommonJS entry, 'graphql/index.js', the one @pothos and graphql-yoga
+// load under Node: a second copy (the ESM entry some bundlers pick) would fail graphql's instanceof checks.
+
+/** Every module registers its types and fields on the builder; the printed schema is snapshot-tested so a dropped import shows. */
+export const buildSchema = (): GraphQLSchema => builder.toSchema({ sortSchema: true });

@@ -1,0 +1,140 @@
+import type { Clock } from '../events/command-context.ts';
+import { DuplicateKeyError } from './read-store/read-store.ts';
+import type { ReadStore } from './read-store/read-store.ts';
+
+/**
+ * Several service instances share one read store; exactly one of them runs each projection at a time.
+ * A projection's lease is a succession of terms, one document per term:
+ * `{ _id: "<projection>#<term>", projection, term, owner, expiresAt }`; the highest term is the lease.
+ * Its owner renews it (only the owner ever updates a term document); once it has expired (or was
+ * released), whoever wants the lease inserts the next term, and the unique `_id` lets exactly one
+ * contender win. Taking over is thus an insert, the one write every MongoDB-compatible server makes
+ * atomic: a conditional update ("if expired, take it") is not atomic on every one of them.
+ *
+ * Expiry is judged on the clock of the instance that takes over, so the time to live must exceed any
+ * clock skew. A holder that overruns its lease unknowingly (a long pause) learns it at its next
+ * renewal; meanwhile it may apply events alongside the new holder, harmlessly: the projections'
+ * updates are filtered on the position they applied, so nothing is applied twice.
+ */
+
+export const leasesCollection = 'projection_leases';
+
+export type ProjectionLease = { _id: string; projection: string; term: number; owner: string; expiresAt: Date };
+
+/** Older terms are deleted, all but a few: a contender working from a stale read must still collide. */
+const keptTerms = 10;
+
+const leases = (store: ReadStore) => store.collection<ProjectionLease>(leasesCollection);
+
+/** The current term of a projection's lease, or null if it was never taken. */
+export const readLease = (store: ReadStore, projection: string): Promise<ProjectionLease | null> =>
+  leases(store).findOne({ projection }, { sort: { term: -1 } });
+
+/** Takes or renews the lease for `ttlMs` from `at`. True when `owner` holds it until then. */
+export const acquireLease = async (store: ReadStore, projection: string, owner: string, at: Date, ttlMs: number): Promise<boolean> => {
+  const expiresAt = new Date(at.getTime() + ttlMs);
+  const current = await readLease(store, projection);
+  const expired = !current || current.expiresAt.getTime() <= at.getTime();
+  if (current && !expired) {
+    if (current.owner !== owner) return false;
+    const renewed = await leases(store).updateOne({ _id: current._id, owner }, { $set: { expiresAt } });
+    return renewed.matchedCount === 1;
+  }
+  const term = (current?.term ?? 0) + 1;
+  try {
+    await leases(store).insertOne({ _id: `${projection}#${term}`, projection, term, owner, expiresAt });
+  } catch (error) {
+    if (error instanceof DuplicateKeyError || (error as { code?: unknown }).code === 11000) return false;
+    throw error;
+  }
+  await leases(store).deleteMany({ projection, term: { $lte: term - keptTerms } });
+  return true;
+};
+
+/** Gives the lease up at once (so another instance need not wait for the expiry); only if it is ours. */
+export const releaseLease = async (store: ReadStore, projection: string, owner: string): Promise<void> => {
+  const current = await readLease(store, projection);
+  if (current?.owner !== owner) return;
+  await leases(store).updateOne({ _id: current._id, owner }, { $set: { expiresAt: new Date(0) } });
+};
+
+export type LeaseHolderOptions = {
+  store: ReadStore;
+  projection: string;
+  /** Unique per service instance (e.g. host name + process id + a random suffix). */
+  owner: string;
+  clock: Clock;
+  /** How long a lease lasts without renewal. */
+  ttlMs?: number;
+  /** How often to try to take or renew it; a third of the time to live by default. */
+  renewEveryMs?: number;
+  /** Called when this instance starts holding the lease: start the projection. Return promptly (do not
+   * wait for its catch-up): renewals wait for the callbacks. */
+  onAcquired: () => void | Promise<void>;
+  /** Called when it no longer holds it (taken over, or could not renew before the expiry): stop the projection. */
+  onLost: () => void | Promise<void>;
+  onError?: (error: unknown) => void;
+};
+
+export type LeaseHolder = {
+  readonly held: boolean;
+  /** One take-or-renew attempt now (also run on the timer). */
+  tick(): Promise<void>;
+  /** Stops renewing and releases the lease if held (calling `onLost` first). */
+  stop(): Promise<void>;
+};
+
+/** Keeps trying to take the lease, renews it while held, and reports each change of hands. */
+export const holdLease = (options: LeaseHolderOptions): LeaseHolder => {
+  const { store, projection, owner, clock } = options;
+  const ttlMs = options.ttlMs ?? 15_000;
+  const renewEveryMs = options.renewEveryMs ?? Math.floor(ttlMs / 3);
+  let held = false;
+  let heldUntil = 0;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+
+  const attempt = async () => {
+    if (stopped) return;
+    const at = clock.now();
+    let won: boolean;
+    try {
+      won = await acquireLease(store, projection, owner, at, ttlMs);
+    } catch (error) {
+      options.onError?.(error);
+      // Unreachable store: keep the lease as long as the last renewal guarantees it, not longer.
+      won = held && clock.now().getTime() < heldUntil;
+      if (won) return;
+    }
+    if (won) heldUntil = at.getTime() + ttlMs;
+    if (won && !held && !stopped) {
+      held = true;
+      await options.onAcquired();
+    } else if (!won && held) {
+      held = false;
+      await options.onLost();
+    }
+  };
+  // Attempts never overlap: each waits for the previous one (and its callbacks), and none rejects.
+  const tick = () => (running = running.then(attempt).catch((error: unknown) => options.onError?.(error)));
+
+  const timer = setInterval(() => void tick(), renewEveryMs);
+  timer.unref();
+  void tick();
+
+  return {
+    get held() {
+      return held;
+    },
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      if (!held) return;
+      held = false;
+      await options.onLost();
+      await releaseLease(store, projection, owner).catch((error: unknown) => options.onError?.(error));
+    },
+  };
+};

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TokenGroup } from '../../src/events/access/events.ts';
+import { maxCost, maxDepth } from '../../src/graphql/limits.ts';
+import { startGraphqlApi, type GraphqlApi } from './graphql-api.ts';
+
+const unauthenticated = { errors: [{ message: 'Invalid or missing Bearer token of the analyst or core group', extensions: { code: 'UNAUTHENTICATED' } }] };
+
+describe('access to /graphql', () => {
+  let api: GraphqlApi;
+  beforeAll(async () => {
+    api = await startGraphqlApi();
+  });
+  afterAll(async () => api.close());
+
+  it.each<TokenGroup>(['analyst', 'core'])('when the Bearer token is of the %s group, the operation runs', async (group) => {
+    const response = await api.post('{ sale(id: 1) { saleId } }', undefined, await api.tokenFor(group));
+    expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { data: { sale: null } } });
+  });
+
+  it.each<TokenGroup>(['supplier-a', 'supplier-b', 'chatbot'])('when the Bearer token is of the %s group, 401 with an UNAUTHENTICATED error', async (group) => {
+    const response = await api.post('{ sale(id: 1) { saleId } }', undefined, await api.tokenFor(group));
+    expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: unauthenticated });
+  });
+
+  it('when there is no token, or a made-up one, 401 with an UNAUTHENTICATED error', async () => {
+    for (const token of [null, 'not-a-token', `${api.token}x`]) {
+      const response = await api.post('{ sale(id: 1) { saleId } }', undefined, token);
+      expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: unauthenticated });
+    }
+  });
+
+  it('when a browser asks for /graphql outside production, GraphiQL is served without a token', async () => {
+    const response = await api.request.get('/graphql').set('Accept', 'text/html');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.text).toContain('GraphiQL');
+  });
+
+  it('when a query is nested deeper than the limit, it is refused before running, with QUERY_TOO_DEEP', async () => {
+    const deepest = '{ sales(first: 1) { edges { node { savs { appointment { date } } } } } }';
+    expect((await api.post(deepest)).body).toEqual({ data: { sales: { edges: [] } } });
+
+    const response = await api.post('{ __type(name: "Sale") { fields { type { ofType { ofType { ofType { name } } } } } } }');
+
+    expect(response.body).toEqual({ errors: [{ message: `The query is nested deeper than ${maxDepth} levels`, extensions: { code: 'QUERY_TOO_DEEP' } }] });
+  });
+
+  it('when a query would cost more than the limit, it is refused before running, with QUERY_TOO_COSTLY', async () => {
+    const page = 'events(first: 1000) { events { eventId type stream position data occurredAt } }';
+    expect((await api.post(`{ a: ${page} }`)).body.errors).toBeUndefined();
+
+    const response = await api.post(`{ a: ${page} b: ${page} }`);
+
+    expect(response.body.errors).toEqual([{ message: `The query costs more than ${maxCost} (each object field costs 2, each scalar 1, growing with depth and multiplied by a literal first)`, extensions: { code: 'QUERY_TOO_COSTLY' } }]);
+  });
+
+  it('when an operation fails unexpectedly, the error is masked: no message, stack or path of the cause', async () => {
+    const readAll = api.runtime.eventStore.readAll;
+    api.runtime.eventStore.readAll = async () => {
+      throw new Error('SQLITE_CORRUPT at /var/lib/service/events.sqlite');
+    };
+    try {
+      const response = await api.post('{ events { hasNextPage } }');
+      expect(response.body.errors).toEqual([{ message: 'Unexpected error.', locations: [{ line: 1, column: 3 }], path: ['events'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }]);
+      expect(response.text).not.toMatch(/SQLITE|sqlite|stack/);
+    } finally {
+      api.runtime.eventStore.readAll = readAll;
+    }
+  });
+
+  it('when introspection is on (outside production by default), __schema answers', async () => {
+    const response = await api.post('{ __schema { queryType { name } } }');
+    expect(response.body).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
+  });
+});
+
+describe('/graphql configured for production', () => {
+  let api: GraphqlApi;
+  beforeAll(async () => {
+    api = await startGraphqlApi({ env: { NODE_ENV: 'production', TOKEN_SECRET: 'a-production-secret-of-at-least-32-characters' } });
+  });
+  afterAll(async () => api.close());
+
+  it('when introspection is asked, it is refused (GRAPHQL_INTROSPECTION defaults to false in production)', async () => {
+    const response = await api.post('{ __schema { queryType { name } } }');
+    expect(response.body.errors[0].message).toMatch(/introspection/);
+    expect(response.body.data).toBeUndefined();
+  });
+
+  it('when a browser asks for /graphql, no GraphiQL: without a token, 401 UNAUTHENTICATED', async () => {
+    const response = await api.request.get('/graphql').set('Accept', 'text/html');
+    expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: unauthenticated });
+  });
+});
+
+describe('/graphql with GRAPHQL_INTROSPECTION=false outside production', () => {
+  it('when introspection is asked, it is refused', async () => {
+    const api = await startGraphqlApi({ env: { GRAPHQL_INTROSPECTION: 'false' } });
+    try {
+      const response = await api.post('{ __type(name: "Sale") { name } }');
+      expect(response.body.errors[0].message).toMatch(/introspection/);
+    } finally {
+      await api.close();
+    }
+  });
+});

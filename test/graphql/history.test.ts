@@ -1,0 +1,117 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemContext } from '../../src/events/command-context.ts';
+import { shipSupplierLine } from '../../src/events/sales/supplier-lines.ts';
+import { startGraphqlApi, steppingClock, type GraphqlApi } from './graphql-api.ts';
+import { fileSav, importOrder, order, seedCatalog } from './seed.ts';
+
+const snapshotFields = `position revision occurredAt saleId incrementId status grandTotal
+  products { saleProductId state shippedAt acknowledgedAt cancelledAt tracking { trackingNumber } }
+  refunds { refundId status } deliveryAppointment { date } cancelledAt`;
+
+describe('time travel and the event feed', () => {
+  let api: GraphqlApi;
+  let clock: ReturnType<typeof steppingClock>;
+  let sale: Awaited<ReturnType<typeof importOrder>>;
+  beforeEach(async () => {
+    clock = steppingClock();
+    api = await startGraphqlApi({ clock });
+    await seedCatalog(api);
+    sale = await importOrder(api);
+  });
+  afterEach(async () => api.close());
+
+  describe('saleAt', () => {
+    it('when asked just before and just after a shipment, the two sales differ exactly by that shipment', async () => {
+      clock.advance(60);
+      await shipSupplierLine(api.runtime.salesDeps, { serviceOrderId: `100004512_${sale.sofa}`, supplier: 'supplier-a' }, systemContext());
+      const [shipped] = await api.runtime.eventStore.readAll({ filter: { eventTypes: ['SaleProductShipped'] } });
+      const query = `query($asOf: AsOf!) { saleAt(id: ${sale.saleId}, asOf: $asOf) { ${snapshotFields} } }`;
+
+      const before = (await api.data(query, { asOf: { position: shipped!.position - 1 } })).saleAt;
+      const after = (await api.data(query, { asOf: { position: shipped!.position } })).saleAt;
+
+      const shippedAt = clock.now().toISOString();
+      expect(after).toEqual({
+        ...before,
+        position: shipped!.position,
+        revision: before.revision + 1,
+        occurredAt: shippedAt,
+        products: before.products.map((product: { saleProductId: number }) =>
+          product.saleProductId === sale.sofa ? { ...product, state: 'shipped', shippedAt } : product,
+        ),
+      });
+      expect(before.products[0].state).toBe('pending');
+    });
+
+    it('when asked at an instant, it folds the events that occurred by then; before the import, it answers null', async () => {
+      const importedAt = clock.now().toISOString();
+      clock.advance(60);
+      await shipSupplierLine(api.runtime.salesDeps, { serviceOrderId: `100004512_${sale.lamp}`, supplier: 'supplier-b' }, systemContext());
+      const query = `query($at: DateTime) { saleAt(incrementId: "100004512", asOf: { at: $at }) { status products { state } } }`;
+
+      expect((await api.data(query, { at: '2026-10-05T08:30:00+00:00' })).saleAt.products.map((p: { state: string }) => p.state)).toEqual(['pending', 'pending', 'pending']);
+      expect((await api.data(query, { at: clock.now().toISOString() })).saleAt.products.map((p: { state: string }) => p.state)).toEqual(['pending', 'pending', 'shipped']);
+      expect((await api.data(query, { at: new Date(Date.parse(importedAt) - 1000).toISOString() })).saleAt).toBeNull();
+    });
+
+    it('when the moment is given both ways or not at all, a BAD_USER_INPUT error names asOf', async () => {
+      const response = await api.post(`{ saleAt(id: ${sale.saleId}, asOf: { at: "2026-10-05T08:00:00Z", position: 3 }) { status } }`);
+      expect(response.body.errors[0]).toMatchObject({ message: 'asOf: give exactly one of at and position', extensions: { code: 'BAD_USER_INPUT' } });
+    });
+  });
+
+  describe('events', () => {
+    beforeEach(async () => {
+      for (const increment of ['100004513', '100004514', '100004515']) await importOrder(api, order({ increment_id: increment }));
+      await shipSupplierLine(api.runtime.salesDeps, { serviceOrderId: `100004512_${sale.sofa}`, supplier: 'supplier-a' }, systemContext());
+      await fileSav(api, sale.lamp);
+    });
+
+    type Page = { events: { position: number; eventId: string; type: string; stream: string }[]; endCursor: number | null; hasNextPage: boolean };
+    const pageQuery = `query($after: Position, $types: [String!], $prefix: String) {
+      events(after: $after, first: 7, types: $types, streamPrefix: $prefix) { events { position eventId type stream } endCursor hasNextPage } }`;
+
+    const readAllPages = async (variables: Record<string, unknown> = {}) => {
+      const seen: Page['events'] = [];
+      let after: number | null = null;
+      let pages = 0;
+      for (;;) {
+        const { events: page } = (await api.data(pageQuery, { ...variables, after })) as { events: Page };
+        seen.push(...page.events);
+        pages++;
+        after = page.endCursor;
+        if (!page.hasNextPage) return { seen, pages };
+      }
+    };
+
+    it('when the whole log is read in pages of 7, the pages hold exactly the events of a full replay, in order', async () => {
+      const replay = await api.runtime.eventStore.readAll();
+      const { seen, pages } = await readAllPages();
+      expect(seen.map((event) => event.eventId)).toEqual(replay.map((event) => event.id));
+      expect(seen.map((event) => event.position)).toEqual(replay.map((event) => event.position));
+      expect(pages).toBe(Math.ceil(replay.length / 7));
+      expect(replay.length).toBeGreaterThan(7);
+    });
+
+    it('when filtered by types and a stream prefix, the pages hold exactly the matching events of the replay', async () => {
+      const replay = await api.runtime.eventStore.readAll({ filter: { eventTypes: ['SaleImported', 'SaleProductShipped'] } });
+      const { seen } = await readAllPages({ types: ['SaleImported', 'SaleProductShipped'], prefix: 'sale-10000451' });
+      expect(seen.map((event) => event.eventId)).toEqual(replay.filter((event) => event.streamName.startsWith('sale-10000451')).map((event) => event.id));
+      expect(seen.map((event) => event.type)).toEqual(['SaleImported', 'SaleImported', 'SaleImported', 'SaleImported', 'SaleProductShipped']);
+    });
+
+    it('when an event carries its metadata, the feed shows its actor, correlation and data as recorded', async () => {
+      const { events } = await api.data(`{ events(first: 10, types: ["SavCreated"]) { events { actor { kind group label } correlationId causationId data schemaVersion } } }`);
+      expect(events.events).toHaveLength(1);
+      expect(events.events[0]).toMatchObject({ actor: { kind: 'token', group: 'core', label: 'back-office' }, schemaVersion: 1, data: { saleId: sale.saleId } });
+      expect(events.events[0].causationId).toBe(events.events[0].correlationId);
+    });
+
+    it('when an unknown type or a page size out of bounds is asked, a BAD_USER_INPUT error names the argument', async () => {
+      const unknown = await api.post('{ events(types: ["SaleTeleported"]) { hasNextPage } }');
+      expect(unknown.body.errors[0]).toMatchObject({ message: 'types: unknown event type SaleTeleported', extensions: { code: 'BAD_USER_INPUT' } });
+      const tooMany = await api.post('{ events(first: 1001) { hasNextPage } }');
+      expect(tooMany.body.errors[0]).toMatchObject({ message: 'first: must be from 1 to 1000', extensions: { code: 'BAD_USER_INPUT' } });
+    });
+  });
+});

@@ -1,0 +1,90 @@
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { MongoClient } from 'mongodb';
+
+/**
+ * A MongoDB-compatible server for the tests: FerretDB 1.x with its SQLite backend (test/support/ferretdb),
+ * on a loopback port the system picks, with its databases in a scratch directory.
+ */
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const buildScript = join(here, 'ferretdb', 'build.sh');
+const binary = join(here, '..', '..', '.cache', 'ferretdb', 'ferretdb');
+
+export type FerretDb = {
+  /** `mongodb://127.0.0.1:<port>/` */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Stops the server; removes the data directory unless it was given (so a restart can reuse it). */
+  stop(): Promise<void>;
+};
+
+export type FerretDbOptions = {
+  /** Reuse this directory (e.g. to restart a stopped server with its data); default: a fresh temp dir. */
+  dataDir?: string;
+  /** Listen on this port (e.g. to restart on the same URL); default: any free port. */
+  port?: number;
+  /** How long to wait for the server to answer a ping. */
+  readyTimeoutMs?: number;
+};
+
+/** Builds the binary unless it is already built from the same sources (quick then). */
+export const buildFerretDb = async (): Promise<string> => {
+  await promisify(execFile)('bash', [buildScript], { maxBuffer: 16 * 1024 * 1024 });
+  return binary;
+};
+
+export const startFerretDb = async (options: FerretDbOptions = {}): Promise<FerretDb> => {
+  await buildFerretDb();
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'ferretdb-')));
+  const child = spawn(binary, ['-listen', `127.0.0.1:${options.port ?? 0}`, '-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const exited = once(child, 'exit');
+
+  const cleanup = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    // The server prints its connection string once its listener is bound.
+    const firstLine = new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout }).once('line', resolve);
+      void exited.then(([code]) => reject(new Error(`ferretdb exited (${String(code)}) before listening: ${stderr}`)));
+    });
+    const url = await firstLine;
+    await waitForPing(url, options.readyTimeoutMs ?? 30_000);
+    return { url, port: Number(new URL(url).port), dataDir, stop: cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+};
+
+const waitForPing = async (url: string, timeoutMs: number): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const client = new MongoClient(url, { serverSelectionTimeoutMS: 1000 });
+    try {
+      await client.connect();
+      await client.db('admin').command({ ping: 1 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`ferretdb at ${url} did not answer a ping within ${timeoutMs} ms`, { cause: error });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      await client.close();
+    }
+  }
+};
