@@ -11,11 +11,13 @@ import { readDomainStream } from './events/domain-store.ts';
 import type { FindProduct, ImportSaleDeps } from './events/sales/import-sale.ts';
 import { createIdAllocator, type IdAllocator } from './events/ids/id-allocator.ts';
 import type { EventStore } from './events/store/event-store.ts';
+import { openEsdbEventStore } from './events/store/esdb/esdb-event-store.ts';
 import { openSqliteEventStore } from './events/store/sqlite-event-store.ts';
 import type { Logger } from './logger.ts';
 import { allProjections } from './projections/all-projections.ts';
 import { createProjectionEngine, type ProjectionEngine } from './projections/engine.ts';
 import { createMemoryReadStore } from './projections/read-store/memory-read-store.ts';
+import { openMongoReadStore } from './projections/read-store/mongo-read-store.ts';
 import type { ReadStore } from './projections/read-store/read-store.ts';
 
 /**
@@ -40,16 +42,13 @@ export type Runtime = {
 export const eventStoreFile = (config: Config): string => path.join(config.dataDir, 'events.sqlite');
 
 export const openEventStore = (config: Config): EventStore => {
-  if (config.eventStoreUrl) {
-    throw new Error('EVENTSTORE_URL is set, but this build only has the embedded event store');
-  }
+  if (config.eventStoreUrl) return openEsdbEventStore({ url: config.eventStoreUrl });
   return openSqliteEventStore({ file: eventStoreFile(config) });
 };
 
 export const openReadStore = async (config: Config): Promise<ReadStore> => {
-  if (config.mongodbUrl) {
-    throw new Error('MONGODB_URL is set, but this build only has the embedded read store');
-  }
+  // The database is the one the URL names, `sav` when it names none.
+  if (config.mongodbUrl) return openMongoReadStore({ url: config.mongodbUrl });
   return createMemoryReadStore();
 };
 
@@ -79,6 +78,8 @@ export const openRuntime = async (
     eventStore,
     readStore,
     projections: allProjections({ timezone: config.planningTimezone }),
+    // A MongoDB read store may be shared by several instances: each projection runs in one of them.
+    ...(config.mongodbUrl && { lease: { owner: config.instanceId, ttlMs: config.projectionLeaseTtlMs } }),
     log: (level, message, fields) => log[level]({ ...fields }, message),
   });
   const ids = createIdAllocator(eventStore, systemContext(randomUUID()), {

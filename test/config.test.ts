@@ -29,6 +29,14 @@ describe('the configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/TOKEN_SECRET/);
   });
 
+  it('when several instances share MongoDB, each has its own name and leases last 10 s unless told otherwise', () => {
+    const [first, second] = [loadConfig({}), loadConfig({})];
+    expect(first.projectionLeaseTtlMs).toBe(10_000);
+    expect(first.instanceId).not.toBe(second.instanceId);
+    expect(loadConfig({ INSTANCE_ID: 'api-1', PROJECTION_LEASE_TTL_MS: '30000' })).toMatchObject({ instanceId: 'api-1', projectionLeaseTtlMs: 30_000 });
+    expect(() => loadConfig({ PROJECTION_LEASE_TTL_MS: '50' })).toThrow(/PROJECTION_LEASE_TTL_MS/);
+  });
+
   it('BASE_URL loses its trailing slash and links follow its scheme', () => {
     expect(loadConfig({ BASE_URL: 'https://api.example.com/' }).baseUrl).toBe('https://api.example.com');
   });

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -45,6 +47,8 @@ const environment = z.object({
   ),
   EVENTSTORE_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^(esdb|esdb\+discover|kurrentdb|kurrentdb\+discover):\/\//, 'must be an esdb:// or kurrentdb:// connection string').optional()),
   MONGODB_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// connection string').optional()),
+  PROJECTION_LEASE_TTL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000, 'must be at least 1000 (ms)').default(10_000)),
+  INSTANCE_ID: optionalString,
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Service commandes <no-reply@localhost>')),
   LEAD_NOTIFY_TO: z.preprocess(emptyAsUndefined, z.string().default('equipe@localhost')),
@@ -67,6 +71,14 @@ export type Config = {
   planningTimezone: string;
   eventStoreUrl: string | undefined;
   mongodbUrl: string | undefined;
+  /**
+   * With MONGODB_URL, instances sharing the database run each projection in one of them, holding a
+   * lease this long (renewed every third of it): how long a projection may stay unrun after its
+   * instance died.
+   */
+  projectionLeaseTtlMs: number;
+  /** Names this instance among those sharing the read store (lease owner); host name, process id and a random suffix by default. */
+  instanceId: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   leadNotifyTo: string;
@@ -116,6 +128,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     planningTimezone: values.PLANNING_TIMEZONE,
     eventStoreUrl: values.EVENTSTORE_URL,
     mongodbUrl: values.MONGODB_URL,
+    projectionLeaseTtlMs: values.PROJECTION_LEASE_TTL_MS,
+    // The random suffix tells apart two processes that reuse a host name and pid (containers).
+    instanceId: values.INSTANCE_ID ?? `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     leadNotifyTo: values.LEAD_NOTIFY_TO,

@@ -26,6 +26,11 @@ const keptTerms = 10;
 
 const leases = (store: ReadStore) => store.collection<ProjectionLease>(leasesCollection);
 
+/** The index `readLease` runs on; called at start, idempotent. */
+export const setupLeases = async (store: ReadStore): Promise<void> => {
+  await leases(store).createIndex({ projection: 1, term: -1 });
+};
+
 /** The current term of a projection's lease, or null if it was never taken. */
 export const readLease = (store: ReadStore, projection: string): Promise<ProjectionLease | null> =>
   leases(store).findOne({ projection }, { sort: { term: -1 } });
@@ -78,6 +83,8 @@ export type LeaseHolderOptions = {
 
 export type LeaseHolder = {
   readonly held: boolean;
+  /** Settles once the first attempt (and its `onAcquired`, if it won) is done. */
+  readonly ready: Promise<void>;
   /** One take-or-renew attempt now (also run on the timer). */
   tick(): Promise<void>;
   /** Stops renewing and releases the lease if held (calling `onLost` first). */
@@ -120,12 +127,13 @@ export const holdLease = (options: LeaseHolderOptions): LeaseHolder => {
 
   const timer = setInterval(() => void tick(), renewEveryMs);
   timer.unref();
-  void tick();
+  const ready = tick();
 
   return {
     get held() {
       return held;
     },
+    ready,
     tick,
     async stop() {
       stopped = true;

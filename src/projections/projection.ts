@@ -44,3 +44,18 @@ export const applyOnce = async <T extends Document>(
     throw error;
   }
 };
+
+/**
+ * Inserts a document that is written once and never changed (keyed by what it records, e.g. an event
+ * id); a second application meets the existing `_id` and changes nothing. Preferred to an upsert with
+ * `$setOnInsert`, which some MongoDB-compatible servers apply without its null fields.
+ */
+export const insertOnce = async <T extends Document>(collection: ReadCollection<T>, document: T): Promise<boolean> => {
+  try {
+    await collection.insertOne(document);
+    return true;
+  } catch (error) {
+    if (error instanceof DuplicateKeyError || (error as { code?: unknown }).code === 11000) return false;
+    throw error;
+  }
+};

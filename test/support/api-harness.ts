@@ -10,10 +10,12 @@ import type { TokenGroup } from '../../src/events/access/events.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createRuntimeApp } from '../../src/rest/app.ts';
 import { openRuntime, type Runtime } from '../../src/runtime.ts';
+import { testBackendEnv } from './backends.ts';
 
 /**
- * An API under test, in process: a fresh DATA_DIR, the embedded stores, projections running, and a
- * supertest agent on `app.callback()`. `env` overrides the configuration (BASE_URL, SMTP_URL, ...).
+ * An API under test, in process: a fresh DATA_DIR, the embedded stores (or the production adapters on
+ * test servers, with TEST_BACKENDS: see backends.ts), projections running, and a supertest agent on
+ * `app.callback()`. `env` overrides the configuration (BASE_URL, SMTP_URL, ...).
  */
 export type ApiHarness = {
   runtime: Runtime;
@@ -26,7 +28,8 @@ export type ApiHarness = {
 
 export const startApi = async (options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<ApiHarness> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'api-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '3000', LOG_LEVEL: 'silent', ...options.env });
+  const backends = await testBackendEnv(dataDir);
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '3000', LOG_LEVEL: 'silent', ...backends.env, ...options.env });
   const runtime = await openRuntime(config, createLogger('silent'), { clock: options.clock });
   await runtime.projections.start();
   const app = createRuntimeApp(runtime);
@@ -37,6 +40,7 @@ export const startApi = async (options: { env?: Record<string, string>; clock?: 
     tokenFor: async (group, label) => (await issueAccessToken(runtime.write, { group, label }, systemContext())).token,
     close: async () => {
       await runtime.close();
+      await backends.cleanup();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,12 +1,13 @@
-import { MongoClient } from 'mongodb';
+import { MongoClient, MongoError, MongoNetworkError, MongoServerSelectionError } from 'mongodb';
 import type { Collection, Db, OptionalUnlessRequiredId, WithId } from 'mongodb';
-import { DuplicateKeyError } from './read-store.ts';
-import type { Document, ReadCollection, ReadStore } from './read-store.ts';
+import { DuplicateKeyError, ReadStoreUnavailableError } from './read-store.ts';
+import type { Cursor, Document, ReadCollection, ReadStore } from './read-store.ts';
 
 /**
  * The MongoDB adapter of the read-store port: the driver itself. The port is a subset of the driver's
- * `Collection` API, so each method delegates as is; the only translation is MongoDB's E11000 into the
- * port's `DuplicateKeyError`, so that callers test one class whatever the backend.
+ * `Collection` API, so each method delegates as is; the only translations are of errors, so that callers
+ * test one class whatever the backend: MongoDB's E11000 into the port's `DuplicateKeyError`, and the
+ * driver's "no server reachable" errors into `ReadStoreUnavailableError`.
  */
 
 export type MongoReadStoreOptions = {
@@ -50,23 +51,40 @@ const databaseInUrl = (url: string): string | undefined => {
 };
 
 const mongoCollection = (c: Collection<Document>): ReadCollection => {
-  const guarded = <R>(write: Promise<R>): Promise<R> => write.catch((error: unknown) => Promise.reject(duplicateKeyOr(c.collectionName, error)));
+  const guarded = <R>(operation: Promise<R>): Promise<R> => operation.catch((error: unknown) => Promise.reject(portError(c.collectionName, error)));
+  const cursor = <R>(found: { toArray(): Promise<R[]> }): Cursor<R> => ({ toArray: () => guarded(found.toArray()) });
   return {
     collectionName: c.collectionName,
-    findOne: (filter, options) => c.findOne(filter, options) as Promise<WithId<Document> | null>,
-    find: (filter, options) => c.find(filter, options),
-    countDocuments: (filter) => c.countDocuments(filter),
+    findOne: (filter, options) => guarded(c.findOne(filter, options) as Promise<WithId<Document> | null>),
+    find: (filter, options) => cursor(c.find(filter, options)),
+    countDocuments: (filter) => guarded(c.countDocuments(filter)),
     insertOne: (doc) => guarded(c.insertOne(doc as OptionalUnlessRequiredId<Document>)),
     updateOne: (filter, update, options) => guarded(c.updateOne(filter, update, options)),
     updateMany: (filter, update, options) => guarded(c.updateMany(filter, update, options)),
     replaceOne: (filter, replacement, options) => guarded(c.replaceOne(filter, replacement, options)),
-    deleteOne: (filter) => c.deleteOne(filter),
-    deleteMany: (filter) => c.deleteMany(filter),
+    deleteOne: (filter) => guarded(c.deleteOne(filter)),
+    deleteMany: (filter) => guarded(c.deleteMany(filter)),
     bulkWrite: (operations, options) => guarded(c.bulkWrite(operations, options)),
-    aggregate: <R extends Document = Document>(pipeline: Document[]) => c.aggregate<R>(pipeline),
+    aggregate: <R extends Document = Document>(pipeline: Document[]) => cursor(c.aggregate<R>(pipeline)),
     createIndex: (spec, options) => guarded(c.createIndex(spec, options)),
   };
 };
+
+/** The driver's errors the port names; others pass as they are. */
+const portError = (collection: string, error: unknown): unknown => {
+  if (unreachable(error)) return new ReadStoreUnavailableError({ cause: error });
+  return duplicateKeyOr(collection, error);
+};
+
+/**
+ * No server answered (lost connection, none selectable in time) or the primary stepped down: the same
+ * operation can succeed later. Every write of the projections is idempotent, so retrying one whose
+ * outcome is unknown is safe.
+ */
+const unreachable = (error: unknown): boolean =>
+  error instanceof MongoNetworkError ||
+  error instanceof MongoServerSelectionError ||
+  (error instanceof MongoError && error.hasErrorLabel('RetryableWriteError'));
 
 /** The driver's E11000 (a server error, or a bulk write's first write error) as the port's error. */
 const duplicateKeyOr = (collection: string, error: unknown): unknown => {

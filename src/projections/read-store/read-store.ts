@@ -73,3 +73,15 @@ export class DuplicateKeyError extends Error {
     this.name = 'DuplicateKeyError';
   }
 }
+
+/**
+ * The read store could not be reached (a lost connection, no server to talk to): the operation may be
+ * tried again later. Projections wait and retry on it instead of stopping; any other error is a fault.
+ */
+export class ReadStoreUnavailableError extends Error {
+  readonly code = 'READ_STORE_UNAVAILABLE';
+  constructor(options: { cause: unknown }) {
+    super(`Read store unavailable: ${(options.cause as Error | undefined)?.message ?? String(options.cause)}`, options);
+    this.name = 'ReadStoreUnavailableError';
+  }
+}

@@ -2,7 +2,7 @@ import type { StoredEvent } from '../../events/catalogue/catalogue.ts';
 import { savEventDefinitions } from '../../events/after-sales/events.ts';
 import { saleEventDefinitions } from '../../events/sales/events.ts';
 import type { Actor } from '../../events/store/event-store.ts';
-import type { Projection } from '../projection.ts';
+import { insertOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { summarise, type ProductNames, type SaleLogEvent, type Summary } from './sale-log-summary.ts';
 
@@ -44,15 +44,15 @@ const isSaleLogEvent = (event: StoredEvent): event is StoredEvent<SaleLogEvent> 
 const actorOf = (actor: Actor): SaleLogEntry['actor'] =>
   actor.kind === 'token' ? { kind: 'token', group: actor.group, label: actor.label } : { kind: actor.kind, group: null, label: null };
 
-/** Records the lookups an event provides; `$setOnInsert` keeps them as first written, so a replay changes nothing. */
+/** Records the lookups an event provides; kept as first written, so a replay changes nothing. */
 const rememberReferences = async (event: StoredEvent<SaleLogEvent>, store: ReadStore): Promise<void> => {
   if (event.type === 'SaleImported') {
     const products = event.data.products.map(({ saleProductId, sku, name }) => ({ saleProductId, sku, name }));
-    await store.collection<SaleProducts>(saleLogProductsCollection).updateOne({ _id: event.data.saleId }, { $setOnInsert: { products } }, { upsert: true });
+    await insertOnce(store.collection<SaleProducts>(saleLogProductsCollection), { _id: event.data.saleId, products });
   }
   if (event.type === 'SavCreated') {
     const { savId, saleId, incrementId } = event.data;
-    await store.collection<SaleRef>(saleLogSavsCollection).updateOne({ _id: savId }, { $setOnInsert: { saleId, incrementId } }, { upsert: true });
+    await insertOnce(store.collection<SaleRef>(saleLogSavsCollection), { _id: savId, saleId, incrementId });
   }
 };
 
@@ -102,9 +102,7 @@ export const saleLogProjection: Projection = {
     await rememberReferences(event, store);
     const sale = await saleOf(event, store);
     const products = event.streamName.startsWith('sale-') ? await productNamesOf(sale.saleId, store) : new Map<number, never>();
-    const entry = entryOf(event, sale, summarise(event, products));
-    const { _id, ...fields } = entry;
-    // Keyed by the event id and only ever inserted: a second application matches and changes nothing.
-    await store.collection<SaleLogEntry>(saleLogCollection).updateOne({ _id }, { $setOnInsert: fields }, { upsert: true });
+    // Keyed by the event id and only ever inserted: a second application changes nothing.
+    await insertOnce(store.collection<SaleLogEntry>(saleLogCollection), entryOf(event, sale, summarise(event, products)));
   },
 };

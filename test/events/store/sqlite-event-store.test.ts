@@ -12,7 +12,7 @@ import {
   type SqliteEventStore,
   type SqliteEventStoreOptions,
 } from '../../../src/events/store/sqlite-event-store.ts';
-import { collect, newEvent, newEvents, uniqueStream } from './contract/fixtures.ts';
+import { collect, expectWrongVersion, newEvent, newEvents, uniqueStream } from './contract/fixtures.ts';
 import { eventStoreContract } from './event-store-contract.ts';
 import { tempStoreFile } from './support/temp-store-file.ts';
 
@@ -103,6 +103,33 @@ describe('SQLite event store', () => {
     await expect(call(store, stream)).rejects.toBeInstanceOf(InvalidEventStoreRequestError);
     expect(await store.headPosition()).toBe(head);
     expect(await store.readStream(stream)).toHaveLength(1);
+  });
+
+  // Stricter than EventStoreDB, hence not in the shared contract: EventStoreDB only recognises a
+  // re-sent batch where its expected revision would put it, and otherwise writes the ids again (at
+  // the current revision) or reports a plain conflict. The embedded store never records an id twice
+  // in a stream, so a retry that raced with other writers cannot duplicate an event.
+  it('when recorded ids are re-sent at a different expected revision, it fails and writes nothing', async () => {
+    const store = open();
+    const stream = uniqueStream();
+    const batch = newEvents(2);
+    await store.appendToStream(stream, [newEvent()]);
+    await store.appendToStream(stream, batch, { expectedRevision: 0 });
+    await expectWrongVersion(store.appendToStream(stream, batch, { expectedRevision: 2 }), 2);
+    await expectWrongVersion(store.appendToStream(stream, batch, { expectedRevision: 'no_stream' }), 2);
+    expect(await store.readStream(stream)).toHaveLength(3);
+  });
+
+  it('when a batch only partly overlaps recorded events, it fails and writes nothing', async () => {
+    const store = open();
+    const stream = uniqueStream();
+    const batch = newEvents(2);
+    await store.appendToStream(stream, batch, { expectedRevision: 'no_stream' });
+    const longer = [...batch, newEvent()];
+    await expectWrongVersion(store.appendToStream(stream, longer, { expectedRevision: 'no_stream' }), 1);
+    await expectWrongVersion(store.appendToStream(stream, longer, { expectedRevision: 'any' }), 1);
+    await expectWrongVersion(store.appendToStream(stream, [newEvent(), ...batch], { expectedRevision: 'any' }), 1);
+    expect((await store.readStream(stream)).map((e) => e.id)).toEqual(batch.map((e) => e.id));
   });
 
   it('when 30 appends race on one stream with the same expected revision, exactly one succeeds', async () => {

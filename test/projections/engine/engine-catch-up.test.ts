@@ -11,16 +11,17 @@ import {
   holidayRemoved,
   holidaysProjection,
   openStores,
+  type Stores,
   recordingLog,
   saleCancelled,
 } from './engine-fixtures.ts';
 
 describe('projection engine: catch-up, resume and live events', () => {
-  let stores: ReturnType<typeof openStores>;
+  let stores: Stores;
   let engine: ProjectionEngine | undefined;
 
-  beforeEach(() => {
-    stores = openStores();
+  beforeEach(async () => {
+    stores = await openStores();
   });
 
   afterEach(async () => {

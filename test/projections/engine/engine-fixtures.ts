@@ -9,27 +9,29 @@ import type { EventStore } from '../../../src/events/store/event-store.ts';
 import { openSqliteEventStore } from '../../../src/events/store/sqlite-event-store.ts';
 import { checkpointsCollection, type Checkpoint } from '../../../src/projections/checkpoints.ts';
 import { applyOnce, type Projection } from '../../../src/projections/projection.ts';
-import { createMemoryReadStore } from '../../../src/projections/read-store/memory-read-store.ts';
 import type { ReadStore } from '../../../src/projections/read-store/read-store.ts';
 import type { LogLevel } from '../../../src/projections/runner.ts';
+import { openTestReadStoreWithCleanup } from '../../support/mongo-backend.ts';
 
 export const frozenNow = new Date('2025-03-03T10:00:00.000Z');
 
-/** A fresh SQLite log in its own directory, an empty in-memory read store, and their cleanup. */
-export const openStores = () => {
+/** A fresh SQLite log in its own directory, an empty read store (in memory, or MongoDB: see mongo-backend.ts), and their cleanup. */
+export const openStores = async () => {
   const directory = mkdtempSync(join(tmpdir(), 'projection-engine-'));
   const eventStore = openSqliteEventStore({ file: join(directory, 'events.sqlite'), pollIntervalMs: 10 });
-  const readStore = createMemoryReadStore();
+  const { store: readStore, cleanup } = await openTestReadStoreWithCleanup();
   return {
     eventStore,
     readStore,
     close: async () => {
       await eventStore.close();
-      await readStore.close();
+      await cleanup();
       rmSync(directory, { recursive: true, force: true });
     },
   };
 };
+
+export type Stores = Awaited<ReturnType<typeof openStores>>;
 
 export const holidayDeclared = (date: string): DomainEvent => ({
   type: 'HolidayDeclared',

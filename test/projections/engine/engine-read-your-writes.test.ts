@@ -6,18 +6,19 @@ import {
   holidayDeclared,
   holidaysProjection,
   openStores,
+  type Stores,
   type HolidayDay,
   recordingLog,
   saleCancelled,
 } from './engine-fixtures.ts';
 
 describe('projection engine: read-your-writes', () => {
-  let stores: ReturnType<typeof openStores>;
+  let stores: Stores;
   let engine: ProjectionEngine | undefined;
   let release: () => void = () => undefined;
 
-  beforeEach(() => {
-    stores = openStores();
+  beforeEach(async () => {
+    stores = await openStores();
   });
 
   afterEach(async () => {

@@ -7,7 +7,7 @@ import { rebuildReadModels } from '../../../src/projections/rebuild.ts';
 import { saleLogProjection } from '../../../src/projections/sale-log/sale-log-projection.ts';
 import { verifyReadModels } from '../../../src/projections/verify.ts';
 import { writeSaleHistory } from '../sale-log/sale-history.ts';
-import { append, checkpointOf, holidayDeclared, holidayRemoved, holidaysProjection, openStores, recordingLog, type HolidayDay } from './engine-fixtures.ts';
+import { append, checkpointOf, holidayDeclared, holidayRemoved, holidaysProjection, openStores, recordingLog, type HolidayDay, type Stores } from './engine-fixtures.ts';
 
 const collectionsOf = async (store: ReadStore, projections: readonly Projection[]) =>
   Object.fromEntries(
@@ -19,12 +19,12 @@ const collectionsOf = async (store: ReadStore, projections: readonly Projection[
   );
 
 describe('rebuilding and verifying read models', () => {
-  let stores: ReturnType<typeof openStores>;
+  let stores: Stores;
   let projections: Projection[];
   let head: number;
 
   beforeEach(async () => {
-    stores = openStores();
+    stores = await openStores();
     projections = [saleLogProjection, holidaysProjection().projection];
     await writeSaleHistory(stores.eventStore, { saleId: 1, incrementId: '100000001', savId: 7 });
     await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-01'), holidayDeclared('2025-05-08')]);

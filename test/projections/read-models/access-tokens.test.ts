@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { accessTokensProjection } from '../../../src/projections/access/access-tokens-projection.ts';
 import { findAccessToken, listAccessTokens } from '../../../src/projections/access/queries.ts';
-import { createMemoryReadStore } from '../../../src/projections/read-store/memory-read-store.ts';
+import { openTestReadStore } from '../../support/mongo-backend.ts';
 import { project } from './project.ts';
 import { buildScenario } from './scenario.ts';
 
 const projections = [accessTokensProjection];
 
 const given = async () => {
-  const store = createMemoryReadStore();
+  const store = await openTestReadStore();
   await project(store, projections, buildScenario().events);
   return store;
 };

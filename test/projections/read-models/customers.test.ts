@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { customersProjection } from '../../../src/projections/customers/customers-projection.ts';
 import { customerOrders, findCustomer } from '../../../src/projections/customers/queries.ts';
-import { createMemoryReadStore } from '../../../src/projections/read-store/memory-read-store.ts';
+import { openTestReadStore } from '../../support/mongo-backend.ts';
 import { salesProjection } from '../../../src/projections/sales/sales-projection.ts';
 import { project } from './project.ts';
 import { buildScenario, savId, timezone } from './scenario.ts';
@@ -10,7 +10,7 @@ const projections = [customersProjection, salesProjection({ timezone })];
 
 describe('customers read model', () => {
   it('when a customer ordered twice, the customer lists both sales and the SAVs filed on them', async () => {
-    const store = createMemoryReadStore();
+    const store = await openTestReadStore();
     await project(store, projections, buildScenario().events);
 
     expect(await findCustomer(store, 'MARIE.curie@example.FR')).toEqual({
@@ -26,14 +26,14 @@ describe('customers read model', () => {
   });
 
   it('when an older order is imported after a newer one, the names stay those of the newer order', async () => {
-    const store = createMemoryReadStore();
+    const store = await openTestReadStore();
     await project(store, projections, buildScenario().events);
 
     expect((await findCustomer(store, 'marie.curie@example.fr'))?.lastname).toBe('Curie');
   });
 
   it('when the orders of a customer are asked, they come from the sales, latest first, whatever the e-mail case', async () => {
-    const store = createMemoryReadStore();
+    const store = await openTestReadStore();
     await project(store, projections, buildScenario().events);
 
     const orders = await customerOrders(store, 'Marie.Curie@example.fr');
@@ -44,7 +44,7 @@ describe('customers read model', () => {
   });
 
   it('when nobody ordered with an e-mail, there is no customer and no order', async () => {
-    const store = createMemoryReadStore();
+    const store = await openTestReadStore();
     await project(store, projections, buildScenario().events);
 
     expect(await findCustomer(store, 'nobody@example.fr')).toBeNull();

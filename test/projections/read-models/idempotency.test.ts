@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allProjections } from '../../../src/projections/all-projections.ts';
-import { createMemoryReadStore } from '../../../src/projections/read-store/memory-read-store.ts';
+import { openTestReadStore } from '../../support/mongo-backend.ts';
 import { deliver, project, readModels } from './project.ts';
 import { buildScenario, timezone } from './scenario.ts';
 
@@ -9,14 +9,14 @@ describe('projection idempotency', () => {
   const projections = allProjections({ timezone });
 
   const once = async (events: ReturnType<typeof buildScenario>['events']) => {
-    const store = createMemoryReadStore();
+    const store = await openTestReadStore();
     await project(store, projections, events);
     return readModels(store, projections);
   };
 
   it('when the whole log is applied a second time, every read model is as after the first', async () => {
     const { events } = buildScenario();
-    const store = createMemoryReadStore();
+    const store = await openTestReadStore();
     await project(store, projections, events);
     await deliver(store, projections, events);
 
@@ -25,7 +25,7 @@ describe('projection idempotency', () => {
 
   it('when each event is delivered twice in a row, every read model is as with one delivery', async () => {
     const { events } = buildScenario();
-    const store = createMemoryReadStore();
+    const store = await openTestReadStore();
     await project(store, projections, events.flatMap((event) => [event, event]));
 
     expect(await readModels(store, projections)).toEqual(await once(events));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { maxNotificationAttempts } from '../../../src/events/leads/lead-decider.ts';
 import { leadsProjection } from '../../../src/projections/leads/leads-projection.ts';
 import { findLead, pendingLeadNotifications } from '../../../src/projections/leads/queries.ts';
-import { createMemoryReadStore } from '../../../src/projections/read-store/memory-read-store.ts';
+import { openTestReadStore } from '../../support/mongo-backend.ts';
 import { eventLog } from './event-log.ts';
 import { project } from './project.ts';
 import { buildScenario } from './scenario.ts';
@@ -11,7 +11,7 @@ import { buildScenario } from './scenario.ts';
 const projections = [leadsProjection];
 
 const given = async () => {
-  const store = createMemoryReadStore();
+  const store = await openTestReadStore();
   const { events, leads } = buildScenario();
   await project(store, projections, events);
   return { store, leads };
@@ -59,7 +59,7 @@ describe('leads read model', () => {
   });
 
   it('when the last allowed attempt failed, the lead is abandoned and never due again, so it does not hold back newer leads', async () => {
-    const store = createMemoryReadStore();
+    const store = await openTestReadStore();
     const log = eventLog();
     const [given_up, newer] = [randomUUID(), randomUUID()];
     for (const [leadId, capturedAt] of [[given_up, '2025-03-01T09:00:00Z'], [newer, '2025-03-02T09:00:00Z']] as const) {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { planningProjection } from '../../../src/projections/planning/planning-projection.ts';
 import { findPlanningSettings, listHolidays, occupancy } from '../../../src/projections/planning/queries.ts';
-import { createMemoryReadStore } from '../../../src/projections/read-store/memory-read-store.ts';
+import { openTestReadStore } from '../../support/mongo-backend.ts';
 import { project } from './project.ts';
 import { buildScenario, savId } from './scenario.ts';
 
 const projections = [planningProjection];
 
 const given = async () => {
-  const store = createMemoryReadStore();
+  const store = await openTestReadStore();
   await project(store, projections, buildScenario().events);
   return store;
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProductFields } from '../../../src/events/catalog/events.ts';
 import { productsProjection } from '../../../src/projections/catalog/products-projection.ts';
 import { findProduct, searchProducts } from '../../../src/projections/catalog/queries.ts';
-import { createMemoryReadStore } from '../../../src/projections/read-store/memory-read-store.ts';
+import { openTestReadStore } from '../../support/mongo-backend.ts';
 import { eventLog } from './event-log.ts';
 import { project } from './project.ts';
 import { buildScenario } from './scenario.ts';
@@ -27,7 +27,7 @@ const product = (sku: string, ean14: string | null, price: number): ProductField
 
 describe('products read model', () => {
   it('when a product was catalogued then updated, the document holds its latest fields', async () => {
-    const store = createMemoryReadStore();
+    const store = await openTestReadStore();
     await project(store, projections, buildScenario().events);
 
     expect(await findProduct(store, 'SOFA-3P')).toEqual({
@@ -53,7 +53,7 @@ describe('products read model', () => {
 
   describe('searching products', () => {
     const given = async () => {
-      const store = createMemoryReadStore();
+      const store = await openTestReadStore();
       const log = eventLog();
       for (const [sku, ean, price] of [['B', '00000000000002', 30], ['A', '00000000000001', 20], ['00000000000002', null, 10]] as const) {
         log.record(`product-${sku}`, { type: 'ProductCatalogued', data: { product: product(sku, ean, price), cataloguedAt: '2025-01-01T00:00:00Z' } });

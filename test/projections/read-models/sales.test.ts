@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryReadStore } from '../../../src/projections/read-store/memory-read-store.ts';
+import { openTestReadStore } from '../../support/mongo-backend.ts';
 import { findSaleById, findSaleByIncrementId } from '../../../src/projections/sales/queries.ts';
 import { salesProjection } from '../../../src/projections/sales/sales-projection.ts';
 import { eventLog } from './event-log.ts';
@@ -11,7 +11,7 @@ const projections = [salesProjection({ timezone })];
 
 describe('sales read model', () => {
   it('when a sale has been imported and worked on, the document tells its whole state', async () => {
-    const store = createMemoryReadStore();
+    const store = await openTestReadStore();
     await project(store, projections, buildScenario().events);
 
     const sale = await findSaleById(store, mainSale.saleId);
@@ -70,7 +70,7 @@ describe('sales read model', () => {
   });
 
   it('when an order is placed late in the evening in UTC, its date is the day in the planning time zone', async () => {
-    const store = createMemoryReadStore();
+    const store = await openTestReadStore();
     const log = eventLog();
     saleImported(log, { saleId: 1, incrementId: '1', orderedAt: '2025-07-01T22:15:00Z', products: [cushion] });
     saleImported(log, { saleId: 2, incrementId: '2', orderedAt: '2025-07-01T21:15:00Z', products: [cushion] });
@@ -83,7 +83,7 @@ describe('sales read model', () => {
 
 describe('sale status', () => {
   const statusAfter = async (steps: (log: ReturnType<typeof eventLog>) => void): Promise<string | undefined> => {
-    const store = createMemoryReadStore();
+    const store = await openTestReadStore();
     const log = eventLog();
     saleImported(log, { saleId: 1, incrementId: '1', orderedAt: '2025-03-10T10:00:00+01:00', products: [sofa, cushion] });
     steps(log);

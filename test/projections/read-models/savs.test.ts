@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findSavById, findSavs } from '../../../src/projections/after-sales/queries.ts';
 import { savsProjection } from '../../../src/projections/after-sales/savs-projection.ts';
-import { createMemoryReadStore } from '../../../src/projections/read-store/memory-read-store.ts';
+import { openTestReadStore } from '../../support/mongo-backend.ts';
 import { eventLog } from './event-log.ts';
 import { project } from './project.ts';
 import { cushion, saleImported, sofa } from './sale-fixtures.ts';
@@ -11,7 +11,7 @@ const projections = [savsProjection];
 
 describe('SAV read model', () => {
   it('when a SAV was created with an appointment and a file, the document holds them', async () => {
-    const store = createMemoryReadStore();
+    const store = await openTestReadStore();
     const { events, fileId } = buildScenario();
     await project(store, projections, events);
 
@@ -49,7 +49,7 @@ describe('SAV read model', () => {
 
   describe('finding SAVs', () => {
     const given = async () => {
-      const store = createMemoryReadStore();
+      const store = await openTestReadStore();
       const log = eventLog();
       saleImported(log, { saleId: 1, incrementId: '500', orderedAt: '2025-03-01T10:00:00+01:00', products: [sofa, cushion], email: 'Jean@Example.fr' });
       const created = (id: number, saleProductId: number, product: typeof sofa, customerEmail: string | null) =>

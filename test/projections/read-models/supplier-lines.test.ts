@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SaleProduct } from '../../../src/events/sales/events.ts';
-import { createMemoryReadStore } from '../../../src/projections/read-store/memory-read-store.ts';
+import { openTestReadStore } from '../../support/mongo-backend.ts';
 import type { ReadStore } from '../../../src/projections/read-store/read-store.ts';
 import { findSupplierLine, listOpenSupplierLines } from '../../../src/projections/supplier-lines/queries.ts';
 import { supplierLinesProjection } from '../../../src/projections/supplier-lines/supplier-lines-projection.ts';
@@ -13,7 +13,7 @@ const projections = [supplierLinesProjection({ timezone })];
 
 describe('supplier lines read model', () => {
   it('when a sale has drop-shipped products, each has a line that follows its product', async () => {
-    const store = createMemoryReadStore();
+    const store = await openTestReadStore();
     await project(store, projections, buildScenario().events);
 
     const common = {
@@ -65,7 +65,7 @@ describe('supplier lines read model', () => {
   });
 
   it('when a product ships from own stock, it has no supplier line', async () => {
-    const store = createMemoryReadStore();
+    const store = await openTestReadStore();
     await project(store, projections, buildScenario().events);
 
     expect(await findSupplierLine(store, '100000101_1003')).toBeNull();
@@ -73,7 +73,7 @@ describe('supplier lines read model', () => {
   });
 
   it('when a line is acknowledged, it stays open until shipped', async () => {
-    const store = createMemoryReadStore();
+    const store = await openTestReadStore();
     const log = eventLog();
     saleImported(log, { saleId: 1, incrementId: '1', orderedAt: '2025-03-10T10:00:00+01:00', products: [sofa] });
     log.record('sale-1', { type: 'SaleProductAcknowledged', data: { saleId: 1, saleProductId: 1001, supplier: 'supplier-a', acknowledgedAt: '2025-03-10T11:00:00+01:00' } });
@@ -93,7 +93,7 @@ describe('listing the open lines of a supplier', () => {
    * plus a supplier-b line on 2025-03-01.
    */
   const given = async (): Promise<ReadStore> => {
-    const store = createMemoryReadStore();
+    const store = await openTestReadStore();
     const log = eventLog();
     saleImported(log, { saleId: 1, incrementId: '100', orderedAt: '2025-03-01T10:00:00+01:00', products: [line(4), line(3), { ...fridge, saleProductId: 2 }] });
     saleImported(log, { saleId: 2, incrementId: '99', orderedAt: '2025-03-01T11:00:00+01:00', products: [line(5)] });

@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeEvent, type StoredEvent } from '../../../src/events/catalogue/catalogue.ts';
 import type { EventStore } from '../../../src/events/store/event-store.ts';
 import { openSqliteEventStore } from '../../../src/events/store/sqlite-event-store.ts';
-import { createMemoryReadStore } from '../../../src/projections/read-store/memory-read-store.ts';
 import type { ReadStore } from '../../../src/projections/read-store/read-store.ts';
 import { saleLogProjection, type SaleLogEntry } from '../../../src/projections/sale-log/sale-log-projection.ts';
+import { openTestReadStoreWithCleanup } from '../../support/mongo-backend.ts';
 import { writeSaleHistory, type LoggedLine } from './sale-history.ts';
 
 const saleA = { saleId: 1, incrementId: '100000001', savId: 7 };
@@ -17,13 +17,14 @@ describe('sale-log projection', () => {
   let directory: string;
   let eventStore: EventStore;
   let readStore: ReadStore;
+  let closeReadStore: () => Promise<void>;
   let events: StoredEvent[];
   let linesOfA: LoggedLine[];
 
   beforeEach(async () => {
     directory = mkdtempSync(join(tmpdir(), 'sale-log-'));
     eventStore = openSqliteEventStore({ file: join(directory, 'events.sqlite') });
-    readStore = createMemoryReadStore();
+    ({ store: readStore, cleanup: closeReadStore } = await openTestReadStoreWithCleanup());
     linesOfA = await writeSaleHistory(eventStore, saleA);
     await writeSaleHistory(eventStore, saleB);
     events = (await eventStore.readAll()).map(decodeEvent);
@@ -32,6 +33,7 @@ describe('sale-log projection', () => {
 
   afterEach(async () => {
     await eventStore.close();
+    await closeReadStore();
     rmSync(directory, { recursive: true, force: true });
   });
 

@@ -1,0 +1,92 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EventStore } from '../events/store/event-store.ts';
+import { checkpointsCollection, type Checkpoint } from './checkpoints.ts';
+import type { Projection } from './projection.ts';
+import type { ReadStore } from './read-store/read-store.ts';
+
+/**
+ * How an instance follows the projections another instance runs on the shared read store: through
+ * their stored checkpoints, which a runner saves at once when live. While some write waits for one of
+ * them, one poll refreshes every such checkpoint each `pollMs`, however many writes wait: the load on
+ * the read store stays one query per period.
+ */
+export type SharedCheckpoints = {
+  /** The stored checkpoint as last read; undefined before the first read, or when none is stored. */
+  positionOf(name: string): number | undefined;
+  /** Reads the checkpoints of the projections not run here, in one query. */
+  refresh(): Promise<void>;
+  /** True once the projection has applied the log up to `position`; false if `signal` aborts first. */
+  reached(projection: Projection, position: number, signal: AbortSignal): Promise<boolean>;
+};
+
+export const followSharedCheckpoints = (options: {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  /** The projections this instance does not run at the moment. */
+  notRunHere: () => string[];
+  pollMs: number;
+}): SharedCheckpoints => {
+  const { eventStore, readStore, pollMs } = options;
+  const positions = new Map<string, number>();
+  const refreshed = new Set<() => void>();
+  let watchers = 0;
+
+  const refresh = async (): Promise<void> => {
+    const names = options.notRunHere();
+    if (names.length === 0) return;
+    const found = await readStore.collection<Checkpoint>(checkpointsCollection).find({ _id: { $in: names } }).toArray();
+    for (const checkpoint of found) positions.set(checkpoint._id, checkpoint.position);
+  };
+
+  const poll = async (): Promise<void> => {
+    while (watchers > 0) {
+      await refresh().catch(() => undefined);
+      for (const wake of [...refreshed]) wake();
+      await sleep(pollMs);
+    }
+  };
+
+  const nextRefresh = (signal: AbortSignal): Promise<void> =>
+    new Promise((resolve) => {
+      const wake = () => {
+        refreshed.delete(wake);
+        signal.removeEventListener('abort', wake);
+        resolve();
+      };
+      refreshed.add(wake);
+      signal.addEventListener('abort', wake, { once: true });
+    });
+
+  /** A projection sees only its event types: it is up to `position` once its next event, if any, lies beyond. */
+  const nothingUpTo = async (projection: Projection, applied: number | undefined, position: number): Promise<boolean> => {
+    const [next] = await eventStore.readAll({
+      ...(applied === undefined ? {} : { fromPosition: applied }),
+      filter: { eventTypes: projection.eventTypes },
+      maxCount: 1,
+    });
+    return next === undefined || next.position > position;
+  };
+
+  const reached = async (projection: Projection, position: number, signal: AbortSignal): Promise<boolean> => {
+    watchers += 1;
+    if (watchers === 1) void poll();
+    try {
+      let checked: number | undefined | null = null;
+      while (!signal.aborted) {
+        const applied = positions.get(projection.name);
+        if (applied !== undefined && applied >= position) return true;
+        // The next event only needs reading again once the checkpoint has moved.
+        if (applied !== checked) {
+          checked = applied;
+          if (await nothingUpTo(projection, applied, position)) return true;
+        }
+        await nextRefresh(signal);
+      }
+      return false;
+    } finally {
+      watchers -= 1;
+    }
+  };
+
+  return { positionOf: (name) => positions.get(name), refresh, reached };
+};
