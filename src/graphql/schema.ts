@@ -10,6 +10,8 @@ import './planning/planning-occupancy-query.ts';
 import './planning/planning-mutations.ts';
 import './sales/refund-mutations.ts';
 import './access/mint-action-token-mutation.ts';
+import './supplier-performance/supplier-performance-query.ts';
+import './dashboard/dashboard-query.ts';
 
 // graphql-js is imported by its CommonJS entry, 'graphql/index.js', the one @pothos and graphql-yoga
 // load under Node: a second copy (the ESM entry some bundlers pick) would fail graphql's instanceof checks.

@@ -3,11 +3,13 @@ import { accessTokensProjection } from './access/access-tokens-projection.ts';
 import { savsProjection } from './after-sales/savs-projection.ts';
 import { productsProjection } from './catalog/products-projection.ts';
 import { customersProjection } from './customers/customers-projection.ts';
+import { dashboardProjection } from './dashboard/dashboard-projection.ts';
 import { leadsProjection } from './leads/leads-projection.ts';
 import { planningProjection } from './planning/planning-projection.ts';
 import { saleLogProjection } from './sale-log/sale-log-projection.ts';
 import { salesProjection } from './sales/sales-projection.ts';
 import { supplierLinesProjection } from './supplier-lines/supplier-lines-projection.ts';
+import { supplierPerformanceProjection } from './supplier-performance/supplier-performance-projection.ts';
 
 /**
  * Every read model the service keeps. Orders are dated in the planning's time zone (`timezone`, an IANA
@@ -23,4 +25,6 @@ export const allProjections = (options: { timezone: string }): Projection[] => [
   leadsProjection,
   accessTokensProjection,
   saleLogProjection,
+  supplierPerformanceProjection(options),
+  dashboardProjection(options),
 ];

@@ -117,10 +117,12 @@ const conflicting = (paths: string[]): boolean => {
   });
 };
 
-const supported = new Set(['$set', '$setOnInsert', '$push', '$addToSet']);
+const supported = new Set(['$set', '$setOnInsert', '$inc', '$push', '$addToSet']);
+
+const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /**
- * `current` after `$set`, `$push` and `$addToSet` of single values (`$setOnInsert` applies only when
+ * `current` after `$set`, `$inc` (the read models' counters), `$push` and `$addToSet` of single values (`$setOnInsert` applies only when
  * `inserting`): the next version (a copy), `null` when nothing changes, or undefined when the update
  * is not one this function decides.
  */
@@ -142,6 +144,10 @@ export function simpleUpdate(current: Document, update: Document, inserting: boo
       if (op === '$set' || op === '$setOnInsert') {
         if (existing !== undefined && isEqual(existing, value)) continue;
         slot[step.key] = structuredClone(value);
+      } else if (op === '$inc') {
+        // By a non-zero number, on a number or a missing field; anything else (and MongoDB's no-op of 0) is the general path's.
+        if (!isFiniteNumber(value) || value === 0 || (existing !== undefined && !isFiniteNumber(existing))) return undefined;
+        slot[step.key] = (existing ?? 0) + value;
       } else {
         // $push / $addToSet of one value; modifiers ($each, $slice, ...) and non-array targets are the general path's.
         if (isPlainObject(value) && Object.keys(value).some((key) => key.startsWith('$'))) return undefined;

@@ -68,6 +68,7 @@ const sale: Document = {
   refunds: [],
   savIds: [4],
   customer: { email: 'a@example.fr' },
+  counts: { orders: 2, revenueCents: 15_990 },
 };
 
 const viaMingo = (current: Document, modifier: Document): Document | null => {
@@ -85,6 +86,9 @@ const updates: Document[] = [
   { $addToSet: { savIds: 5 } },
   { $push: { newList: 'x' } },
   { $set: { 'products.0': { saleProductId: 1, state: 'cancelled', tracking: null } } },
+  { $inc: { 'counts.orders': 1, 'counts.revenueCents': 4_990 }, $set: { _position: 7 } },
+  { $inc: { 'counts.refunds': 1, 'counts.revenueCents': -990 } },
+  { $inc: { ratio: 0.25 } },
 ];
 
 describe('the fast update path', () => {
@@ -119,7 +123,9 @@ describe('the fast update path', () => {
       { $set: { _id: 8 } },
       { $push: { savIds: { $each: [1, 2] } } },
       { $push: { status: 'x' } },
-      { $inc: { total: 1 } },
+      { $inc: { status: 1 } },
+      { $inc: { 'counts.orders': 0 } },
+      { $inc: { 'counts.orders': '1' } },
       { $unset: { status: '' } },
     ]) {
       expect(simpleUpdate(sale, modifier, false), JSON.stringify(modifier)).toBeUndefined();

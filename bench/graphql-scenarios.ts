@@ -1,0 +1,94 @@
+import type { Scenario } from './api-scenarios.ts';
+import type { LoadRequest } from './http-load.ts';
+import type { Observer } from './observers.ts';
+
+/**
+ * The scenarios of `npm run bench:graphql`: the analysts' two heavy queries (the dashboard over 90 days,
+ * planning occupancy over 30 days, once asking for the REST answer's numbers only, once with capacity and
+ * free places) beside the REST call that reads the same planning read model, an almost empty GraphQL
+ * query (what the endpoint costs by itself) and a bare `node:http` server.
+ */
+
+export type GraphqlBenchPeriod = { dashboardFrom: string; dashboardTo: string; planningFrom: string; planningTo: string };
+
+const graphql = (token: string, query: string, variables: Record<string, unknown>): LoadRequest => ({
+  method: 'POST',
+  path: '/graphql',
+  headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  body: JSON.stringify({ query, variables }),
+});
+
+const repeat = (request: LoadRequest) => ({ next: () => request });
+
+/** A GraphQL answer is 200 even when it carries errors: they are counted apart. */
+const graphqlErrors = (): Observer => {
+  let withErrors = 0;
+  let sample = '';
+  return {
+    onAnswer: (_status, body) => {
+      if (body.includes('"errors"')) {
+        withErrors++;
+        sample ||= body.slice(0, 160);
+      }
+    },
+    report: async () => (withErrors === 0 ? 'no GraphQL errors' : `GraphQL errors in ${withErrors.toLocaleString('en')} answers: ${sample}`),
+  };
+};
+
+export const dashboardQuery = /* GraphQL */ `
+  query Dashboard($from: LocalDate!, $to: LocalDate!) {
+    dashboard(from: $from, to: $to, granularity: DAY) {
+      buckets { start end orders revenue averageBasket cancellations refundRequested refundPaid
+        savsByCategory { key count } savsByType { key count } openSavBacklog leads }
+      totals { orders revenue averageBasket cancellations refundRequested refundPaid leads }
+    }
+  }`;
+
+/** The same numbers as the REST answer: the places taken per day and slot. */
+export const occupiedQuery = /* GraphQL */ `
+  query Occupied($from: LocalDate!, $to: LocalDate!) {
+    planningOccupancy(from: $from, to: $to, planningTypes: [sav, delivery]) { occupied { date slots { time taken } } }
+  }`;
+
+/** Everything an analyst plans capacity with: per planning type and day, each slot's capacity, taken and free places. */
+export const planningQuery = /* GraphQL */ `
+  query Planning($from: LocalDate!, $to: LocalDate!) {
+    planningOccupancy(from: $from, to: $to, planningTypes: [sav, delivery]) {
+      from to timezone
+      holidays { date label }
+      occupied { date slots { time taken } }
+      plannings { planningType capacityPerSlot days { date open closedBecause slots { time capacity taken free } } }
+    }
+  }`;
+
+export const graphqlScenarios = (tokens: { analyst: string; core: string }, period: GraphqlBenchPeriod): Scenario[] => [
+  { name: 'bare node:http, POST', target: 'baseline', requests: repeat({ method: 'POST', path: '/graphql', body: '{"query":"{ __typename }"}' }) },
+  { name: 'GraphQL { __typename }', target: 'app', requests: repeat(graphql(tokens.analyst, '{ __typename }', {})), observe: graphqlErrors },
+  {
+    name: 'GraphQL dashboard, 90 days by day',
+    target: 'app',
+    requests: repeat(graphql(tokens.analyst, dashboardQuery, { from: period.dashboardFrom, to: period.dashboardTo })),
+    observe: graphqlErrors,
+  },
+  {
+    name: 'GraphQL planning occupied, 30 days',
+    target: 'app',
+    requests: repeat(graphql(tokens.analyst, occupiedQuery, { from: period.planningFrom, to: period.planningTo })),
+    observe: graphqlErrors,
+  },
+  {
+    name: 'GraphQL planning with capacity, 30 days',
+    target: 'app',
+    requests: repeat(graphql(tokens.analyst, planningQuery, { from: period.planningFrom, to: period.planningTo })),
+    observe: graphqlErrors,
+  },
+  { name: 'bare node:http, GET', target: 'baseline', requests: repeat({ path: '/api/sale-sav/planning/occupied' }) },
+  {
+    name: 'REST planning occupied, 30 days',
+    target: 'app',
+    requests: repeat({
+      path: `/api/sale-sav/planning/occupied?start_date=${period.planningFrom}&end_date=${period.planningTo}&planning_types=sav,delivery`,
+      headers: { authorization: `Bearer ${tokens.core}` },
+    }),
+  },
+];

@@ -1,0 +1,46 @@
+import type { Tracked } from '../projection.ts';
+
+/**
+ * The `dashboard_days` read model: one document per local day (planning time zone), `_id` = the date.
+ * Each figure is dated by its own event: an order on the day it was placed, a cancellation, a refund
+ * request or payment, a SAV or a lead on the day it happened. Amounts are kept in cents, so that
+ * summing them with `$inc` stays exact. Counters start at their first `$inc`: a missing one is 0.
+ */
+export const dashboardDaysCollection = 'dashboard_days';
+
+export type DashboardDayDocument = Tracked & {
+  _id: string;
+  date: string;
+  /** Orders placed (SaleImported). */
+  orders?: number;
+  /** Their grand totals (products and shipping, tax included). */
+  revenueCents?: number;
+  /** Orders cancelled as a whole (SaleCancelled). */
+  cancelledOrders?: number;
+  /** Products cancelled, by a whole-sale or a partial cancellation (SaleProductCancelled). */
+  cancelledProducts?: number;
+  refundRequestedCents?: number;
+  refundPaidCents?: number;
+  /** SAVs opened. */
+  savs?: number;
+  /** The complaint category of each SAV opened that day, one entry per SAV (free text: kept as values, never as keys). */
+  savCategories?: string[];
+  /** The `sav_type` of each SAV opened that day, one entry per SAV. */
+  savTypes?: string[];
+  /** Contact leads captured. */
+  leads?: number;
+};
+
+/**
+ * The `dashboard_refunds` read model: the amount of each requested refund, since the event recording
+ * its payment names only the refund.
+ */
+export const dashboardRefundsCollection = 'dashboard_refunds';
+
+export type DashboardRefundDocument = Tracked & {
+  /** `<saleId>:<refundId>`. */
+  _id: string;
+  amountCents: number;
+};
+
+export const dashboardRefundId = (saleId: number, refundId: number): string => `${saleId}:${refundId}`;

@@ -1,0 +1,105 @@
+import type { ReadStore } from '../read-store/read-store.ts';
+import { bucketsOf, type Bucket, type Granularity } from './buckets.ts';
+import { dashboardDaysCollection, type DashboardDayDocument } from './dashboard-documents.ts';
+
+/** Reads of the `dashboard_days` read model: a period cut into buckets, folded from its day documents. */
+
+export type DashboardQuery = { from: string; to: string; granularity: Granularity };
+
+export type CountByKey = { key: string; count: number };
+
+export type DashboardFigures = Bucket & {
+  orders: number;
+  /** Grand totals of the orders placed, in the shop's currency. */
+  revenue: number;
+  /** revenue / orders, to the cent; null without orders. */
+  averageBasket: number | null;
+  /** Orders cancelled as a whole. */
+  cancellations: number;
+  /** Products cancelled, by whole-sale or partial cancellations. */
+  cancelledProducts: number;
+  refundRequested: number;
+  refundPaid: number;
+  savsOpened: number;
+  /** Most frequent first, then by key. */
+  savsByCategory: CountByKey[];
+  savsByType: CountByKey[];
+  /** SAVs opened up to the end of the bucket, since the first one (no event closes a SAV). */
+  openSavBacklog: number;
+  leads: number;
+};
+
+export type Dashboard = { buckets: DashboardFigures[]; totals: DashboardFigures };
+
+const countByKey = (values: readonly string[]): CountByKey[] => {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts]
+    .map(([key, count]) => ({ key, count }))
+    .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+};
+
+/** The figures of the days of one bucket; `openSavBacklog` is the running count up to its end. */
+const fold = (bucket: Bucket, days: readonly DashboardDayDocument[], openSavBacklog: number): DashboardFigures => {
+  let orders = 0;
+  let revenueCents = 0;
+  let cancellations = 0;
+  let cancelledProducts = 0;
+  let refundRequestedCents = 0;
+  let refundPaidCents = 0;
+  let savsOpened = 0;
+  let leads = 0;
+  const categories: string[] = [];
+  const types: string[] = [];
+  for (const day of days) {
+    orders += day.orders ?? 0;
+    revenueCents += day.revenueCents ?? 0;
+    cancellations += day.cancelledOrders ?? 0;
+    cancelledProducts += day.cancelledProducts ?? 0;
+    refundRequestedCents += day.refundRequestedCents ?? 0;
+    refundPaidCents += day.refundPaidCents ?? 0;
+    savsOpened += day.savs ?? 0;
+    leads += day.leads ?? 0;
+    categories.push(...(day.savCategories ?? []));
+    types.push(...(day.savTypes ?? []));
+  }
+  return {
+    ...bucket,
+    orders,
+    revenue: revenueCents / 100,
+    averageBasket: orders === 0 ? null : Math.round(revenueCents / orders) / 100,
+    cancellations,
+    cancelledProducts,
+    refundRequested: refundRequestedCents / 100,
+    refundPaid: refundPaidCents / 100,
+    savsOpened,
+    savsByCategory: countByKey(categories),
+    savsByType: countByKey(types),
+    openSavBacklog,
+    leads,
+  };
+};
+
+/**
+ * The dashboard of a period (inclusive local dates): one bucket per day, ISO week or calendar month,
+ * clipped to the period, plus the totals. Days with nothing recorded count zero. The SAV backlog also
+ * counts the SAVs opened before the period: those days are read for that count only.
+ */
+export const dashboard = async (store: ReadStore, query: DashboardQuery): Promise<Dashboard> => {
+  const collection = store.collection<DashboardDayDocument>(dashboardDaysCollection);
+  const [days, earlier] = await Promise.all([
+    collection.find({ date: { $gte: query.from, $lte: query.to } }, { sort: { date: 1 } }).toArray(),
+    collection.find({ date: { $lt: query.from } }, { projection: { savs: 1 } }).toArray(),
+  ]);
+  let savsSoFar = earlier.reduce((sum, day) => sum + (day.savs ?? 0), 0);
+
+  const buckets: DashboardFigures[] = [];
+  let next = 0;
+  for (const bucket of bucketsOf(query.from, query.to, query.granularity)) {
+    const inBucket: DashboardDayDocument[] = [];
+    while (next < days.length && days[next]!.date <= bucket.end) inBucket.push(days[next++]!);
+    savsSoFar += inBucket.reduce((sum, day) => sum + (day.savs ?? 0), 0);
+    buckets.push(fold(bucket, inBucket, savsSoFar));
+  }
+  return { buckets, totals: fold({ start: query.from, end: query.to }, days, savsSoFar) };
+};
