@@ -1,17 +1,10 @@
-import { rmSync } from 'node:fs';
-import { cp, mkdtemp } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { loadConfig } from '../src/config/config.ts';
-import { createRuntimeApp } from '../src/rest/app.ts';
 import { openRuntime } from '../src/runtime.ts';
 import { loadApiFixtures } from './api-fixtures.ts';
-import { markdownTable, outcomeLine, type Baselines, type Outcome } from './api-report.ts';
 import { apiScenarios } from './api-scenarios.ts';
-import { startBaselineServer } from './baseline-server.ts';
-import { machine, rate, seededDataDir } from './bench-runtime.ts';
-import { serveOnLoopback } from './loopback-server.ts';
-import { runScenario } from './run-scenario.ts';
+import { printReport, runScenarios, scratchCopyOfSeeded } from './bench-session.ts';
+import { machine, rate } from './bench-runtime.ts';
 import { tallyingLogger } from './server-log.ts';
 
 /**
@@ -31,20 +24,10 @@ const linesPerCommandScenario = Number(process.env.BENCH_LINES ?? seconds * 100)
 console.log(`bench:api on ${machine()}; load average ${loadavg().map((load) => load.toFixed(1)).join(', ')} at start`);
 console.log(`dataset: ${orders.toLocaleString('en')} demo orders; ${seconds} s per scenario, ${connections} connections\n`);
 
-// A copy: the scenarios write (tokens, acknowledgements, imports), the seeded dataset stays as it was.
-const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-api-'));
-const removeCopy = () => rmSync(dataDir, { recursive: true, force: true });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    removeCopy();
-    process.exit(130);
-  });
-}
-await cp(await seededDataDir(orders), dataDir, { recursive: true });
+const { dataDir, remove } = await scratchCopyOfSeeded(orders, 'bench-api-');
 const serverLog = tallyingLogger();
 const runtime = await openRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }), serverLog.logger, { readYourWrites: true, idBlockSize: 1000 });
-const outcomes: Outcome[] = [];
-const baselines: Baselines = {};
+let results: Awaited<ReturnType<typeof runScenarios>>;
 try {
   const events = await runtime.eventStore.headPosition();
   const catchUpStartedAt = performance.now();
@@ -59,30 +42,10 @@ try {
       `${fixtures.toAcknowledge.length.toLocaleString('en')} lines to acknowledge, ${fixtures.toShip.length.toLocaleString('en')} to ship ` +
       `(ready in ${((performance.now() - fixturesStartedAt) / 1000).toFixed(1)} s)\n`,
   );
-
-  const app = await serveOnLoopback(createRuntimeApp(runtime).callback());
-  const baseline = await startBaselineServer();
-  try {
-    for (const scenario of apiScenarios(fixtures, serverLog, seconds)) {
-      const outcome = await runScenario(scenario, { origins: { app: app.origin, baseline: baseline.origin }, seconds, connections });
-      // Requests whose connections the load generator dropped at the end are still being served: not in the next figures.
-      await Promise.all([app.idle(), baseline.idle()]);
-      if (scenario.target === 'baseline' && outcome.status === 'measured') baselines[outcome.method] = outcome.result.perSecond;
-      outcomes.push(outcome);
-      console.log(outcomeLine(outcome, baselines));
-    }
-  } finally {
-    await app.close();
-    await baseline.close();
-  }
+  results = await runScenarios(runtime, apiScenarios(fixtures, serverLog, seconds), { seconds, connections });
 } finally {
   await runtime.close();
-  removeCopy();
+  remove();
 }
 
-const logged = serverLog.summary();
-console.log(`\nserver warnings and errors: ${logged.length === 0 ? 'none' : ''}`);
-for (const line of logged) console.log(`  ${line}`);
-console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
-console.log(`\n${machine()}; ${orders.toLocaleString('en')} demo orders; ${seconds} s per scenario, ${connections} connections\n`);
-console.log(markdownTable(outcomes, baselines));
+printReport(serverLog, results, `${machine()}; ${orders.toLocaleString('en')} demo orders; ${seconds} s per scenario, ${connections} connections`);

@@ -1,18 +1,11 @@
-import { rmSync } from 'node:fs';
-import { cp, mkdtemp } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { loadConfig } from '../src/config/config.ts';
 import { issueAccessToken } from '../src/events/access/access-token-handlers.ts';
 import { systemContext } from '../src/events/command-context.ts';
-import { createRuntimeApp } from '../src/rest/app.ts';
 import { openRuntime } from '../src/runtime.ts';
-import { markdownTable, outcomeLine, type Baselines, type Outcome } from './api-report.ts';
-import { startBaselineServer } from './baseline-server.ts';
-import { machine, rate, seededDataDir } from './bench-runtime.ts';
+import { printReport, runScenarios, scratchCopyOfSeeded } from './bench-session.ts';
+import { machine, rate } from './bench-runtime.ts';
 import { graphqlScenarios } from './graphql-scenarios.ts';
-import { serveOnLoopback } from './loopback-server.ts';
-import { runScenario } from './run-scenario.ts';
 import { tallyingLogger } from './server-log.ts';
 
 /**
@@ -30,22 +23,10 @@ const period = { dashboardFrom: '2026-08-03', dashboardTo: '2026-10-31', plannin
 console.log(`bench:graphql on ${machine()}; load average ${loadavg().map((load) => load.toFixed(1)).join(', ')} at start`);
 console.log(`dataset: ${orders.toLocaleString('en')} demo orders; ${seconds} s per scenario, ${connections} connections\n`);
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-graphql-'));
-const removeCopy = () => rmSync(dataDir, { recursive: true, force: true });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    removeCopy();
-    process.exit(130);
-  });
-}
-await cp(await seededDataDir(orders), dataDir, { recursive: true });
+const { dataDir, remove } = await scratchCopyOfSeeded(orders, 'bench-graphql-');
 const serverLog = tallyingLogger();
-const runtime = await openRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }), serverLog.logger, {
-  readYourWrites: true,
-  idBlockSize: 1000,
-});
-const outcomes: Outcome[] = [];
-const baselines: Baselines = {};
+const runtime = await openRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }), serverLog.logger, { readYourWrites: true, idBlockSize: 1000 });
+let results: Awaited<ReturnType<typeof runScenarios>>;
 try {
   const events = await runtime.eventStore.headPosition();
   const catchUpStartedAt = performance.now();
@@ -55,29 +36,10 @@ try {
 
   const token = async (group: 'analyst' | 'core') => (await issueAccessToken(runtime.write, { group, label: `bench-${group}` }, systemContext())).token;
   const tokens = { analyst: await token('analyst'), core: await token('core') };
-
-  const app = await serveOnLoopback(createRuntimeApp(runtime).callback());
-  const baseline = await startBaselineServer();
-  try {
-    for (const scenario of graphqlScenarios(tokens, period)) {
-      const outcome = await runScenario(scenario, { origins: { app: app.origin, baseline: baseline.origin }, seconds, connections });
-      await Promise.all([app.idle(), baseline.idle()]);
-      if (scenario.target === 'baseline' && outcome.status === 'measured') baselines[outcome.method] = outcome.result.perSecond;
-      outcomes.push(outcome);
-      console.log(outcomeLine(outcome, baselines));
-    }
-  } finally {
-    await app.close();
-    await baseline.close();
-  }
+  results = await runScenarios(runtime, graphqlScenarios(tokens, period), { seconds, connections });
 } finally {
   await runtime.close();
-  removeCopy();
+  remove();
 }
 
-const logged = serverLog.summary();
-console.log(`\nserver warnings and errors: ${logged.length === 0 ? 'none' : ''}`);
-for (const line of logged) console.log(`  ${line}`);
-console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
-console.log(`\n${machine()}; ${orders.toLocaleString('en')} demo orders; ${seconds} s per scenario, ${connections} connections\n`);
-console.log(markdownTable(outcomes, baselines));
+printReport(serverLog, results, `${machine()}; ${orders.toLocaleString('en')} demo orders; ${seconds} s per scenario, ${connections} connections`);
