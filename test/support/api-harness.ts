@@ -21,6 +21,8 @@ export type ApiHarness = {
   runtime: Runtime;
   request: supertest.Agent;
   dataDir: string;
+  /** The stores' settings of this API (EVENTSTORE_URL, MONGODB_URL with TEST_BACKENDS; empty embedded): a CLI run beside it needs them too. */
+  storeEnv: Record<string, string>;
   /** Issues a token of a group through the real command, as the CLI does; returns the raw token. */
   tokenFor: (group: TokenGroup, label?: string) => Promise<string>;
   close: () => Promise<void>;
@@ -37,6 +39,7 @@ export const startApi = async (options: { env?: Record<string, string>; clock?: 
     runtime,
     request: supertest.agent(app.callback()),
     dataDir,
+    storeEnv: backends.env,
     tokenFor: async (group, label) => (await issueAccessToken(runtime.write, { group, label }, systemContext())).token,
     close: async () => {
       await runtime.close();

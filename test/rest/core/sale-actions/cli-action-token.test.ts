@@ -10,10 +10,10 @@ import { importOrder, type ImportedOrder } from './sale-actions-api.ts';
 const run = promisify(execFile);
 
 /** The CLI as an operator runs it beside the server: a separate process on the same DATA_DIR. */
-const cli = async (dataDir: string, ...args: string[]) => {
+const cli = async (api: ApiHarness, ...args: string[]) => {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: api.runtime.config.dataDir, LOG_LEVEL: 'warn', ...api.storeEnv },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -44,7 +44,7 @@ describe('npm run cli -- action-token', () => {
   });
 
   it('when a cancel token for some products is minted, the API cancels and refunds exactly those', { timeout: 120_000 }, async () => {
-    const minted = await cli(dataDir, 'action-token', 'cancel', '--sale', String(sale.saleId), '--products', String(sale.lamp));
+    const minted = await cli(api, 'action-token', 'cancel', '--sale', String(sale.saleId), '--products', String(sale.lamp));
     expect(minted).toMatchObject({ code: 0, stderr: '' });
     const token = lastLine(minted.stdout);
     expect(payloadOf(token)).toMatchObject({ action: 'cancel', saleId: sale.saleId, productIds: [sale.lamp] });
@@ -56,7 +56,7 @@ describe('npm run cli -- action-token', () => {
   });
 
   it('when an address token is minted with its data and a lifetime, the API delivers the sale there', { timeout: 120_000 }, async () => {
-    const minted = await cli(dataDir, 'action-token', 'address', '--sale', String(sale.saleId), '--data', JSON.stringify(newAddress), '--ttl', '600');
+    const minted = await cli(api, 'action-token', 'address', '--sale', String(sale.saleId), '--data', JSON.stringify(newAddress), '--ttl', '600');
     expect(minted.code).toBe(0);
     const token = lastLine(minted.stdout);
     const payload = payloadOf(token);
@@ -69,20 +69,20 @@ describe('npm run cli -- action-token', () => {
   });
 
   it('when the data breaks its kind\'s schema, it fails naming the flag and the field', { timeout: 120_000 }, async () => {
-    const refused = await cli(dataDir, 'action-token', 'address', '--sale', String(sale.saleId), '--data', JSON.stringify({ ...newAddress, city: '' }));
+    const refused = await cli(api, 'action-token', 'address', '--sale', String(sale.saleId), '--data', JSON.stringify({ ...newAddress, city: '' }));
 
     expect(refused).toMatchObject({ code: 2, stdout: '' });
     expect(refused.stderr).toMatch(/^--data: city: /);
   });
 
   it('when the sale is not in the log, it fails naming --sale', { timeout: 120_000 }, async () => {
-    const refused = await cli(dataDir, 'action-token', 'rdv', '--sale', '424242', '--data', '{"date":"2026-12-14","time":"10:00"}');
+    const refused = await cli(api, 'action-token', 'rdv', '--sale', '424242', '--data', '{"date":"2026-12-14","time":"10:00"}');
 
     expect(refused).toEqual({ code: 2, stdout: '', stderr: '--sale: no sale 424242 in the log\n' });
   });
 
   it('when a product is not the sale\'s, it fails naming --products', { timeout: 120_000 }, async () => {
-    const refused = await cli(dataDir, 'action-token', 'cancel', '--sale', String(sale.saleId), '--products', String(sale.lamp + 1000));
+    const refused = await cli(api, 'action-token', 'cancel', '--sale', String(sale.saleId), '--products', String(sale.lamp + 1000));
 
     expect(refused).toEqual({ code: 2, stdout: '', stderr: `--products: not products of sale ${sale.saleId}: ${sale.lamp + 1000}\n` });
   });
