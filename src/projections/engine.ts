@@ -67,6 +67,16 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
     pollMs: options.sharedCheckpointPollMs ?? 25,
   });
   let refreshTimer: NodeJS.Timeout | undefined;
+  /** Why the checkpoints of the projections run elsewhere could not be read last time; null when they could. */
+  let sharedError: string | null = null;
+  const refreshShared = async (): Promise<void> => {
+    try {
+      await shared.refresh();
+      sharedError = null;
+    } catch (error) {
+      sharedError = `checkpoint of the instance running it unreadable: ${(error as Error).message}`;
+    }
+  };
 
   const runsElsewhere = (runner: ProjectionRunner): boolean => {
     const holder = holders.get(runner);
@@ -151,8 +161,8 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
     await Promise.all([...holders.values()].map((holder) => holder.ready));
     await Promise.all(starting);
     starting = undefined;
-    await shared.refresh().catch(() => undefined);
-    refreshTimer = setInterval(() => void shared.refresh().catch(() => undefined), sharedStatusRefreshMs);
+    await refreshShared();
+    refreshTimer = setInterval(() => void refreshShared(), sharedStatusRefreshMs);
     refreshTimer.unref();
   };
 
@@ -174,7 +184,8 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
       runners.map((runner): ProjectionStatus => {
         if (!runsElsewhere(runner)) return runner.status();
         const { name } = runner.projection;
-        return { name, position: shared.positionOf(name) ?? null, caughtUp: true, running: true, lastError: null, elsewhere: true };
+        // Unreadable checkpoints mean an unreachable read store: this instance cannot serve fresh reads.
+        return { name, position: shared.positionOf(name) ?? null, caughtUp: sharedError === null, running: true, lastError: sharedError, elsewhere: true };
       }),
   };
 };

@@ -20,7 +20,8 @@ export type ProjectionStatus = {
   lastError: string | null;
   /**
    * Another instance sharing the read store holds its lease and runs it: `position` is then its stored
-   * checkpoint as last read, and `running`/`caughtUp` are that instance's business (reported true).
+   * checkpoint as last read, and `running` is that instance's business (reported true); `lastError`
+   * says why that checkpoint could not be read (the read store unreachable), and `caughtUp` is then false.
    */
   elsewhere?: boolean;
 };

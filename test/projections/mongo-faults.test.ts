@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import supertest from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { systemContext } from '../../src/events/command-context.ts';
@@ -14,6 +15,7 @@ import { createLogger } from '../../src/logger.ts';
 import { allProjections } from '../../src/projections/all-projections.ts';
 import { findSaleByIncrementId } from '../../src/projections/sales/queries.ts';
 import { verifyReadModels } from '../../src/projections/verify.ts';
+import { createRuntimeApp } from '../../src/rest/app.ts';
 import { openRuntime, type Runtime } from '../../src/runtime.ts';
 import { startFerretDb, type FerretDb } from '../support/ferretdb-server.ts';
 import { sharedMongoUrl, withDatabase } from '../support/mongo-backend.ts';
@@ -169,6 +171,25 @@ describe('MongoDB read models: faults and several instances', () => {
         const head = await instance.eventStore.headPosition();
         expect(await instance.projections.waitFor(head, everyType)).toBe(true);
       }
+    });
+
+    it('when an instance loses the database while another runs the projections, its /health answers 503 and names the unreadable checkpoints', slow, async () => {
+      const { first: holder, second: follower } = await twoInstances();
+      const health = async (instance: Runtime) => supertest(createRuntimeApp(instance).callback()).get('/health');
+      expect((await health(follower)).status).toBe(200);
+
+      await follower.readStore.close();
+      const answer = await eventually(() => health(follower), (response) => response.status === 503, leaseTtlMs);
+
+      expect(answer.status).toBe(503);
+      const followed = (answer.body as { projections: { name: string; caughtUp: boolean; error?: string }[] }).projections;
+      expect(followed.map((projection) => projection.name)).toEqual(allProjections({ timezone }).map(({ name }) => name));
+      for (const projection of followed) {
+        expect(projection.caughtUp).toBe(false);
+        expect(projection.error).toMatch(/checkpoint of the instance running it unreadable/);
+      }
+      // The instance that runs the projections is not concerned.
+      expect((await health(holder)).status).toBe(200);
     });
 
     it('when the instance running the projections dies, the other takes them over within the lease time and goes on from their checkpoints', slow, async () => {
