@@ -80,6 +80,7 @@ export const openRuntime = async (
     projections: allProjections({ timezone: config.planningTimezone }),
     // A MongoDB read store may be shared by several instances: each projection runs in one of them.
     ...(config.mongodbUrl && { lease: { owner: config.instanceId, ttlMs: config.projectionLeaseTtlMs } }),
+    readYourWritesTimeoutMs: config.readYourWritesTimeoutMs,
     log: (level, message, fields) => log[level]({ ...fields }, message),
   });
   const ids = createIdAllocator(eventStore, systemContext(randomUUID()), {

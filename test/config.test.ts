@@ -37,6 +37,13 @@ describe('the configuration', () => {
     expect(() => loadConfig({ PROJECTION_LEASE_TTL_MS: '50' })).toThrow(/PROJECTION_LEASE_TTL_MS/);
   });
 
+  it('a command waits 2 s for its read models unless READ_YOUR_WRITES_TIMEOUT_MS says otherwise', () => {
+    expect(loadConfig({}).readYourWritesTimeoutMs).toBe(2_000);
+    expect(loadConfig({ READ_YOUR_WRITES_TIMEOUT_MS: '30000' }).readYourWritesTimeoutMs).toBe(30_000);
+    expect(loadConfig({ READ_YOUR_WRITES_TIMEOUT_MS: '0' }).readYourWritesTimeoutMs).toBe(0);
+    for (const wrong of ['-1', 'soon', '1000000']) expect(() => loadConfig({ READ_YOUR_WRITES_TIMEOUT_MS: wrong })).toThrow(/READ_YOUR_WRITES_TIMEOUT_MS/);
+  });
+
   it('BASE_URL loses its trailing slash and links follow its scheme', () => {
     expect(loadConfig({ BASE_URL: 'https://api.example.com/' }).baseUrl).toBe('https://api.example.com');
   });

@@ -10,7 +10,7 @@ import type { TokenGroup } from '../../src/events/access/events.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createRuntimeApp } from '../../src/rest/app.ts';
 import { openRuntime, type Runtime } from '../../src/runtime.ts';
-import { testBackendEnv } from './backends.ts';
+import { testBackendEnv, type Backends } from './backends.ts';
 
 /**
  * An API under test, in process: a fresh DATA_DIR, the embedded stores (or the production adapters on
@@ -28,9 +28,9 @@ export type ApiHarness = {
   close: () => Promise<void>;
 };
 
-export const startApi = async (options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<ApiHarness> => {
+export const startApi = async (options: { env?: Record<string, string>; clock?: Clock; backends?: Backends } = {}): Promise<ApiHarness> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'api-'));
-  const backends = await testBackendEnv(dataDir);
+  const backends = await testBackendEnv(dataDir, options.backends);
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '3000', LOG_LEVEL: 'silent', ...backends.env, ...options.env });
   const runtime = await openRuntime(config, createLogger('silent'), { clock: options.clock });
   await runtime.projections.start();

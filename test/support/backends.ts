@@ -14,8 +14,9 @@ import { mongoTestEnv } from './mongo-backend.ts';
 
 export type BackendEnv = { env: Record<string, string>; cleanup: () => Promise<void> };
 
-const chosen = (): { events: boolean; readModels: boolean } => {
-  const value = process.env.TEST_BACKENDS ?? 'embedded';
+export type Backends = 'embedded' | 'production' | 'eventstoredb' | 'mongodb';
+
+const chosen = (value: string): { events: boolean; readModels: boolean } => {
   switch (value) {
     case 'embedded':
       return { events: false, readModels: false };
@@ -30,8 +31,9 @@ const chosen = (): { events: boolean; readModels: boolean } => {
   }
 };
 
-export const testBackendEnv = async (dataDir: string): Promise<BackendEnv> => {
-  const { events, readModels } = chosen();
+/** The stores' settings of a service under test, on the backends TEST_BACKENDS names unless `backends` names others. */
+export const testBackendEnv = async (dataDir: string, backends: Backends | undefined = undefined): Promise<BackendEnv> => {
+  const { events, readModels } = chosen(backends ?? process.env.TEST_BACKENDS ?? 'embedded');
   const env: Record<string, string> = {};
   const cleanups: (() => Promise<void>)[] = [];
   if (events) {
@@ -42,6 +44,9 @@ export const testBackendEnv = async (dataDir: string): Promise<BackendEnv> => {
   if (readModels) {
     const mongo = await mongoTestEnv();
     env.MONGODB_URL = mongo.env.MONGODB_URL;
+    // FerretDB on SQLite projects far slower than memory: the specs read right after their commands, as
+    // clients do, so the service waits for its read models as long as that takes rather than 2 s.
+    env.READ_YOUR_WRITES_TIMEOUT_MS = '120000';
     cleanups.push(mongo.cleanup);
   }
   return {

@@ -10,7 +10,8 @@ import { MongoClient } from 'mongodb';
 
 /**
  * A MongoDB-compatible server for the tests: FerretDB 1.x with its SQLite backend (test/support/ferretdb),
- * on a loopback port the system picks, with its databases in a scratch directory.
+ * on a loopback port the system picks, with its databases in a scratch directory. SQLite does not fsync
+ * (`-synchronous off`): the data is scratch, and a killed server process still keeps its writes.
  */
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -44,7 +45,7 @@ export const buildFerretDb = async (): Promise<string> => {
 export const startFerretDb = async (options: FerretDbOptions = {}): Promise<FerretDb> => {
   await buildFerretDb();
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'ferretdb-')));
-  const child = spawn(binary, ['-listen', `127.0.0.1:${options.port ?? 0}`, '-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(binary, ['-listen', `127.0.0.1:${options.port ?? 0}`, '-dir', dataDir, '-synchronous', 'off'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const exited = once(child, 'exit');

@@ -2,7 +2,12 @@
 // MongoDB read-store adapter. FerretDB's own cmd/ferretdb needs a version file generated at build time;
 // the embeddable package does not, hence this small main.
 //
-// Usage: ferretdb -listen 127.0.0.1:0 -dir /path/to/scratch
+// Usage: ferretdb -listen 127.0.0.1:0 -dir /path/to/scratch [-synchronous off]
+//
+// -synchronous sets SQLite's synchronous pragma (default "full", as FerretDB leaves it). The test suites
+// pass "off": their databases are scratch data, which a killed server process still keeps (the writes
+// are in the operating system's cache), and the fsync after every write made each operation cost
+// milliseconds more.
 //
 // Once the listener is up it prints one line, the connection string (mongodb://127.0.0.1:PORT/), on
 // standard output; it runs until SIGINT or SIGTERM.
@@ -26,6 +31,7 @@ func main() {
 	listen := flag.String("listen", "127.0.0.1:0", "TCP address to listen on (port 0: any free port)")
 	dir := flag.String("dir", "", "directory for the SQLite databases (required)")
 	logLevel := flag.String("log-level", "error", "debug, info, warn or error")
+	synchronous := flag.String("synchronous", "full", "SQLite synchronous pragma: off, normal or full")
 	flag.Parse()
 
 	if *dir == "" {
@@ -51,7 +57,14 @@ func main() {
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 
 	// The SQLite backend takes a file: URI naming a directory, with the trailing slash.
-	sqliteURL := (&url.URL{Scheme: "file", Path: abs + "/"}).String()
+	switch *synchronous {
+	case "off", "normal", "full":
+	default:
+		fmt.Fprintln(os.Stderr, "ferretdb: -synchronous must be off, normal or full")
+		os.Exit(2)
+	}
+	pragmas := url.Values{"_pragma": {"synchronous(" + *synchronous + ")"}}
+	sqliteURL := (&url.URL{Scheme: "file", Path: abs + "/", RawQuery: pragmas.Encode()}).String()
 
 	f, err := ferretdb.New(&ferretdb.Config{
 		Listener:  ferretdb.ListenerConfig{TCP: *listen},
