@@ -12,6 +12,7 @@ import type { FindProduct, ImportSaleDeps } from './events/sales/import-sale.ts'
 import { createIdAllocator, type IdAllocator } from './events/ids/id-allocator.ts';
 import type { EventStore } from './events/store/event-store.ts';
 import { openEsdbEventStore } from './events/store/esdb/esdb-event-store.ts';
+import { namespacedEventStore } from './events/store/namespaced-event-store.ts';
 import { openSqliteEventStore } from './events/store/sqlite-event-store.ts';
 import type { Logger } from './logger.ts';
 import { allProjections } from './projections/all-projections.ts';
@@ -42,7 +43,10 @@ export type Runtime = {
 export const eventStoreFile = (config: Config): string => path.join(config.dataDir, 'events.sqlite');
 
 export const openEventStore = (config: Config): EventStore => {
-  if (config.eventStoreUrl) return openEsdbEventStore({ url: config.eventStoreUrl });
+  if (config.eventStoreUrl) {
+    const store = openEsdbEventStore({ url: config.eventStoreUrl });
+    return config.eventStoreNamespace ? namespacedEventStore(store, config.eventStoreNamespace) : store;
+  }
   return openSqliteEventStore({ file: eventStoreFile(config) });
 };
 

@@ -44,6 +44,14 @@ describe('the configuration', () => {
     for (const wrong of ['-1', 'soon', '1000000']) expect(() => loadConfig({ READ_YOUR_WRITES_TIMEOUT_MS: wrong })).toThrow(/READ_YOUR_WRITES_TIMEOUT_MS/);
   });
 
+  it('EVENTSTORE_NAMESPACE is letters, digits and _, and only goes with EVENTSTORE_URL', () => {
+    const url = 'esdb://localhost:2113?tls=false';
+    expect(loadConfig({ EVENTSTORE_URL: url, EVENTSTORE_NAMESPACE: 'staging_2' }).eventStoreNamespace).toBe('staging_2');
+    expect(loadConfig({ EVENTSTORE_URL: url }).eventStoreNamespace).toBeUndefined();
+    expect(() => loadConfig({ EVENTSTORE_URL: url, EVENTSTORE_NAMESPACE: 'a.b' })).toThrow(/EVENTSTORE_NAMESPACE/);
+    expect(() => loadConfig({ EVENTSTORE_NAMESPACE: 'staging' })).toThrow(/EVENTSTORE_NAMESPACE: only with EVENTSTORE_URL/);
+  });
+
   it('BASE_URL loses its trailing slash and links follow its scheme', () => {
     expect(loadConfig({ BASE_URL: 'https://api.example.com/' }).baseUrl).toBe('https://api.example.com');
   });

@@ -46,6 +46,7 @@ const environment = z.object({
     z.string().default('Europe/Paris').refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/Paris'),
   ),
   EVENTSTORE_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^(esdb|esdb\+discover|kurrentdb|kurrentdb\+discover):\/\//, 'must be an esdb:// or kurrentdb:// connection string').optional()),
+  EVENTSTORE_NAMESPACE: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9_]+$/, 'must be letters, digits and _ only').optional()),
   MONGODB_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// connection string').optional()),
   PROJECTION_LEASE_TTL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000, 'must be at least 1000 (ms)').default(10_000)),
   INSTANCE_ID: optionalString,
@@ -71,6 +72,8 @@ export type Config = {
   tokenSecret: string | undefined;
   planningTimezone: string;
   eventStoreUrl: string | undefined;
+  /** With eventStoreUrl: this service's streams are `<namespace>.<stream>` in a store shared with others. */
+  eventStoreNamespace: string | undefined;
   mongodbUrl: string | undefined;
   /**
    * With MONGODB_URL, instances sharing the database run each projection in one of them, holding a
@@ -116,6 +119,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     // A generated secret would differ between instances and invalidate every action token on a new machine.
     throw new ConfigError(['TOKEN_SECRET: required when NODE_ENV=production']);
   }
+  if (values.EVENTSTORE_NAMESPACE && !values.EVENTSTORE_URL) {
+    throw new ConfigError(['EVENTSTORE_NAMESPACE: only with EVENTSTORE_URL (the embedded store is this service\'s alone)']);
+  }
   if ((values.TLS_CERT_FILE === undefined) !== (values.TLS_KEY_FILE === undefined)) {
     throw new ConfigError(['TLS_CERT_FILE, TLS_KEY_FILE: give both or neither']);
   }
@@ -130,6 +136,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     tokenSecret: values.TOKEN_SECRET,
     planningTimezone: values.PLANNING_TIMEZONE,
     eventStoreUrl: values.EVENTSTORE_URL,
+    eventStoreNamespace: values.EVENTSTORE_NAMESPACE,
     mongodbUrl: values.MONGODB_URL,
     projectionLeaseTtlMs: values.PROJECTION_LEASE_TTL_MS,
     readYourWritesTimeoutMs: values.READ_YOUR_WRITES_TIMEOUT_MS,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startEsdbTestServer } from '../support/esdb-server/server.ts';
 import { saleStreamName } from '../../src/events/sales/events.ts';
 import { startApi } from '../support/api-harness.ts';
 import type { Backends } from '../support/backends.ts';
@@ -22,6 +23,15 @@ describe('the API under test', () => {
   });
 });
 
+/** Own stock only: no shipping label is rendered after the answer, which the end of a spec could cut short. */
+const ownStockOrder = (incrementId?: string) =>
+  anOrder({
+    ...(incrementId && { increment_id: incrementId }),
+    items: [{ sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir', qty_ordered: 2, price: 129.9, supplier: null }],
+    payment: { method: 'card', status: 'paid', amount_paid: 259.8 },
+    grand_total: 259.8,
+  });
+
 describe('the event store and the read store are chosen independently', () => {
   const combinations: { backends: Backends; events: 'EventStoreDB' | 'embedded'; readModels: 'MongoDB' | 'in memory' }[] = [
     { backends: 'embedded', events: 'embedded', readModels: 'in memory' },
@@ -36,12 +46,7 @@ describe('the event store and the read store are chosen independently', () => {
       expect(api.runtime.config.eventStoreUrl !== undefined).toBe(events === 'EventStoreDB');
       expect(api.runtime.config.mongodbUrl !== undefined).toBe(readModels === 'MongoDB');
       const token = await api.tokenFor('core', 'storefront');
-      // Own stock only: no shipping label is rendered after the answer, which the end of the spec could cut short.
-      const order = anOrder({
-        items: [{ sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir', qty_ordered: 2, price: 129.9, supplier: null }],
-        payment: { method: 'card', status: 'paid', amount_paid: 259.8 },
-        grand_total: 259.8,
-      });
+      const order = ownStockOrder();
 
       const imported = await api.request.post(importPath).set('Authorization', `Bearer ${token}`).send(order);
       expect(imported.status).toBe(201);
@@ -52,6 +57,39 @@ describe('the event store and the read store are chosen independently', () => {
       expect((await api.runtime.eventStore.readStream(saleStreamName(order.increment_id))).map((event) => event.type)).toContain('SaleImported');
     } finally {
       await api.close();
+    }
+  });
+});
+
+describe('EVENTSTORE_NAMESPACE: services sharing one EventStoreDB', () => {
+  it('when two services in their own namespaces import the same order, each has it once, as new, with its own sale ID sequence', async () => {
+    const server = await startEsdbTestServer();
+    const inNamespace = (namespace: string) => startApi({ backends: 'embedded', env: { EVENTSTORE_URL: server.url, EVENTSTORE_NAMESPACE: namespace } });
+    const [staging, qa] = [await inNamespace('staging'), await inNamespace('qa')];
+    try {
+      const order = ownStockOrder(String(900_000_000 + Math.floor(Math.random() * 1_000_000)));
+      const answers = [];
+      for (const api of [staging, qa]) {
+        const token = await api.tokenFor('core', 'storefront');
+        answers.push(await api.request.post(importPath).set('Authorization', `Bearer ${token}`).send(order));
+      }
+
+      expect(answers.map((answer) => [answer.status, answer.body.created])).toEqual([
+        [201, true],
+        [201, true],
+      ]);
+      expect(answers[0]!.body.sale_id).toBe(answers[1]!.body.sale_id);
+      // The server holds two streams, one per namespace; neither service sees the other's.
+      for (const namespace of ['staging', 'qa']) {
+        expect(await server.store.readStream(`${namespace}.${saleStreamName(order.increment_id)}`)).toHaveLength(1);
+      }
+      expect(await server.store.readStream(saleStreamName(order.increment_id))).toEqual([]);
+      expect((await staging.runtime.eventStore.readAll({ filter: { eventTypes: ['SaleImported'] } })).map((event) => event.streamName)).toEqual([
+        saleStreamName(order.increment_id),
+      ]);
+    } finally {
+      await Promise.all([staging, qa].map((api) => api.close()));
+      await server.stop();
     }
   });
 });

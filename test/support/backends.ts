@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { startEsdbTestServer } from './esdb-server/server.ts';
 import { mongoTestEnv } from './mongo-backend.ts';
@@ -8,8 +9,9 @@ import { mongoTestEnv } from './mongo-backend.ts';
  * adapters instead: its events go through `@eventstore/db-client` to an EventStoreDB test server of its
  * own (backed by a fresh store in its data folder, so every spec starts on an empty log as it does
  * embedded), and its read models go to a fresh database of the shared MongoDB-compatible server
- * (FerretDB, or the MongoDB named by TEST_MONGODB_URL). `TEST_BACKENDS=mongodb` or `eventstoredb` takes
- * one of the two only.
+ * (FerretDB, or the MongoDB named by TEST_MONGODB_URL). With TEST_EVENTSTORE_URL, the events go to
+ * that EventStoreDB instead, in a namespace of their own (EVENTSTORE_NAMESPACE), which starts empty as
+ * well. `TEST_BACKENDS=mongodb` or `eventstoredb` takes one of the two only.
  */
 
 export type BackendEnv = { env: Record<string, string>; cleanup: () => Promise<void> };
@@ -36,7 +38,11 @@ export const testBackendEnv = async (dataDir: string, backends: Backends | undef
   const { events, readModels } = chosen(backends ?? process.env.TEST_BACKENDS ?? 'embedded');
   const env: Record<string, string> = {};
   const cleanups: (() => Promise<void>)[] = [];
-  if (events) {
+  if (events && process.env.TEST_EVENTSTORE_URL) {
+    // A real EventStoreDB is shared: each API under test gets a namespace of its own, hence an empty log.
+    env.EVENTSTORE_URL = process.env.TEST_EVENTSTORE_URL;
+    env.EVENTSTORE_NAMESPACE = `test_${randomUUID().replaceAll('-', '')}`;
+  } else if (events) {
     const server = await startEsdbTestServer({ dataDir: path.join(dataDir, 'eventstoredb') });
     env.EVENTSTORE_URL = server.url;
     cleanups.push(() => server.stop());
