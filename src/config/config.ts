@@ -3,6 +3,7 @@ import { accessSync, constants } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidNamespace } from '../events/store/namespaced-event-store.ts';
 
 /**
  * The service's configuration, read from the environment once at start and validated: a bad value
@@ -46,7 +47,7 @@ const environment = z.object({
     z.string().default('Europe/Paris').refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/Paris'),
   ),
   EVENTSTORE_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^(esdb|esdb\+discover|kurrentdb|kurrentdb\+discover):\/\//, 'must be an esdb:// or kurrentdb:// connection string').optional()),
-  EVENTSTORE_NAMESPACE: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9_]+$/, 'must be letters, digits and _ only').optional()),
+  EVENTSTORE_NAMESPACE: z.preprocess(emptyAsUndefined, z.string().refine(isValidNamespace, 'must be letters, digits and _ only').optional()),
   MONGODB_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// connection string').optional()),
   PROJECTION_LEASE_TTL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000, 'must be at least 1000 (ms)').default(10_000)),
   INSTANCE_ID: optionalString,
