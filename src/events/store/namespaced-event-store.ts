@@ -28,7 +28,6 @@ export const namespacedEventStore = (inner: EventStore, namespace: string): Even
     return { outer: { streamPrefixes: [prefix] }, types: filter && new Set(filter.eventTypes) };
   };
   const ours = (event: RecordedEvent): RecordedEvent => ({ ...event, streamName: event.streamName.slice(prefix.length) });
-  const wanted = (types: ReadonlySet<string> | undefined) => (event: RecordedEvent) => types === undefined || types.has(event.type);
 
   const readAll = async (options: ReadAllOptions = {}): Promise<RecordedEvent[]> => {
     const { outer, types } = split(options.filter);
@@ -58,7 +57,7 @@ export const namespacedEventStore = (inner: EventStore, namespace: string): Even
     subscribeToAll: (options = {}): Subscription => {
       const { outer, types } = split(options.filter);
       const subscription = inner.subscribeToAll({ ...options, filter: outer });
-      const keep = wanted(types);
+      const keep = (event: RecordedEvent) => types === undefined || types.has(event.type);
       return {
         caughtUp: subscription.caughtUp,
         unsubscribe: () => subscription.unsubscribe(),
