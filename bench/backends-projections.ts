@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { EventStore } from '../src/events/store/event-store.ts';
 import { allProjections } from '../src/projections/all-projections.ts';
+import { createProjectionEngine } from '../src/projections/engine/engine.ts';
+import { routedReadStore } from '../src/projections/engine/generations.ts';
 import type { ReadStore } from '../src/projections/read-store/read-store.ts';
-import { rebuildReadModels } from '../src/projections/rebuild.ts';
 
 /** Counts the events of the log, up to its head, that at least one projection reads. */
 const eventsRead = async (eventStore: EventStore, eventTypes: readonly string[], head: number): Promise<number> => {
@@ -18,18 +20,26 @@ const eventsRead = async (eventStore: EventStore, eventTypes: readonly string[],
 };
 
 /**
- * Projection throughput into a read store: every projection of the service replays the (seeded) log
- * into `readStore`, as `projections rebuild` does, one event at a time in log order. Run it on the
- * embedded read store and on MongoDB with the same log to compare them. `events` counts the log events
- * replayed (each applied by every projection reading it); the read store's projected collections are
- * emptied first and hold the rebuilt read models afterwards.
+ * Projection throughput into a read store: every projection of the service builds its read model from
+ * the (seeded) log into `readStore`, emptied first, as a first start does: one reader, batches written
+ * with their checkpoints. Run it on the embedded read store and on MongoDB with the same log to compare
+ * them. `events` counts the log events replayed (each applied by every projection reading it).
  */
 export async function measureProjection(readStore: ReadStore, eventStore: EventStore): Promise<{ events: number; seconds: number; eventsPerSecond: number }> {
   const projections = allProjections({ timezone: 'Europe/Paris' });
   const head = await eventStore.headPosition();
   const events = head < 0 ? 0 : await eventsRead(eventStore, [...new Set(projections.flatMap((projection) => projection.eventTypes))], head);
+  await readStore.dropAll();
+  const engine = createProjectionEngine({
+    eventStore,
+    readStore,
+    routes: routedReadStore(readStore, projections),
+    projections,
+    lease: { owner: `bench-${randomUUID()}`, ttlMs: 60_000 },
+  });
   const startedAt = performance.now();
-  await rebuildReadModels({ eventStore, readStore, projections });
+  await engine.start();
   const seconds = (performance.now() - startedAt) / 1000;
+  await engine.stop();
   return { events, seconds, eventsPerSecond: seconds > 0 ? events / seconds : 0 };
 }

@@ -3,7 +3,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { openEsdbEventStore } from '../src/events/store/esdb/esdb-event-store.ts';
 import { openSqliteEventStore } from '../src/events/store/sqlite-event-store.ts';
-import { createMemoryReadStore } from '../src/projections/read-store/memory-read-store.ts';
+import { openSqliteReadStore } from '../src/projections/read-store/sqlite-read-store.ts';
 import { openMongoReadStore } from '../src/projections/read-store/mongo-read-store.ts';
 import { startEsdbTestServer } from '../test/support/esdb-server/server.ts';
 import { startFerretDb } from '../test/support/ferretdb-server.ts';
@@ -17,7 +17,7 @@ import { machine, seededDataDir } from './bench-runtime.ts';
  *   (`@eventstore/db-client` over gRPC to the test server, itself backed by SQLite; BENCH_EVENTSTORE_URL
  *   names a real EventStoreDB instead).
  * - Projections: every projection replays the seeded log of BENCH_ORDERS demo orders (default 2,000)
- *   into the in-memory read store and into MongoDB (a FerretDB started here; BENCH_MONGODB_URL names a
+ *   into the embedded read store (SQLite) and into MongoDB (a FerretDB started here; BENCH_MONGODB_URL names a
  *   real MongoDB instead).
  * The ratios carry; the absolute figures against a real EventStoreDB or MongoDB will differ.
  */
@@ -57,17 +57,17 @@ try {
   const log = openSqliteEventStore({ file: path.join(await seededDataDir(orders), 'events.sqlite') });
   const ferret = process.env.BENCH_MONGODB_URL ? undefined : await startFerretDb();
   const mongo = await openMongoReadStore({ url: `${(process.env.BENCH_MONGODB_URL ?? ferret!.url).replace(/\/[^/?]*(\?|$)/, '/bench_backends$1')}` });
-  const memory = createMemoryReadStore();
+  const embeddedReadStore = openSqliteReadStore({ file: path.join(scratch, 'read-models.sqlite') });
   try {
-    const inMemory = await measureProjection(memory, log);
+    const onEmbedded = await measureProjection(embeddedReadStore, log);
     const onMongo = await measureProjection(mongo, log);
-    const line = `| projection replay of ${orders.toLocaleString('en')} orders (${inMemory.events.toLocaleString('en')} events, 11 projections) | ${Math.round(inMemory.eventsPerSecond).toLocaleString('en')} events/s (${inMemory.seconds.toFixed(1)} s) | ${Math.round(onMongo.eventsPerSecond).toLocaleString('en')} events/s (${onMongo.seconds.toFixed(1)} s) | ${ratio(onMongo.eventsPerSecond, inMemory.eventsPerSecond)} |`;
+    const line = `| projection replay of ${orders.toLocaleString('en')} orders (${onEmbedded.events.toLocaleString('en')} events, 11 projections) | ${Math.round(onEmbedded.eventsPerSecond).toLocaleString('en')} events/s (${onEmbedded.seconds.toFixed(1)} s) | ${Math.round(onMongo.eventsPerSecond).toLocaleString('en')} events/s (${onMongo.seconds.toFixed(1)} s) | ${ratio(onMongo.eventsPerSecond, onEmbedded.eventsPerSecond)} |`;
     rows.push(line);
     console.log(line);
     await mongo.dropAll();
   } finally {
     await mongo.close();
-    await memory.close();
+    await embeddedReadStore.close();
     await log.close();
     await ferret?.stop();
   }

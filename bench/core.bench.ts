@@ -7,9 +7,8 @@ import { acknowledgeSupplierLine, shipSupplierLine } from '../src/events/sales/s
 import { importSale } from '../src/events/sales/import-sale.ts';
 import { catalogProducts } from '../src/events/catalog/catalog-handlers.ts';
 import { demoCatalog, demoOrders } from '../src/cli/demo/demo-data.ts';
-import { createMemoryReadStore } from '../src/projections/read-store/memory-read-store.ts';
-import { allProjections } from '../src/projections/all-projections.ts';
-import { rebuildReadModels } from '../src/projections/rebuild.ts';
+import { openSqliteReadStore } from '../src/projections/read-store/sqlite-read-store.ts';
+import { measureProjection } from './backends-projections.ts';
 import { machine, openBenchRuntime, rate, seededDataDir } from './bench-runtime.ts';
 
 /**
@@ -78,16 +77,12 @@ console.log(`\n2. Projection catch-up over ${orders.toLocaleString('en')} demo o
 const dataDir = await seededDataDir(orders);
 {
   const runtime = await openBenchRuntime(dataDir, true);
-  const events = await runtime.eventStore.headPosition();
-  const projections = allProjections({ timezone: 'Europe/Paris' });
-  const readStore = createMemoryReadStore();
-  const startedAt = performance.now();
-  const report = await rebuildReadModels({ eventStore: runtime.eventStore, readStore, projections });
-  const ms = performance.now() - startedAt;
-  const applied = Object.values(report.counts).reduce((sum, count) => sum + count, 0);
-  const sales = await readStore.collection('sales').countDocuments({});
-  console.log(`  log of ${events.toLocaleString('en')} events; ${sales.toLocaleString('en')} sales projected`);
-  console.log(`  replay into ${projections.length} projections: ${(ms / 1000).toFixed(1)} s, ${rate(events, ms)} events, ${rate(applied, ms)} projection applications`);
+  const scratch = await mkdtemp(path.join(tmpdir(), 'bench-replay-'));
+  const readStore = openSqliteReadStore({ file: path.join(scratch, 'read-models.sqlite') });
+  const { events, seconds, eventsPerSecond } = await measureProjection(readStore, runtime.eventStore);
+  console.log(`  replay of ${events.toLocaleString('en')} events into 11 projections: ${seconds.toFixed(1)} s, ${Math.round(eventsPerSecond).toLocaleString('en')} events/s`);
+  await readStore.close();
+  await rm(scratch, { recursive: true, force: true });
   await runtime.close();
 }
 

@@ -19,23 +19,35 @@ const main = async (): Promise<void> => {
   const log = createLogger(config.logLevel);
   const runtime = await openRuntime(config, log);
   const startedAt = Date.now();
-  await runtime.projections.start();
-  log.info({ ms: Date.now() - startedAt }, 'read models ready');
+  let stopping = false;
 
-  // Mails the recorded contact leads to the team (outbox job, every 30 s).
-  const leadNotifications = startLeadNotificationJob(runtime);
-
+  // Listening at once: while the read models catch up, /health tells the progress and the API answers 503.
   const server = createServer(runtime);
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    const reason = error.code === 'EADDRINUSE' ? `port ${config.port} is already in use (another instance running? set PORT)` : error.message;
+    process.stderr.write(`Failed to start: ${reason}\n`);
+    process.exit(1);
+  });
   server.listen(config.port, config.host, () => {
     log.info({ port: config.port, tls: config.tls !== undefined, trustProxy: config.trustProxy, baseUrl: config.baseUrl, dataDir: config.dataDir }, 'listening');
   });
 
-  let stopping = false;
+  // Mails the recorded contact leads to the team (outbox job, every 30 s), once the leads read model is up to date.
+  let leadNotifications: ReturnType<typeof startLeadNotificationJob> | undefined;
+  runtime.projections.start().then(
+    () => {
+      if (stopping) return;
+      log.info({ ms: Date.now() - startedAt }, 'read models ready');
+      leadNotifications = startLeadNotificationJob(runtime);
+    },
+    (error: unknown) => log.error({ err: error }, 'the projections could not start'),
+  );
+
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    const jobsStopped = leadNotifications.stop();
+    const jobsStopped = leadNotifications?.stop();
     // Idle keep-alive connections would hold close() open; requests in flight still finish.
     server.closeIdleConnections();
     server.close(async () => {

@@ -16,10 +16,11 @@ import { namespacedEventStore } from './events/store/namespaced-event-store.ts';
 import { openSqliteEventStore } from './events/store/sqlite-event-store.ts';
 import type { Logger } from './logger.ts';
 import { allProjections } from './projections/all-projections.ts';
-import { createProjectionEngine, type ProjectionEngine } from './projections/engine.ts';
-import { createMemoryReadStore } from './projections/read-store/memory-read-store.ts';
+import { createProjectionEngine, type ProjectionEngine } from './projections/engine/engine.ts';
+import { routedReadStore } from './projections/engine/generations.ts';
 import { openMongoReadStore } from './projections/read-store/mongo-read-store.ts';
 import type { ReadStore } from './projections/read-store/read-store.ts';
+import { openSqliteReadStore } from './projections/read-store/sqlite-read-store.ts';
 
 /**
  * The composition root: opens the configured event store and read store, wires the projections and
@@ -29,6 +30,7 @@ export type Runtime = {
   config: Config;
   log: Logger;
   eventStore: EventStore;
+  /** The read models as queries see them (each projection's live generation). */
   readStore: ReadStore;
   projections: ProjectionEngine;
   clock: Clock;
@@ -42,6 +44,9 @@ export type Runtime = {
 
 export const eventStoreFile = (config: Config): string => path.join(config.dataDir, 'events.sqlite');
 
+/** The embedded read models: derived data, in a file of their own that can be deleted and rebuilt from the log. */
+export const readModelsFile = (config: Config): string => path.join(config.dataDir, 'read-models.sqlite');
+
 export const openEventStore = (config: Config): EventStore => {
   if (config.eventStoreUrl) {
     const store = openEsdbEventStore({ url: config.eventStoreUrl });
@@ -53,7 +58,7 @@ export const openEventStore = (config: Config): EventStore => {
 export const openReadStore = async (config: Config): Promise<ReadStore> => {
   // The database is the one the URL names, `sav` when it names none.
   if (config.mongodbUrl) return openMongoReadStore({ url: config.mongodbUrl });
-  return createMemoryReadStore();
+  return openSqliteReadStore({ file: readModelsFile(config) });
 };
 
 /** The catalog's data for a SKU, read from its stream (the write side does not depend on read models). */
@@ -77,13 +82,17 @@ export const openRuntime = async (
 ): Promise<Runtime> => {
   const clock = options.clock ?? systemClock;
   const eventStore = openEventStore(config);
-  const readStore = await openReadStore(config);
+  const stored = await openReadStore(config);
+  const definitions = allProjections({ timezone: config.planningTimezone });
+  const readStore = routedReadStore(stored, definitions);
   const projections = createProjectionEngine({
     eventStore,
-    readStore,
-    projections: allProjections({ timezone: config.planningTimezone }),
-    // A MongoDB read store may be shared by several instances: each projection runs in one of them.
-    ...(config.mongodbUrl && { lease: { owner: config.instanceId, ttlMs: config.projectionLeaseTtlMs } }),
+    readStore: stored,
+    routes: readStore,
+    projections: definitions,
+    // Instances sharing a MongoDB database, or processes sharing the embedded file (the CLI beside the
+    // server), run each projection in one of them: the one holding its lease.
+    lease: { owner: config.instanceId, ttlMs: config.projectionLeaseTtlMs, replaceDeadHolders: !config.mongodbUrl },
     readYourWritesTimeoutMs: config.readYourWritesTimeoutMs,
     log: (level, message, fields) => log[level]({ ...fields }, message),
   });

@@ -21,7 +21,7 @@ const commands: Record<string, { run: (runtime: Runtime, argv: string[]) => Prom
   orders: { run: ordersCommand, help: 'orders import <file.json>' },
   demo: { run: demoCommand, help: 'demo seed [--orders N] [--seed S]' },
   events: { run: eventsCommand, help: 'events replay [--sale ID | --stream NAME] [--from POSITION]' },
-  projections: { run: projectionsCommand, help: 'projections rebuild | projections verify' },
+  projections: { run: projectionsCommand, help: 'projections rebuild [--projection NAME]... | projections verify | projections status' },
 };
 
 const usage = (): string => `usage: npm run --silent cli -- <command>\n${Object.values(commands).map((command) => `  ${command.help}`).join('\n')}\n`;

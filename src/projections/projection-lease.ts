@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { Clock } from '../events/command-context.ts';
 import { DuplicateKeyError } from './read-store/read-store.ts';
 import type { ReadStore } from './read-store/read-store.ts';
@@ -19,7 +20,32 @@ import type { ReadStore } from './read-store/read-store.ts';
 
 export const leasesCollection = 'projection_leases';
 
-export type ProjectionLease = { _id: string; projection: string; term: number; owner: string; expiresAt: Date };
+export type ProjectionLease = {
+  _id: string;
+  projection: string;
+  term: number;
+  owner: string;
+  expiresAt: Date;
+  /** The holder's machine and process, so that a holder on this machine known to be dead can be replaced at once. */
+  host?: string;
+  pid?: number;
+};
+
+/**
+ * Whether the process holding a lease is gone, when that can be known: a holder on this machine whose
+ * process no longer exists (killed) need not be waited for. On other machines only the expiry tells.
+ * Only for a read store on this machine (the embedded one): containers sharing a database may have
+ * the same host name and process ids from other namespaces.
+ */
+export const holderIsGone = (lease: Pick<ProjectionLease, 'host' | 'pid'>): boolean => {
+  if (lease.host !== hostname() || lease.pid === undefined || lease.pid === process.pid) return false;
+  try {
+    process.kill(lease.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+};
 
 /** Older terms are deleted, all but a few: a contender working from a stale read must still collide. */
 const keptTerms = 10;
@@ -36,10 +62,18 @@ export const readLease = (store: ReadStore, projection: string): Promise<Project
   leases(store).findOne({ projection }, { sort: { term: -1 } });
 
 /** Takes or renews the lease for `ttlMs` from `at`. True when `owner` holds it until then. */
-export const acquireLease = async (store: ReadStore, projection: string, owner: string, at: Date, ttlMs: number): Promise<boolean> => {
+export const acquireLease = async (
+  store: ReadStore,
+  projection: string,
+  owner: string,
+  at: Date,
+  ttlMs: number,
+  options: { replaceDeadHolders?: boolean } = {},
+): Promise<boolean> => {
   const expiresAt = new Date(at.getTime() + ttlMs);
   const current = await readLease(store, projection);
-  const expired = !current || current.expiresAt.getTime() <= at.getTime();
+  const dead = current !== null && options.replaceDeadHolders === true && current.owner !== owner && holderIsGone(current);
+  const expired = !current || current.expiresAt.getTime() <= at.getTime() || dead;
   if (current && !expired) {
     if (current.owner !== owner) return false;
     const renewed = await leases(store).updateOne({ _id: current._id, owner }, { $set: { expiresAt } });
@@ -47,7 +81,7 @@ export const acquireLease = async (store: ReadStore, projection: string, owner: 
   }
   const term = (current?.term ?? 0) + 1;
   try {
-    await leases(store).insertOne({ _id: `${projection}#${term}`, projection, term, owner, expiresAt });
+    await leases(store).insertOne({ _id: `${projection}#${term}`, projection, term, owner, expiresAt, host: hostname(), pid: process.pid });
   } catch (error) {
     if (error instanceof DuplicateKeyError || (error as { code?: unknown }).code === 11000) return false;
     throw error;
@@ -73,6 +107,8 @@ export type LeaseHolderOptions = {
   ttlMs?: number;
   /** How often to try to take or renew it; a third of the time to live by default. */
   renewEveryMs?: number;
+  /** The read store is on this machine: a holder whose process is gone is replaced without waiting for the expiry. */
+  replaceDeadHolders?: boolean;
   /** Called when this instance starts holding the lease: start the projection. Return promptly (do not
    * wait for its catch-up): renewals wait for the callbacks. */
   onAcquired: () => void | Promise<void>;
@@ -106,7 +142,7 @@ export const holdLease = (options: LeaseHolderOptions): LeaseHolder => {
     const at = clock.now();
     let won: boolean;
     try {
-      won = await acquireLease(store, projection, owner, at, ttlMs);
+      won = await acquireLease(store, projection, owner, at, ttlMs, { replaceDeadHolders: options.replaceDeadHolders ?? false });
     } catch (error) {
       options.onError?.(error);
       // Unreachable store: keep the lease as long as the last renewal guarantees it, not longer.

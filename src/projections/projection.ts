@@ -5,11 +5,17 @@ import { DuplicateKeyError } from './read-store/read-store.ts';
 /**
  * A projection turns events into one or more read-model collections. `apply` must be idempotent:
  * applying an event a second time (a redelivery, a replay after a crash before the checkpoint was
- * saved) leaves the read model as after the first time. `applyOnce` below is the usual way.
+ * saved) leaves the read model as after the first time. `applyOnce` below is the usual way. It must
+ * have no side effect but its documents: it is run again by every rebuild.
  */
 export type Projection = {
-  /** Stable name: the key of its checkpoint. */
+  /** Stable name: the key of its generations and checkpoints. */
   readonly name: string;
+  /**
+   * Changes whenever its documents would come out differently from the same events: a new version is
+   * built into a new generation beside the live one, which keeps serving until the new one has caught up.
+   */
+  readonly version: number;
   /** The event types it reads; its subscription is filtered on them. */
   readonly eventTypes: readonly DomainEventType[];
   /** The collections it owns (dropped and rebuilt together). */

@@ -6,7 +6,7 @@ import type { ReadStore } from './read-store/read-store.ts';
 
 /**
  * How an instance follows the projections another instance runs on the shared read store: through
- * their stored checkpoints, which a runner saves at once when live. While some write waits for one of
+ * the stored checkpoints of their live generations, which are written with every batch that changes them. While some write waits for one of
  * them, one poll refreshes every such checkpoint each `pollMs`, however many writes wait: the load on
  * the read store stays one query per period.
  */
@@ -24,6 +24,8 @@ export const followSharedCheckpoints = (options: {
   readStore: ReadStore;
   /** The projections this instance does not run at the moment. */
   notRunHere: () => string[];
+  /** The checkpoint of a projection's live generation; undefined while it has none. */
+  checkpointOf: (projection: string) => string | undefined;
   pollMs: number;
 }): SharedCheckpoints => {
   const { eventStore, readStore, pollMs } = options;
@@ -32,10 +34,15 @@ export const followSharedCheckpoints = (options: {
   let watchers = 0;
 
   const refresh = async (): Promise<void> => {
-    const names = options.notRunHere();
-    if (names.length === 0) return;
-    const found = await readStore.collection<Checkpoint>(checkpointsCollection).find({ _id: { $in: names } }).toArray();
-    for (const checkpoint of found) positions.set(checkpoint._id, checkpoint.position);
+    const byCheckpoint = new Map(
+      options
+        .notRunHere()
+        .map((name) => [options.checkpointOf(name), name] as const)
+        .filter((entry): entry is [string, string] => entry[0] !== undefined),
+    );
+    if (byCheckpoint.size === 0) return;
+    const found = await readStore.collection<Checkpoint>(checkpointsCollection).find({ _id: { $in: [...byCheckpoint.keys()] } }).toArray();
+    for (const checkpoint of found) positions.set(byCheckpoint.get(checkpoint._id)!, checkpoint.position);
   };
 
   const poll = async (): Promise<void> => {

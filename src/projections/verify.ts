@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { EventStore } from '../events/store/event-store.ts';
+import { createProjectionEngine } from './engine/engine.ts';
+import { routedReadStore, type RoutedReadStore } from './engine/generations.ts';
 import type { Projection } from './projection.ts';
-import { createMemoryReadStore } from './read-store/memory-read-store.ts';
+import { compareValues } from './read-store/document-query.ts';
 import type { Document, ReadStore } from './read-store/read-store.ts';
-import { rebuildReadModels } from './rebuild.ts';
 
 export type ReadModelDifference = {
   collection: string;
@@ -16,8 +18,8 @@ export type ReadModelDifference = {
 
 export type VerifyReport = {
   ok: boolean;
-  /** Position of the log the read models were rebuilt up to. */
-  position: number;
+  /** Position of the log the scratch read models were built up to. */
+  position: number | null;
   /** Every difference found, though `differences` lists at most `maxDifferences`. */
   differenceCount: number;
   differences: ReadModelDifference[];
@@ -25,35 +27,51 @@ export type VerifyReport = {
 
 export type VerifyOptions = {
   eventStore: EventStore;
+  /** The live read models, as queries see them. */
   live: ReadStore;
   projections: readonly Projection[];
+  /** An empty store for the replay (the embedded store in a scratch file, say); closed here. */
+  scratch: ReadStore;
   maxDifferences?: number;
 };
 
-/** A stable text key for any `_id` (number, string, compound object), independent of key order. */
-const idKey = (id: unknown): string =>
-  JSON.stringify(id, (_key, value: unknown) =>
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : value,
-  );
+const pageSize = 1000;
 
-const byId = async (store: ReadStore, collection: string): Promise<Map<string, Document>> => {
-  const documents = await store.collection(collection).find({}).toArray();
-  return new Map(documents.map((document) => [idKey(document._id), document]));
-};
+/** The documents of a collection in `_id` order, a page at a time (memory stays bounded whatever the size). */
+async function* inIdOrder(store: ReadStore, collection: string): AsyncGenerator<Document> {
+  let after: unknown;
+  for (;;) {
+    const page = await store
+      .collection(collection)
+      .find(after === undefined ? {} : { _id: { $gt: after as never } }, { sort: { _id: 1 }, limit: pageSize })
+      .toArray();
+    yield* page;
+    if (page.length < pageSize) return;
+    after = page.at(-1)!._id;
+  }
+}
 
 /**
- * Rebuilds the read models from the log into a scratch in-memory store and compares them, document
- * by document, with the live ones: a difference means a projection is not a pure function of the log
- * (or the live store was changed behind its back). Run it while the log is quiet and the live
- * projections have caught up; events appended meanwhile show up as differences.
+ * Replays the log into scratch read models, as a first start would, and compares them document by
+ * document with the live ones: a difference means a projection is not a pure function of the log (or
+ * the live store was changed behind its back). Run it while the log is quiet and the live projections
+ * have caught up; events appended meanwhile show up as differences.
  */
 export const verifyReadModels = async (options: VerifyOptions): Promise<VerifyReport> => {
-  const { eventStore, live, projections } = options;
+  const { eventStore, live, projections, scratch } = options;
   const maxDifferences = options.maxDifferences ?? 100;
-  const scratch = createMemoryReadStore();
-  const { position } = await rebuildReadModels({ eventStore, readStore: scratch, projections });
+  const rebuilt: RoutedReadStore = routedReadStore(scratch, projections);
+  const engine = createProjectionEngine({
+    eventStore,
+    readStore: scratch,
+    routes: rebuilt,
+    projections,
+    lease: { owner: `verify-${randomUUID()}`, ttlMs: 60_000 },
+    log: () => undefined,
+  });
+  await engine.start();
+  const position = engine.progress().position;
+  await engine.stop();
 
   const differences: ReadModelDifference[] = [];
   let differenceCount = 0;
@@ -62,19 +80,23 @@ export const verifyReadModels = async (options: VerifyOptions): Promise<VerifyRe
     if (differences.length < maxDifferences) differences.push(difference);
   };
 
-  for (const collection of projections.flatMap((projection) => projection.collections)) {
-    const [liveDocuments, rebuiltDocuments] = await Promise.all([byId(live, collection), byId(scratch, collection)]);
-    const keys = [...new Set([...liveDocuments.keys(), ...rebuiltDocuments.keys()])].sort();
-    for (const key of keys) {
-      const liveDocument = liveDocuments.get(key);
-      const rebuilt = rebuiltDocuments.get(key);
-      if (liveDocument === undefined && rebuilt !== undefined) report({ collection, _id: rebuilt._id, kind: 'missing', rebuilt });
-      else if (rebuilt === undefined && liveDocument !== undefined) report({ collection, _id: liveDocument._id, kind: 'extra', live: liveDocument });
-      else if (liveDocument !== undefined && rebuilt !== undefined && !isDeepStrictEqual(liveDocument, rebuilt)) {
-        report({ collection, _id: liveDocument._id, kind: 'different', live: liveDocument, rebuilt });
+  try {
+    for (const collection of projections.flatMap((projection) => projection.collections)) {
+      const liveDocs = inIdOrder(live, collection);
+      const rebuiltDocs = inIdOrder(rebuilt, collection);
+      let liveDoc = (await liveDocs.next()).value as Document | undefined;
+      let rebuiltDoc = (await rebuiltDocs.next()).value as Document | undefined;
+      while (liveDoc !== undefined || rebuiltDoc !== undefined) {
+        const order = liveDoc === undefined ? 1 : rebuiltDoc === undefined ? -1 : compareValues(liveDoc._id, rebuiltDoc._id);
+        if (order < 0) report({ collection, _id: liveDoc!._id, kind: 'extra', live: liveDoc });
+        else if (order > 0) report({ collection, _id: rebuiltDoc!._id, kind: 'missing', rebuilt: rebuiltDoc });
+        else if (!isDeepStrictEqual(liveDoc, rebuiltDoc)) report({ collection, _id: liveDoc!._id, kind: 'different', live: liveDoc, rebuilt: rebuiltDoc });
+        if (order <= 0) liveDoc = (await liveDocs.next()).value as Document | undefined;
+        if (order >= 0) rebuiltDoc = (await rebuiltDocs.next()).value as Document | undefined;
       }
     }
+  } finally {
+    await scratch.close();
   }
-  await scratch.close();
   return { ok: differenceCount === 0, position, differenceCount, differences };
 };

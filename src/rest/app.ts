@@ -18,6 +18,7 @@ import { hsts } from './middleware/hsts.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { notFound } from './middleware/not-found.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { whileCatchingUp } from './middleware/while-catching-up.ts';
 
 /** The HTTP application over an opened runtime, read top to bottom like the table of routes. */
 export const createRuntimeApp = (runtime: Runtime): Koa => {
@@ -30,10 +31,11 @@ export const createRuntimeApp = (runtime: Runtime): Koa => {
   app.use(hsts({ maxAge: runtime.config.hstsMaxAge }));
   app.use(apiGroupByPath());
   app.use(notFound());
+  app.use(whileCatchingUp({ ready: runtime.projections.isReady, progress: runtime.projections.progress }));
   app.use(jsonBody());
 
   const routers = [
-    healthRoutes({ storeOpen: runtime.isOpen, projections: () => runtime.projections.status() }),
+    healthRoutes({ storeOpen: runtime.isOpen, projections: runtime.projections }),
     supplierRoutes(runtime),
     chatbotRoutes(runtime),
     coreSaleRoutes(runtime),

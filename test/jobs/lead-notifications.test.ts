@@ -4,8 +4,8 @@ import { runLeadNotificationsOnce } from '../../src/jobs/lead-notifications.ts';
 import { leadsProjection } from '../../src/projections/leads/leads-projection.ts';
 import { leadsCollection, type LeadDocument } from '../../src/projections/leads/lead-document.ts';
 import { findLead } from '../../src/projections/leads/queries.ts';
-import { rebuildReadModels } from '../../src/projections/rebuild.ts';
 import { startApi, type ApiHarness } from '../support/api-harness.ts';
+import { eventually } from '../support/eventually.ts';
 import { freeLoopbackPort, readMessage, startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server.ts';
 import { elodie, leadEvents, mailSettings, manualClock, recordLead, type ManualClock } from './lead-fixtures.ts';
 
@@ -164,9 +164,9 @@ describe('the lead notification job, over SMTP', () => {
     await startWithSmtp({ up: true });
     const leadId = await recordLead(api.runtime);
     await runLeadNotificationsOnce(api.runtime);
-    await api.runtime.projections.stop();
 
-    await rebuildReadModels({ eventStore: api.runtime.eventStore, readStore: api.runtime.readStore, projections: [leadsProjection] });
+    await api.runtime.projections.requestRebuild([leadsProjection.name]);
+    await eventually(() => api.runtime.projections.status().find((status) => status.name === leadsProjection.name)?.generation === 2, 30_000);
     const run = await runLeadNotificationsOnce(api.runtime);
 
     expect((await findLead(api.runtime.readStore, leadId))?.notification.status).toBe('sent');

@@ -9,7 +9,7 @@ import { updateSaleAddress } from '../../src/events/sales/update-address.ts';
 import { ensureShippingLabel, type LabelDeps } from '../../src/labels/label-service.ts';
 import { labelPathFor } from '../../src/labels/label-path.ts';
 import { isTrackingNumber } from '../../src/labels/tracking-number.ts';
-import { createMemoryReadStore } from '../../src/projections/read-store/memory-read-store.ts';
+import { openSqliteReadStore } from '../../src/projections/read-store/sqlite-read-store.ts';
 import { findSupplierLine } from '../../src/projections/supplier-lines/queries.ts';
 import { startApi, type ApiHarness } from '../support/api-harness.ts';
 import { frozenClock, importLabelOrder, labelEvents } from './label-fixtures.ts';
@@ -148,7 +148,7 @@ describe('the label service', () => {
   it('when the projection has not caught up yet, the label is still made from the sale stream', async () => {
     const { supplierBLine } = await importLabelOrder(api.runtime);
     // A read store that no projection has filled yet.
-    const lagging: LabelDeps = { ...deps, readStore: createMemoryReadStore() };
+    const lagging: LabelDeps = { ...deps, readStore: openSqliteReadStore({ file: ':memory:' }) };
 
     const label = await ensureShippingLabel(lagging, { serviceOrderId: supplierBLine }, context());
 

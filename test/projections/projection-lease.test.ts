@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/events/command-context.ts';
 import { acquireLease, holdLease, readLease, releaseLease } from '../../src/projections/projection-lease.ts';
-import { createMemoryReadStore } from '../../src/projections/read-store/memory-read-store.ts';
+import { openSqliteReadStore } from '../../src/projections/read-store/sqlite-read-store.ts';
 import { openMongoReadStore } from '../../src/projections/read-store/mongo-read-store.ts';
 import type { ReadStore } from '../../src/projections/read-store/read-store.ts';
 import { startFerretDb, type FerretDb } from '../support/ferretdb-server.ts';
@@ -135,7 +135,10 @@ function leaseSpec(name: string, open: () => Promise<{ store: ReadStore; cleanup
   });
 }
 
-leaseSpec('memory', async () => ({ store: createMemoryReadStore(), cleanup: async () => {} }));
+leaseSpec('embedded', async () => {
+  const store = openSqliteReadStore({ file: ':memory:' });
+  return { store, cleanup: () => store.close() };
+});
 
 describe('on MongoDB', () => {
   let server: FerretDb | undefined;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { afterAll, onTestFinished } from 'vitest';
-import { createMemoryReadStore } from '../../src/projections/read-store/memory-read-store.ts';
 import { openMongoReadStore } from '../../src/projections/read-store/mongo-read-store.ts';
+import { openSqliteReadStore } from '../../src/projections/read-store/sqlite-read-store.ts';
 import type { ReadStore } from '../../src/projections/read-store/read-store.ts';
 import { startFerretDb, type FerretDb } from './ferretdb-server.ts';
 
@@ -11,13 +11,13 @@ import { startFerretDb, type FerretDb } from './ferretdb-server.ts';
  * FerretDB started on first use and shared by the tests of one file (stopped after them); each test
  * gets a database of its own.
  *
- * Specs written against the in-memory read store run on MongoDB instead when TEST_READ_STORE=mongodb or
- * TEST_BACKENDS=mongodb|production (as the API specs do, see backends.ts), or when TEST_MONGODB_URL is
- * set, unless TEST_READ_STORE=memory: `openTestReadStore` picks.
+ * Specs written against the embedded read store (SQLite, in memory) run on MongoDB instead when
+ * TEST_READ_STORE=mongodb or TEST_BACKENDS=mongodb|production (as the API specs do, see backends.ts), or
+ * when TEST_MONGODB_URL is set, unless TEST_READ_STORE=embedded: `openTestReadStore` picks.
  */
 
 export const readModelsOnMongo = (): boolean => {
-  if (process.env.TEST_READ_STORE === 'memory') return false;
+  if (process.env.TEST_READ_STORE === 'embedded') return false;
   return (
     process.env.TEST_READ_STORE === 'mongodb' ||
     ['mongodb', 'production'].includes(process.env.TEST_BACKENDS ?? '') ||
@@ -76,10 +76,10 @@ export const openFreshMongoReadStore = async (): Promise<{ store: ReadStore; url
   };
 };
 
-/** The read store a spec runs on, with its cleanup: in memory, or MongoDB (see above). */
+/** The read store a spec runs on, with its cleanup: embedded (SQLite in memory), or MongoDB (see above). */
 export const openTestReadStoreWithCleanup = async (): Promise<{ store: ReadStore; cleanup: () => Promise<void> }> => {
   if (!readModelsOnMongo()) {
-    const store = createMemoryReadStore();
+    const store = openSqliteReadStore({ file: ':memory:' });
     return { store, cleanup: () => store.close() };
   }
   return openFreshMongoReadStore();

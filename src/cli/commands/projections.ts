@@ -1,42 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { allProjections } from '../../projections/all-projections.ts';
-import { rebuildReadModels } from '../../projections/rebuild.ts';
+import { openSqliteReadStore } from '../../projections/read-store/sqlite-read-store.ts';
 import { verifyReadModels } from '../../projections/verify.ts';
 import type { Runtime } from '../../runtime.ts';
 import { CliError } from '../cli-error.ts';
 
+const usage = 'projections rebuild [--projection NAME]... | projections verify | projections status';
+
 /**
- * `projections rebuild`: empties the read models of the configured read store and replays the log into them.
- * `projections verify`: brings the configured read store up to date the way the server does (catch-up
- * subscriptions from its checkpoints), rebuilds a scratch copy from the log and compares the two
- * document by document; exits non-zero and prints the differences if any. With the embedded read
- * store (in memory, private to each process) the "live" side is this process's own catch-up: what it
- * proves is that the incremental path and a replay agree; with MONGODB_URL it checks the shared database.
+ * `projections rebuild`: builds the read models anew from the log, beside the live ones, which keep
+ * answering until the new ones have caught up and are swapped in. The instance running a projection
+ * does it: the server if one runs on these stores, else this command.
+ * `projections verify`: waits for the live read models to catch up with the log, replays the log into
+ * scratch read models and compares the two document by document; exits non-zero and prints the
+ * differences if any.
+ * `projections status`: each projection's version, live generation, position and state.
  */
 export const projectionsCommand = async (runtime: Runtime, argv: string[]): Promise<void> => {
   const projections = allProjections({ timezone: runtime.config.planningTimezone });
-  switch (argv[0]) {
+  const [action, ...rest] = argv;
+  switch (action) {
     case 'rebuild': {
+      const { values } = parseArgs({ args: rest, options: { projection: { type: 'string', multiple: true } } });
+      const names = values.projection ?? projections.map((projection) => projection.name);
+      const unknown = names.filter((name) => !projections.some((projection) => projection.name === name));
+      if (unknown.length > 0) throw new CliError(`--projection: unknown ${unknown.join(', ')}; one of ${projections.map((p) => p.name).join(', ')}`);
       const startedAt = Date.now();
-      const report = await rebuildReadModels({ eventStore: runtime.eventStore, readStore: runtime.readStore, projections });
-      const seconds = (Date.now() - startedAt) / 1000;
-      for (const [name, count] of Object.entries(report.counts)) process.stdout.write(`${name}\t${count} events\n`);
-      process.stdout.write(`Rebuilt up to position ${report.position} in ${seconds.toFixed(1)} s\n`);
+      await runtime.projections.start();
+      const before = new Map(runtime.projections.status().map((status) => [status.name, status.generation]));
+      await runtime.projections.requestRebuild(names);
+      let lastReport = 0;
+      for (;;) {
+        const statuses = runtime.projections.status().filter((status) => names.includes(status.name));
+        const pending = statuses.filter((status) => status.generation === before.get(status.name) || status.rebuilding !== undefined);
+        const failed = statuses.filter((status) => status.rebuilding === undefined && status.lastError !== null && !status.elsewhere);
+        if (failed.length > 0) throw new CliError(`rebuild failed: ${failed.map((status) => `${status.name}: ${status.lastError}`).join('; ')}`);
+        if (pending.length === 0) break;
+        if (Date.now() - lastReport >= 2000) {
+          lastReport = Date.now();
+          const { head } = runtime.projections.progress();
+          const detail = pending.map((status) => `${status.name} ${status.rebuilding?.position ?? '…'}/${head}`).join(', ');
+          process.stderr.write(`rebuilding: ${detail}\n`);
+        }
+        await sleep(200);
+      }
+      for (const status of runtime.projections.status().filter((candidate) => names.includes(candidate.name))) {
+        process.stdout.write(`${status.name}\tversion ${status.version}\tgeneration ${before.get(status.name) ?? '-'} -> ${status.generation}\n`);
+      }
+      process.stdout.write(`Rebuilt ${names.length} read model(s) in ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n`);
       return;
     }
     case 'verify': {
       await runtime.projections.start();
-      await runtime.projections.stop();
-      const report = await verifyReadModels({ eventStore: runtime.eventStore, live: runtime.readStore, projections });
-      if (report.ok) {
-        process.stdout.write(`Read models match a rebuild from the log (position ${report.position})\n`);
-        return;
+      const head = await runtime.eventStore.headPosition();
+      const types = [...new Set(projections.flatMap((projection) => projection.eventTypes))];
+      // The live read models may be run by the server: give them the time to reach the head.
+      const deadline = Date.now() + 60_000;
+      while (!(await runtime.projections.waitFor(head, types))) {
+        if (Date.now() > deadline) throw new CliError('the live read models did not catch up with the log within 60 s; is the instance running them stuck? (see /health)');
       }
-      for (const difference of report.differences) {
-        process.stdout.write(`${JSON.stringify(difference)}\n`);
+      const scratchFile = path.join(tmpdir(), `verify-${randomUUID()}.sqlite`);
+      try {
+        const report = await verifyReadModels({
+          eventStore: runtime.eventStore,
+          live: runtime.readStore,
+          projections,
+          scratch: openSqliteReadStore({ file: scratchFile }),
+        });
+        if (report.ok) {
+          process.stdout.write(`Read models match a rebuild from the log (position ${report.position ?? -1})\n`);
+          return;
+        }
+        for (const difference of report.differences) process.stdout.write(`${JSON.stringify(difference)}\n`);
+        throw new CliError(`${report.differenceCount} difference(s) between the read models and a rebuild from the log`);
+      } finally {
+        await Promise.all(['', '-wal', '-shm'].map((suffix) => rm(`${scratchFile}${suffix}`, { force: true })));
       }
-      throw new CliError(`${report.differenceCount} difference(s) between the read models and a rebuild from the log`);
+    }
+    case 'status': {
+      await runtime.projections.start();
+      for (const status of runtime.projections.status()) {
+        const state = status.lastError ? `error: ${status.lastError}` : status.elsewhere ? 'run by another instance' : status.caughtUp ? 'up to date' : 'catching up';
+        const rebuilding = status.rebuilding ? `\trebuilding generation ${status.rebuilding.generation} (version ${status.rebuilding.version})` : '';
+        process.stdout.write(`${status.name}\tversion ${status.version}\tgeneration ${status.generation ?? '-'}\tposition ${status.position ?? '-'}\t${state}${rebuilding}\n`);
+      }
+      return;
     }
     default:
-      throw new CliError('usage: projections rebuild | projections verify');
+      throw new CliError(`usage: ${usage}`);
   }
 };

@@ -11,6 +11,7 @@ const handled = new Set<string>(eventTypes);
 /** The `access_tokens` read model: what the authentication middleware checks a bearer or API token against. */
 export const accessTokensProjection: Projection = {
   name: 'access-tokens',
+  version: 1,
   eventTypes,
   collections: [accessTokensCollection],
 

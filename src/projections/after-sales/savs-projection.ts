@@ -36,6 +36,7 @@ const createSav = async (store: ReadStore, event: StoredEvent<EventOfType<'SavCr
 /** The `savs` read model: the SAV status lookups of the chatbot and the planning's exclusions. */
 export const savsProjection: Projection = {
   name: 'savs',
+  version: 1,
   eventTypes,
   collections: [savsCollection, savSaleEmailsCollection],
 

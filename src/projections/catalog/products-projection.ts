@@ -11,6 +11,7 @@ const handled = new Set<string>(eventTypes);
 /** The `products` read model: product lookups and the package scanning search by EAN14. */
 export const productsProjection: Projection = {
   name: 'products',
+  version: 1,
   eventTypes,
   collections: [productsCollection],
 

@@ -32,6 +32,7 @@ const addSav = async (customers: Customers, event: StoredEvent<EventOfType<'SavC
 /** The `customers` read model, for the chatbot's customer lookup. */
 export const customersProjection: Projection = {
   name: 'customers',
+  version: 1,
   eventTypes,
   collections: [customersCollection],
 

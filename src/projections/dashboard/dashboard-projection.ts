@@ -31,6 +31,7 @@ export const dashboardProjection = (options: { timezone: string }): Projection =
   const localDate = localDateIn(options.timezone);
   return {
     name: 'dashboard',
+    version: 1,
     eventTypes,
     collections: [dashboardDaysCollection, dashboardRefundsCollection],
 

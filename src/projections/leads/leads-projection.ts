@@ -12,6 +12,7 @@ const handled = new Set<string>(eventTypes);
 /** The `leads` read model: the contact leads and which notifications the mailer still owes. */
 export const leadsProjection: Projection = {
   name: 'leads',
+  version: 1,
   eventTypes,
   collections: [leadsCollection],
 

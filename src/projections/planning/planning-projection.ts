@@ -42,6 +42,7 @@ const changeSlot = async (store: ReadStore, event: SlotEvent): Promise<void> => 
 /** The planning read models: the SAV and delivery appointment pickers and the occupancy query. */
 export const planningProjection: Projection = {
   name: 'planning',
+  version: 1,
   eventTypes,
   collections: [planningSettingsCollection, holidaysCollection, planningSlotsCollection],
 

@@ -1,7 +1,7 @@
-import { MongoClient, MongoError, MongoNetworkError, MongoServerSelectionError } from 'mongodb';
-import type { Collection, Db, OptionalUnlessRequiredId, WithId } from 'mongodb';
+import { MongoBulkWriteError, MongoClient, MongoError, MongoNetworkError, MongoServerSelectionError } from 'mongodb';
+import type { AnyBulkWriteOperation, Collection, Db, OptionalUnlessRequiredId, WithId } from 'mongodb';
 import { DuplicateKeyError, ReadStoreUnavailableError } from './read-store.ts';
-import type { Cursor, Document, ReadCollection, ReadStore } from './read-store.ts';
+import type { Cursor, Document, DocumentWrites, ReadCollection, ReadStore } from './read-store.ts';
 
 /**
  * The MongoDB adapter of the read-store port: the driver itself. The port is a subset of the driver's
@@ -32,11 +32,43 @@ export const openMongoReadStore = async (options: MongoReadStoreOptions): Promis
       return found as unknown as ReadCollection<T>;
     },
     listCollectionNames: async () => userCollectionNames(db),
+    writeDocuments: async (writes) => {
+      for (const write of writes) await writeDocuments(db.collection(write.collection), write);
+    },
+    dropCollection: async (name) => {
+      await db.dropCollection(name).catch((error: unknown) => {
+        // Dropping a collection that does not exist is not an error here (NamespaceNotFound).
+        if ((error as { code?: unknown }).code !== 26) throw portError(name, error);
+      });
+    },
     dropAll: async () => {
       for (const name of await userCollectionNames(db)) await db.dropCollection(name);
     },
     close: () => client.close(),
   };
+};
+
+/**
+ * One unordered bulk write per collection. A tracked document replaces the stored one only if that one
+ * has not seen its last event (`_position` lower): when it has, the filter misses, the upsert collides
+ * on `_id`, and that duplicate means "already there" and is ignored; any other failure is reported.
+ */
+const writeDocuments = async (collection: Collection<Document>, { put, remove = [] }: DocumentWrites): Promise<void> => {
+  const guarded = new Set<number>();
+  const operations: AnyBulkWriteOperation<Document>[] = put.map((doc, i) => {
+    if (typeof doc._position !== 'number') return { replaceOne: { filter: { _id: doc._id as never }, replacement: doc, upsert: true } };
+    guarded.add(i);
+    return { replaceOne: { filter: { _id: doc._id as never, _position: { $lt: doc._position } }, replacement: doc, upsert: true } };
+  });
+  for (const id of remove) operations.push({ deleteOne: { filter: { _id: id as never } } });
+  if (operations.length === 0) return;
+  try {
+    await collection.bulkWrite(operations, { ordered: false });
+  } catch (error) {
+    const failures = error instanceof MongoBulkWriteError ? [error.writeErrors].flat() : undefined;
+    if (failures && failures.length > 0 && failures.every((failure) => failure.code === 11000 && guarded.has(failure.index))) return;
+    throw portError(collection.collectionName, error);
+  }
 };
 
 const userCollectionNames = async (db: Db): Promise<string[]> => {

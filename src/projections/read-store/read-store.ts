@@ -2,9 +2,9 @@ import type { Document, Filter, Sort, UpdateFilter } from 'mongodb';
 
 /**
  * The read-store port: the subset of the MongoDB driver's `Db` / `Collection` API that the projections
- * and queries use. The MongoDB adapter is the driver itself; the embedded adapter evaluates the same
- * filters and update operators in memory. Keep this surface small: every method here must behave the
- * same on both.
+ * and queries use. The MongoDB adapter is the driver itself; the embedded adapter (SQLite) answers the
+ * same filters and update operators, in SQL on its indexes where that is exact. Keep this surface
+ * small: every method here must behave the same on both.
  */
 
 export type { Document, Filter, Sort, UpdateFilter };
@@ -56,10 +56,22 @@ export interface ReadCollection<T extends Document = Document> {
   createIndex(spec: IndexSpecification, options?: CreateIndexOptions): Promise<string>;
 }
 
+/** Whole documents to store under their `_id` (inserted or replaced) and `_id`s to delete, in one collection. */
+export type DocumentWrites = { collection: string; put: readonly Document[]; remove?: readonly unknown[] };
+
 export interface ReadStore {
   collection<T extends Document = Document>(name: string): ReadCollection<T>;
   /** Names of the collections that hold documents. */
   listCollectionNames(): Promise<string[]>;
+  /**
+   * The projections' batches: every write of a batch, checkpoints last. The embedded store makes them
+   * in one transaction (all or nothing); MongoDB in one unordered bulk write per collection, in the
+   * order given, where a document carrying `_position` never replaces one that has seen a later event
+   * (an instance that overran its lease cannot undo the work of the one that took it over).
+   */
+  writeDocuments(writes: readonly DocumentWrites[]): Promise<void>;
+  /** Drops a collection with its documents and indexes; handles stay usable. */
+  dropCollection(name: string): Promise<void>;
   /** Drops every collection (used to rebuild read models from the event log). */
   dropAll(): Promise<void>;
   close(): Promise<void>;

@@ -91,6 +91,7 @@ const entryOf = (event: StoredEvent<SaleLogEvent>, sale: { saleId: number; incre
 
 export const saleLogProjection: Projection = {
   name: 'sale-log',
+  version: 1,
   eventTypes,
   collections: [saleLogCollection, saleLogSavsCollection, saleLogProductsCollection],
   async setup(store) {

@@ -98,6 +98,7 @@ export const salesProjection = (options: { timezone: string }): Projection => {
   const orderDate = localDateIn(options.timezone);
   return {
     name: 'sales',
+    version: 1,
     eventTypes,
     collections: [salesCollection],
 

@@ -80,6 +80,7 @@ export const supplierLinesProjection = (options: { timezone: string }): Projecti
   const orderDate = localDateIn(options.timezone);
   return {
     name: 'supplier-lines',
+    version: 1,
     eventTypes,
     collections: [supplierLinesCollection],
 

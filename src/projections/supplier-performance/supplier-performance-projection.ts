@@ -26,6 +26,7 @@ export const supplierPerformanceProjection = (options: { timezone: string }): Pr
   const localDate = localDateIn(options.timezone);
   return {
     name: 'supplier-performance',
+    version: 1,
     eventTypes,
     collections: [supplierPerformanceDaysCollection, supplierPerformanceLinesCollection],
 

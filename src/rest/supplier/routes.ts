@@ -30,12 +30,7 @@ export const supplierRoutes = (runtime: Runtime): Router => {
   const changes = trackSupplierChanges({
     eventStore: runtime.eventStore,
     eventTypes: projection.eventTypes,
-    appliedPosition: () => {
-      const status = runtime.projections.status().find((candidate) => candidate.name === projection.name);
-      // Without its position the cache could not tell a stale entry: fail rather than serve one.
-      if (!status) throw new Error(`The ${projection.name} projection is not running in this process`);
-      return status.position;
-    },
+    appliedPosition: () => runtime.projections.appliedPosition(projection.name),
   });
 
   for (const supplier of supplierName.options) {

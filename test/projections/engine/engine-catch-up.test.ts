@@ -1,20 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createProjectionEngine, type ProjectionEngine } from '../../../src/projections/engine.ts';
-import { saveCheckpoint } from '../../../src/projections/checkpoints.ts';
+import type { ProjectionEngine } from '../../../src/projections/engine/engine.ts';
+import type { EventStore, SubscribeToAllOptions } from '../../../src/events/store/event-store.ts';
+import type { DocumentWrites } from '../../../src/projections/read-store/read-store.ts';
 import {
   append,
   cancellationsProjection,
   type Cancellation,
   checkpointOf,
+  engineOn,
   eventually,
   holidayDeclared,
   holidayRemoved,
   holidaysProjection,
   openStores,
   type Stores,
-  recordingLog,
   saleCancelled,
 } from './engine-fixtures.ts';
+
+/** The store with some of its methods replaced (its class methods are not own properties: a spread would lose them). */
+const watch = (store: EventStore, overrides: Partial<EventStore>): EventStore =>
+  new Proxy(store, { get: (target, property: keyof EventStore) => overrides[property] ?? (target[property] as (...args: unknown[]) => unknown).bind(target) });
 
 describe('projection engine: catch-up, resume and live events', () => {
   let stores: Stores;
@@ -30,56 +35,85 @@ describe('projection engine: catch-up, resume and live events', () => {
     await stores.close();
   });
 
-  it('when no checkpoint is stored, start applies the whole log before it resolves and saves the checkpoint', async () => {
+  it('when nothing was built yet, start applies the whole log as generation 1 before it resolves, with its checkpoint', async () => {
     await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-01'), holidayDeclared('2025-05-08')]);
     await append(stores.eventStore, 'sale-100000001', [saleCancelled(1)]);
     const last = await append(stores.eventStore, 'holidays-calendar', [holidayRemoved('2025-05-08')]);
     const holidays = holidaysProjection();
-    engine = createProjectionEngine({ ...stores, projections: [holidays.projection], log: recordingLog().log });
+    const started = engineOn(stores, [holidays.projection]);
+    engine = started.engine;
 
     await engine.start();
 
     expect(holidays.applied).toHaveLength(3);
-    expect(await stores.readStore.collection(holidays.collection).find({}, { sort: { _id: 1 } }).toArray()).toEqual([
+    expect(await started.routes.collection(holidays.collection).find({}, { sort: { _id: 1 } }).toArray()).toEqual([
       { _id: '2025-05-01', declared: true, changes: 1, _position: holidays.applied[0] },
       { _id: '2025-05-08', declared: false, changes: 2, _position: last },
     ]);
+    expect(await stores.readStore.collection(`${holidays.collection}_g1`).countDocuments()).toBe(2);
     expect(await checkpointOf(stores.readStore, 'holidays')).toBe(last);
-    expect(engine.status()).toEqual([{ name: 'holidays', position: last, caughtUp: true, running: true, lastError: null }]);
+    expect(engine.isReady()).toBe(true);
+    expect(engine.status()).toEqual([{ name: 'holidays', version: 1, generation: 1, position: last, caughtUp: true, running: true, lastError: null }]);
   });
 
-  it('when a checkpoint is stored, the events up to it are not applied again', async () => {
-    const first = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-01'), holidayDeclared('2025-05-08')]);
-    const later = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-07-14')]);
-    await saveCheckpoint(stores.readStore, 'holidays', first);
-    const holidays = holidaysProjection();
-    engine = createProjectionEngine({ ...stores, projections: [holidays.projection], log: recordingLog().log });
-
-    await engine.start();
-
-    expect(holidays.applied).toEqual([later]);
-    expect(await checkpointOf(stores.readStore, 'holidays')).toBe(later);
-  });
-
-  it('when the engine is restarted, it resumes after the last event it applied', async () => {
+  it('when the engine is restarted, it reads the log only after its checkpoint: the events before are not applied again', async () => {
     await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-01')]);
-    const holidays = holidaysProjection();
-    engine = createProjectionEngine({ ...stores, projections: [holidays.projection], log: recordingLog().log });
+    engine = engineOn(stores, [holidaysProjection().projection]).engine;
     await engine.start();
     await engine.stop();
+    const checkpoint = await checkpointOf(stores.readStore, 'holidays');
     const added = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-11-11')]);
 
     const again = holidaysProjection();
-    engine = createProjectionEngine({ ...stores, projections: [again.projection], log: recordingLog().log });
+    const subscriptions: SubscribeToAllOptions[] = [];
+    const watched = watch(stores.eventStore, {
+      subscribeToAll: (options) => {
+        subscriptions.push(options ?? {});
+        return stores.eventStore.subscribeToAll(options);
+      },
+    });
+    engine = engineOn({ ...stores, eventStore: watched as Stores['eventStore'] }, [again.projection]).engine;
     await engine.start();
 
     expect(again.applied).toEqual([added]);
+    expect(subscriptions).toEqual([expect.objectContaining({ fromPosition: checkpoint })]);
+  });
+
+  it('when several projections run, one subscription reads the log for all of them, in batches written together with the checkpoints', async () => {
+    for (let day = 1; day <= 9; day++) {
+      await append(stores.eventStore, 'holidays-calendar', [holidayDeclared(`2025-06-0${day}`)]);
+      await append(stores.eventStore, `sale-10000000${day}`, [saleCancelled(day)]);
+    }
+    const holidays = holidaysProjection();
+    const cancellations = cancellationsProjection();
+    let subscriptions = 0;
+    const writes: DocumentWrites[][] = [];
+    const watchedStores: Stores = {
+      ...stores,
+      eventStore: watch(stores.eventStore, { subscribeToAll: (options) => (subscriptions++, stores.eventStore.subscribeToAll(options)) }) as Stores['eventStore'],
+      readStore: { ...stores.readStore, writeDocuments: (batch) => (writes.push([...batch]), stores.readStore.writeDocuments(batch)) },
+    };
+    engine = engineOn(watchedStores, [holidays.projection, cancellations.projection]).engine;
+
+    await engine.start();
+
+    expect(subscriptions).toBe(1);
+    expect(holidays.applied).toHaveLength(9);
+    expect(cancellations.applied).toHaveLength(9);
+    // The 18 events came as one batch: one write holding both projections' documents, then the checkpoints.
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.map((write) => [write.collection, write.put.length])).toEqual([
+      ['holidays_days_g1', 9],
+      ['cancellations_g1', 9],
+      ['checkpoints', 2],
+    ]);
   });
 
   it('when events are appended after start, they are applied live and the checkpoint follows at once', async () => {
     const holidays = holidaysProjection();
     const cancellations = cancellationsProjection();
-    engine = createProjectionEngine({ ...stores, projections: [holidays.projection, cancellations.projection], log: recordingLog().log });
+    const started = engineOn(stores, [holidays.projection, cancellations.projection]);
+    engine = started.engine;
     await engine.start();
     expect(engine.status().map((s) => [s.name, s.position, s.caughtUp])).toEqual([
       ['holidays', null, true],
@@ -93,25 +127,37 @@ describe('projection engine: catch-up, resume and live events', () => {
     await eventually(async () => (await checkpointOf(stores.readStore, 'holidays')) === holiday);
     expect(holidays.applied).toEqual([holiday]);
     expect(cancellations.applied).toEqual([cancelled]);
-    expect(await stores.readStore.collection<Cancellation>('cancellations').findOne({ _id: 2 })).toEqual({ _id: 2, reason: 'customer request', _position: cancelled });
+    expect(await started.routes.collection<Cancellation>('cancellations').findOne({ _id: 2 })).toEqual({ _id: 2, reason: 'customer request', _position: cancelled });
   });
 
-  it('when stopped, runners report not running and their checkpoints are saved', async () => {
+  it('when commands append many events at once, the live projections take them in a few batches, not one write each', async () => {
     const holidays = holidaysProjection();
-    engine = createProjectionEngine({
-      ...stores,
-      projections: [holidays.projection],
-      log: recordingLog().log,
-      // Nothing saved while catching up except by the flushes under test.
-      checkpointPolicy: { everyEvents: 1000, everyMs: 60_000 },
-    });
+    let writes = 0;
+    engine = engineOn({ ...stores, readStore: { ...stores.readStore, writeDocuments: (batch) => (writes++, stores.readStore.writeDocuments(batch)) } }, [holidays.projection]).engine;
+    await engine.start();
+
+    const positions = await Promise.all(Array.from({ length: 50 }, (_, i) => append(stores.eventStore, `holidays-calendar`, [holidayDeclared(`2026-01-${String(i % 28 + 1).padStart(2, '0')}`)])));
+    expect(await engine.waitFor(Math.max(...positions), ['HolidayDeclared'])).toBe(true);
+
+    expect(holidays.applied).toHaveLength(50);
+    expect(writes).toBeLessThan(50);
+  });
+
+  it('when stopped, the projections report not running and the checkpoints of those with nothing to write are saved', async () => {
+    const holidays = holidaysProjection();
+    const cancellations = cancellationsProjection();
+    engine = engineOn(stores, [holidays.projection, cancellations.projection]).engine;
     await engine.start();
     const last = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-08-15')]);
     await eventually(() => holidays.applied.length === 1);
 
     await engine.stop();
 
-    expect(engine.status()).toEqual([{ name: 'holidays', position: last, caughtUp: true, running: false, lastError: null }]);
+    expect(engine.status().map((status) => [status.name, status.position, status.running])).toEqual([
+      ['holidays', last, false],
+      ['cancellations', last, false],
+    ]);
     expect(await checkpointOf(stores.readStore, 'holidays')).toBe(last);
+    expect(await checkpointOf(stores.readStore, 'cancellations')).toBe(last);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createProjectionEngine, type ProjectionEngine } from '../../../src/projections/engine.ts';
+import type { ProjectionEngine } from '../../../src/projections/engine/engine.ts';
 import {
   append,
   cancellationsProjection,
@@ -7,6 +7,7 @@ import {
   eventually,
   holidayDeclared,
   holidaysProjection,
+  engineOn,
   openStores,
   type Stores,
   recordingLog,
@@ -27,14 +28,14 @@ describe('projection engine: a projection that throws', () => {
     await stores.close();
   });
 
-  it('when apply throws while catching up, that runner stops with its error, keeps its checkpoint before the event, and the others go on', async () => {
+  it('when apply throws while catching up, that projection stops with its error, keeps its checkpoint before the event, and the others go on', async () => {
     const good = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-01-01')]);
     const failing = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-01')]);
     await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-08')]);
     const holidays = holidaysProjection('holidays', { failOn: (event) => event.position === failing });
     const cancellations = cancellationsProjection();
     const { lines, log } = recordingLog();
-    engine = createProjectionEngine({ ...stores, projections: [holidays.projection, cancellations.projection], log });
+    engine = engineOn(stores, [holidays.projection, cancellations.projection], { log }).engine;
 
     await engine.start();
     const cancelled = await append(stores.eventStore, 'sale-100000005', [saleCancelled(5)]);
@@ -44,8 +45,8 @@ describe('projection engine: a projection that throws', () => {
     expect(holidays.applied).toEqual([good]);
     expect(await checkpointOf(stores.readStore, 'holidays')).toBe(good);
     expect(engine.status()).toEqual([
-      { name: 'holidays', position: good, caughtUp: false, running: false, lastError: `HolidayDeclared at position ${failing}: cannot apply 2025-05-01` },
-      { name: 'cancellations', position: cancelled, caughtUp: true, running: true, lastError: null },
+      { name: 'holidays', version: 1, generation: 1, position: good, caughtUp: true, running: false, lastError: `HolidayDeclared at position ${failing}: cannot apply 2025-05-01` },
+      { name: 'cancellations', version: 1, generation: 1, position: cancelled, caughtUp: true, running: true, lastError: null },
     ]);
     expect(lines).toContainEqual({
       level: 'error',
@@ -54,10 +55,10 @@ describe('projection engine: a projection that throws', () => {
     });
   });
 
-  it('when apply throws on a live event, the runner stops there and a restart retries that event', async () => {
+  it('when apply throws on a live event, the projection stops there and a restart retries that event', async () => {
     let broken = true;
     const holidays = holidaysProjection('holidays', { failOn: () => broken });
-    engine = createProjectionEngine({ ...stores, projections: [holidays.projection], log: recordingLog().log });
+    engine = engineOn(stores, [holidays.projection], { log: recordingLog().log }).engine;
     await engine.start();
     const failing = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-01')]);
     await eventually(() => engine?.status()[0]?.running === false);
@@ -66,7 +67,7 @@ describe('projection engine: a projection that throws', () => {
 
     await engine.stop();
     broken = false;
-    engine = createProjectionEngine({ ...stores, projections: [holidays.projection], log: recordingLog().log });
+    engine = engineOn(stores, [holidays.projection], { log: recordingLog().log }).engine;
     await engine.start();
 
     expect(holidays.applied).toEqual([failing]);

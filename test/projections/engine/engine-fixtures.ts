@@ -8,14 +8,15 @@ import { appendDomainEvents } from '../../../src/events/domain-store.ts';
 import type { EventStore } from '../../../src/events/store/event-store.ts';
 import { openSqliteEventStore } from '../../../src/events/store/sqlite-event-store.ts';
 import { checkpointsCollection, type Checkpoint } from '../../../src/projections/checkpoints.ts';
+import { createProjectionEngine, type LogLevel, type ProjectionEngine, type ProjectionEngineOptions } from '../../../src/projections/engine/engine.ts';
+import { checkpointName, routedReadStore, type RoutedReadStore } from '../../../src/projections/engine/generations.ts';
 import { applyOnce, type Projection } from '../../../src/projections/projection.ts';
 import type { ReadStore } from '../../../src/projections/read-store/read-store.ts';
-import type { LogLevel } from '../../../src/projections/runner.ts';
 import { openTestReadStoreWithCleanup } from '../../support/mongo-backend.ts';
 
 export const frozenNow = new Date('2025-03-03T10:00:00.000Z');
 
-/** A fresh SQLite log in its own directory, an empty read store (in memory, or MongoDB: see mongo-backend.ts), and their cleanup. */
+/** A fresh SQLite log in its own directory, an empty read store (embedded in memory, or MongoDB: see mongo-backend.ts), and their cleanup. */
 export const openStores = async () => {
   const directory = mkdtempSync(join(tmpdir(), 'projection-engine-'));
   const eventStore = openSqliteEventStore({ file: join(directory, 'events.sqlite'), pollIntervalMs: 10 });
@@ -32,6 +33,28 @@ export const openStores = async () => {
 };
 
 export type Stores = Awaited<ReturnType<typeof openStores>>;
+
+/**
+ * An engine on the stores, as the runtime wires it: the projections write to the store, queries read
+ * through `routes` (each projection's live generation). Returns both.
+ */
+export const engineOn = (
+  stores: Stores,
+  projections: readonly Projection[],
+  options: Partial<ProjectionEngineOptions> = {},
+): { engine: ProjectionEngine; routes: RoutedReadStore } => {
+  const routes = routedReadStore(stores.readStore, projections);
+  const engine = createProjectionEngine({
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    routes,
+    projections,
+    lease: { owner: `test-${randomUUID()}`, ttlMs: 10_000, replaceDeadHolders: true },
+    log: recordingLog().log,
+    ...options,
+  });
+  return { engine, routes };
+};
 
 export const holidayDeclared = (date: string): DomainEvent => ({
   type: 'HolidayDeclared',
@@ -63,12 +86,19 @@ export type HolidayDay = { _id: string; declared: boolean; changes: number; _pos
  */
 export const holidaysProjection = (
   name = 'holidays',
-  options: { failOn?: (event: StoredEvent) => boolean; blockOn?: (event: StoredEvent) => Promise<void> | undefined } = {},
+  options: {
+    failOn?: (event: StoredEvent) => boolean;
+    blockOn?: (event: StoredEvent) => Promise<void> | undefined;
+    /** The projection's version; `label` goes into each document, so that two versions build different documents. */
+    version?: number;
+    label?: string;
+  } = {},
 ) => {
   const applied: number[] = [];
   const collection = `${name}_days`;
   const projection: Projection = {
     name,
+    version: options.version ?? 1,
     eventTypes: ['HolidayDeclared', 'HolidayRemoved'] satisfies DomainEventType[],
     collections: [collection],
     async setup(store) {
@@ -83,7 +113,7 @@ export const holidaysProjection = (
         store.collection<HolidayDay>(collection),
         event.data.date,
         event.position,
-        { $set: { declared: event.type === 'HolidayDeclared' }, $inc: { changes: 1 } },
+        { $set: { declared: event.type === 'HolidayDeclared', ...(options.label !== undefined && { label: options.label }) }, $inc: { changes: 1 } },
         { upsert: true },
       );
     },
@@ -98,6 +128,7 @@ export const cancellationsProjection = (): { projection: Projection; applied: nu
   const applied: number[] = [];
   const projection: Projection = {
     name: 'cancellations',
+    version: 1,
     eventTypes: ['SaleCancelled'],
     collections: ['cancellations'],
     async apply(event, store) {
@@ -116,14 +147,8 @@ export const recordingLog = () => {
   return { lines, log: (level: LogLevel, message: string, fields?: Record<string, unknown>) => lines.push({ level, message, fields }) };
 };
 
-export const checkpointOf = async (store: ReadStore, name: string): Promise<number | undefined> =>
-  (await store.collection<Checkpoint>(checkpointsCollection).findOne({ _id: name }))?.position;
+/** The stored checkpoint of a projection's generation (the first one by default). */
+export const checkpointOf = async (store: ReadStore, name: string, generation = 1): Promise<number | undefined> =>
+  (await store.collection<Checkpoint>(checkpointsCollection).findOne({ _id: checkpointName(name, generation) }))?.position;
 
-/** Waits for a condition the code under test reaches asynchronously (a live event being applied). */
-export const eventually = async (condition: () => Promise<boolean> | boolean, timeoutMs = 2000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
+export { eventually } from '../../support/eventually.ts';

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createProjectionEngine, type ProjectionEngine } from '../../../src/projections/engine.ts';
+import type { ProjectionEngine } from '../../../src/projections/engine/engine.ts';
 import {
   append,
   cancellationsProjection,
   holidayDeclared,
   holidaysProjection,
+  engineOn,
   openStores,
   type Stores,
   type HolidayDay,
@@ -30,20 +31,21 @@ describe('projection engine: read-your-writes', () => {
 
   it('when the event is applied, waitFor resolves true and the read model shows the write', async () => {
     const holidays = holidaysProjection();
-    engine = createProjectionEngine({ ...stores, projections: [holidays.projection], log: recordingLog().log });
+    const started = engineOn(stores, [holidays.projection], { log: recordingLog().log });
+    engine = started.engine;
     await engine.start();
 
     const position = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-29')]);
     const reached = await engine.waitFor(position, ['HolidayDeclared']);
 
     expect(reached).toBe(true);
-    expect(await stores.readStore.collection<HolidayDay>(holidays.collection).findOne({ _id: '2025-05-29' })).toMatchObject({ declared: true });
+    expect(await started.routes.collection<HolidayDay>(holidays.collection).findOne({ _id: '2025-05-29' })).toMatchObject({ declared: true });
   });
 
   it('when the last event of the write is of a type the projection does not read, waitFor still resolves true once its own event is applied', async () => {
     const holidays = holidaysProjection();
     const cancellations = cancellationsProjection();
-    engine = createProjectionEngine({ ...stores, projections: [holidays.projection, cancellations.projection], log: recordingLog().log });
+    engine = engineOn(stores, [holidays.projection, cancellations.projection], { log: recordingLog().log }).engine;
     await engine.start();
 
     // One write whose last event only the other projection reads.
@@ -57,7 +59,7 @@ describe('projection engine: read-your-writes', () => {
   });
 
   it('when no projection reads the written types, waitFor resolves true at once', async () => {
-    engine = createProjectionEngine({ ...stores, projections: [holidaysProjection().projection], log: recordingLog().log });
+    engine = engineOn(stores, [holidaysProjection().projection], { log: recordingLog().log }).engine;
     await engine.start();
     const position = await append(stores.eventStore, 'sale-100000004', [saleCancelled(4)]);
 
@@ -68,7 +70,7 @@ describe('projection engine: read-your-writes', () => {
     const blocked = new Promise<void>((resolve) => (release = resolve));
     const holidays = holidaysProjection('holidays', { blockOn: (event) => (event.type === 'HolidayDeclared' ? blocked : undefined) });
     const { lines, log } = recordingLog();
-    engine = createProjectionEngine({ ...stores, projections: [holidays.projection], log, readYourWritesTimeoutMs: 100 });
+    engine = engineOn(stores, [holidays.projection], { log, readYourWritesTimeoutMs: 100 }).engine;
     await engine.start();
 
     const position = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-04-21')]);
@@ -77,8 +79,9 @@ describe('projection engine: read-your-writes', () => {
 
     expect(reached).toBe(false);
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(90);
-    expect(lines.filter((line) => line.level === 'warn')).toHaveLength(1);
-    expect(lines[0]?.fields).toMatchObject({ position, lagging: [{ name: 'holidays', position: null, running: true }] });
+    const warnings = lines.filter((line) => line.level === 'warn');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.fields).toMatchObject({ position, lagging: [{ name: 'holidays', position: null, running: true }] });
 
     release();
     expect(await engine.waitFor(position, ['HolidayDeclared'])).toBe(true);
@@ -86,7 +89,7 @@ describe('projection engine: read-your-writes', () => {
 
   it('when a projection has stopped on an error, waitFor resolves false without waiting for the time-out', async () => {
     const holidays = holidaysProjection('holidays', { failOn: () => true });
-    engine = createProjectionEngine({ ...stores, projections: [holidays.projection], log: recordingLog().log, readYourWritesTimeoutMs: 60_000 });
+    engine = engineOn(stores, [holidays.projection], { log: recordingLog().log, readYourWritesTimeoutMs: 60_000 }).engine;
     await engine.start();
 
     const position = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-04-21')]);

@@ -38,7 +38,7 @@ describe('GET /openapi.json', () => {
 
   it('when the routers are listed, every supplier, chatbot and health route is documented, and nothing else', () => {
     const served = [
-      ...operationsOf(healthRoutes({ storeOpen: () => true, projections: () => [] })),
+      ...operationsOf(healthRoutes({ storeOpen: () => true, projections: { status: () => [], isReady: () => true, progress: () => ({ ready: true, position: null, head: -1, eventsPerSecond: 0, etaSeconds: 0 }) } })),
       ...operationsOf(supplierRoutes(api.runtime)),
       ...operationsOf(chatbotRoutes(api.runtime)),
     ];

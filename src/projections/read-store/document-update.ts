@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { update as applyOperators } from 'mingo/updater';
 import { setValue } from 'mingo/util';
-import { simpleUpdate } from './memory-fast-path.ts';
-import { isPlainObject, valueKey } from './memory-index.ts';
+import { simpleUpdate } from './fast-path.ts';
+import { isPlainObject, valueKey } from './document-values.ts';
 import type { Document } from './read-store.ts';
 
 /**

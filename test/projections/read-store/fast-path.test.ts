@@ -1,7 +1,7 @@
 import { Query } from 'mingo';
 import { update as mingoUpdate } from 'mingo/updater';
 import { describe, expect, it } from 'vitest';
-import { simplePredicate, simpleUpdate } from '../../../src/projections/read-store/memory-fast-path.ts';
+import { simplePredicate, simpleUpdate } from '../../../src/projections/read-store/fast-path.ts';
 import type { Document } from '../../../src/projections/read-store/read-store.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { isEqual } from 'mingo/util';
-import { isPlainObject } from './memory-index.ts';
+import { isPlainObject } from './document-values.ts';
 import type { Document } from './read-store.ts';
 
 /**

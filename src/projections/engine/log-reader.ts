@@ -1,0 +1,87 @@
+import type { EventStore, RecordedEvent, Subscription } from '../../events/store/event-store.ts';
+
+/**
+ * One catch-up subscription to the log, read ahead into a bounded queue and handed out in batches:
+ * while catching up, batches are full (`maxBatch` events); live, a batch is whatever arrived since the
+ * last one was taken, so a command's event is applied as soon as the projections are free, and many
+ * commands arriving together share one batch.
+ */
+export class LogReader {
+  private readonly queue: RecordedEvent[] = [];
+  private readonly subscription: Subscription;
+  private wake: (() => void) | undefined;
+  private drained: (() => void) | undefined;
+  private ended = false;
+  private live = false;
+  private failure: unknown;
+  /** The last event read from the subscription (queued or handed out). */
+  private lastRead: number | undefined;
+  /** Resolves with the position of the last event read when the subscription caught up (undefined: none read). */
+  readonly caughtUp: Promise<number | undefined>;
+  private readonly pumping: Promise<void>;
+
+  private readonly maxBatch: number;
+
+  constructor(eventStore: EventStore, options: { fromPosition: number | undefined; eventTypes: readonly string[]; maxBatch: number }) {
+    this.maxBatch = options.maxBatch;
+    this.subscription = eventStore.subscribeToAll({
+      ...(options.fromPosition === undefined || options.fromPosition < 0 ? {} : { fromPosition: options.fromPosition }),
+      filter: { eventTypes: options.eventTypes },
+    });
+    this.caughtUp = this.subscription.caughtUp.then(() => {
+      this.live = true;
+      this.wake?.();
+      return this.lastRead;
+    });
+    this.caughtUp.catch(() => undefined);
+    this.pumping = this.pump();
+  }
+
+  /** The position of the last event read ahead; the projections will have applied up to it once the queue is empty. */
+  get readPosition(): number | undefined {
+    return this.lastRead;
+  }
+
+  /**
+   * The next batch: while catching up, once a full batch is read (or the history ends); live, as soon
+   * as there is an event. Undefined when the subscription has ended (its error, if any, is thrown).
+   */
+  async next(): Promise<RecordedEvent[] | undefined> {
+    while (this.queue.length === 0 || (!this.live && !this.ended && this.queue.length < this.maxBatch)) {
+      if (this.ended && this.queue.length === 0) {
+        if (this.failure !== undefined) throw this.failure;
+        return undefined;
+      }
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+    const batch = this.queue.splice(0, this.maxBatch);
+    this.drained?.();
+    return batch;
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription.unsubscribe();
+    this.ended = true;
+    this.wake?.();
+    this.drained?.();
+    await this.pumping;
+  }
+
+  private async pump(): Promise<void> {
+    try {
+      for await (const event of this.subscription) {
+        this.queue.push(event);
+        this.lastRead = event.position;
+        this.wake?.();
+        // Read ahead by a few batches at most: a slow projection must not fill the memory.
+        while (this.queue.length >= this.maxBatch * 4 && !this.ended) await new Promise<void>((resolve) => (this.drained = resolve));
+        if (this.ended) break;
+      }
+    } catch (error) {
+      this.failure = error;
+    } finally {
+      this.ended = true;
+      this.wake?.();
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import { decodeEvent, type StoredEvent } from '../../events/catalogue/catalogue.ts';
+import type { RecordedEvent } from '../../events/store/event-store.ts';
+import { checkpointsCollection, type Checkpoint } from '../checkpoints.ts';
+import type { Projection } from '../projection.ts';
+import { ReadStoreUnavailableError, type Document, type DocumentWrites, type ReadStore } from '../read-store/read-store.ts';
+import { BatchStore } from './batch-store.ts';
+import { checkpointName, storedName, type Generation } from './generations.ts';
+
+/**
+ * A generation of a projection that this instance builds or keeps up to date: where it stands in the
+ * log, and whether it failed. Its checkpoint is written with its documents: saved at every batch that
+ * changed them, and at least every `idleCheckpointEvery` positions or second otherwise, so that a
+ * restart never re-reads much of the log for a projection that had nothing to do.
+ */
+export class ProjectionSlot {
+  /** Everything up to this position is applied (and written); undefined before the first event. */
+  position: number | undefined;
+  private saved: number | undefined;
+  private savedAt = 0;
+  lastError: string | null = null;
+  failed = false;
+  private readonly types: ReadonlySet<string>;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly projection: Projection,
+    readonly generation: Generation,
+    checkpoint: number | undefined,
+  ) {
+    this.position = checkpoint;
+    this.saved = checkpoint;
+    this.types = new Set(projection.eventTypes);
+  }
+
+  get name(): string {
+    return this.projection.name;
+  }
+
+  get checkpointId(): string {
+    return checkpointName(this.projection.name, this.generation.generation);
+  }
+
+  /** The stored collection of one of the projection's collections, in this generation. */
+  readonly stored = (collection: string): string =>
+    this.projection.collections.includes(collection) ? storedName(collection, this.generation.generation) : collection;
+
+  /** The read store as the projection's setup sees it: its collection names stand for this generation's. */
+  scoped(base: ReadStore): ReadStore {
+    return { ...base, collection: (name) => base.collection(this.stored(name)) } as ReadStore;
+  }
+
+  reads(type: string): boolean {
+    return this.types.has(type);
+  }
+
+  /** Resolves once the slot has applied up to `position`, or stops (failed, removed): true if it got there. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  fail(message: string): void {
+    this.failed = true;
+    this.lastError = message;
+    this.notify();
+  }
+
+  /** The checkpoint to write with a batch ending at `position`, if it is due. */
+  checkpointFor(position: number, changed: boolean, now: number): Document | undefined {
+    const due = changed || this.saved === undefined || position - this.saved >= idleCheckpointEvery || now - this.savedAt >= idleCheckpointMs;
+    return due ? ({ _id: this.checkpointId, position } satisfies Checkpoint) : undefined;
+  }
+
+  committed(position: number, checkpointWritten: boolean, now: number): void {
+    this.position = position;
+    if (checkpointWritten) {
+      this.saved = position;
+      this.savedAt = now;
+    }
+    this.notify();
+  }
+
+  /** The checkpoint still owed after the last batch (written when the engine stops). */
+  pendingCheckpoint(): Document | undefined {
+    return this.position !== undefined && this.position !== this.saved ? ({ _id: this.checkpointId, position: this.position } satisfies Checkpoint) : undefined;
+  }
+}
+
+const idleCheckpointEvery = 1000;
+const idleCheckpointMs = 1000;
+
+export type DecodedEvent = { recorded: RecordedEvent; event?: StoredEvent; error?: unknown };
+
+export const decodeBatch = (batch: readonly RecordedEvent[]): DecodedEvent[] =>
+  batch.map((recorded) => {
+    try {
+      return { recorded, event: decodeEvent(recorded) };
+    } catch (error) {
+      return { recorded, error };
+    }
+  });
+
+export type SlotFailure = { slot: ProjectionSlot; at: RecordedEvent; error: unknown };
+
+export type BatchOutcome = { applied: number; failures: SlotFailure[] };
+
+/**
+ * Applies a batch to each slot through a batch store of its own, then writes every slot's documents
+ * and checkpoints in one `writeDocuments` (one transaction on the embedded store). A slot whose
+ * projection throws (or whose event cannot be decoded) keeps what the events before that one did and
+ * stops there, its checkpoint just before it: skipping the event would leave its read model silently
+ * wrong. The other slots go on. An unreachable store fails the whole batch (ReadStoreUnavailableError):
+ * the caller tries it again, and the projections' idempotent updates make that safe.
+ */
+export const applyBatch = async (base: ReadStore, slots: readonly ProjectionSlot[], batch: readonly DecodedEvent[], now: () => number): Promise<BatchOutcome> => {
+  const last = batch.at(-1)?.recorded.position;
+  if (last === undefined) return { applied: 0, failures: [] };
+  const writes: DocumentWrites[] = [];
+  const checkpoints: Document[] = [];
+  const done: { slot: ProjectionSlot; position: number; checkpoint: boolean }[] = [];
+  const failures: SlotFailure[] = [];
+  let applied = 0;
+  const at = now();
+  for (const slot of slots) {
+    if (slot.failed || (slot.position !== undefined && slot.position >= last)) continue;
+    const store = new BatchStore(base, slot.stored);
+    /** Everything up to here is applied: the batch's end, or the event before a failed one. */
+    let reached: number | undefined = last;
+    for (let i = 0; i < batch.length; i++) {
+      const { recorded, event, error } = batch[i]!;
+      if ((slot.position !== undefined && recorded.position <= slot.position) || !slot.reads(recorded.type)) continue;
+      const mark = store.mark();
+      try {
+        if (error !== undefined) throw error;
+        await slot.projection.apply(event!, store);
+        applied += 1;
+      } catch (cause) {
+        if (cause instanceof ReadStoreUnavailableError) throw cause;
+        store.rollbackTo(mark);
+        failures.push({ slot, at: recorded, error: cause });
+        reached = i === 0 ? undefined : batch[i - 1]!.recorded.position;
+        break;
+      }
+    }
+    const changes = store.writes();
+    writes.push(...changes);
+    if (reached === undefined || (slot.position !== undefined && reached <= slot.position)) continue;
+    const checkpoint = slot.checkpointFor(reached, changes.length > 0, at);
+    if (checkpoint) checkpoints.push(checkpoint);
+    done.push({ slot, position: reached, checkpoint: checkpoint !== undefined });
+  }
+  // Checkpoints last: on MongoDB, where the writes are not one transaction, a checkpoint never runs ahead of its documents.
+  if (checkpoints.length > 0) writes.push({ collection: checkpointsCollection, put: checkpoints });
+  if (writes.length > 0) await base.writeDocuments(writes);
+  for (const { slot, position, checkpoint } of done) slot.committed(position, checkpoint, at);
+  for (const { slot, at: event, error } of failures) {
+    const message = error instanceof Error ? error.message : String(error);
+    slot.fail(`${event.type} at position ${event.position}: ${message}`);
+  }
+  return { applied, failures };
+};

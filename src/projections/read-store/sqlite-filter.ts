@@ -1,0 +1,183 @@
+import { isPlainObject, valueKey } from './document-values.ts';
+import { keyBrackets, keyClassOf, scalarKey, type SqlKey } from './sqlite-keys.ts';
+import type { Document, Sort } from './read-store.ts';
+
+/**
+ * MongoDB filters and sorts as SQL over the key columns of the embedded read store (sqlite-keys.ts).
+ * A condition is translated only where SQL answers exactly what MongoDB would: on an indexed path whose
+ * keys are all regular, for the operators below. Anything else is left out of the SQL, which then
+ * selects a superset of the matches (`exact: false`), and the caller evaluates the whole filter on
+ * those rows. A path with irregular keys (arrays) still narrows equalities through the multikey table.
+ */
+
+export type Clause = {
+  /** null: no condition (every row). */
+  sql: string | null;
+  params: SqlKey[];
+  /** The SQL selects exactly the matching documents. */
+  exact: boolean;
+};
+
+export type KeyPaths = {
+  /** The quoted key column of an indexed path, `_id` included; undefined when the path has none. */
+  columnOf(path: string): string | undefined;
+  /** Whether some document holds an irregular key on this indexed path. */
+  irregular(path: string): boolean;
+  /** The quoted multikey table of the collection. */
+  multikeyTable: string;
+};
+
+const everything: Clause = { sql: null, params: [], exact: false };
+const nothing: Clause = { sql: '0', params: [], exact: true };
+
+const and = (clauses: Clause[]): Clause => {
+  const conditions = clauses.filter((clause) => clause.sql !== null);
+  return {
+    sql: conditions.length === 0 ? null : conditions.map((clause) => `(${clause.sql})`).join(' AND '),
+    params: conditions.flatMap((clause) => clause.params),
+    exact: clauses.every((clause) => clause.exact),
+  };
+};
+
+const isOperatorObject = (value: unknown): value is Document =>
+  isPlainObject(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => key.startsWith('$'));
+
+export const translateFilter = (filter: Document, paths: KeyPaths): Clause => {
+  const clauses: Clause[] = [];
+  for (const [key, condition] of Object.entries(filter)) {
+    if (key === '$comment') continue;
+    if (key === '$and' && Array.isArray(condition)) clauses.push(and(condition.map((clause: Document) => translateFilter(clause, paths))));
+    else if (key === '$or' && Array.isArray(condition)) clauses.push(or(condition.map((clause: Document) => translateFilter(clause, paths))));
+    else if (key.startsWith('$')) clauses.push(everything);
+    else clauses.push(translatePath(key, condition, paths));
+  }
+  // An empty filter selects every document, exactly.
+  return clauses.length === 0 ? { sql: null, params: [], exact: true } : and(clauses);
+};
+
+const or = (branches: Clause[]): Clause => {
+  if (branches.length === 0 || branches.some((branch) => branch.sql === null)) return { ...everything, exact: branches.length > 0 && branches.every((b) => b.exact) };
+  return {
+    sql: branches.map((branch) => `(${branch.sql})`).join(' OR '),
+    params: branches.flatMap((branch) => branch.params),
+    exact: branches.every((branch) => branch.exact),
+  };
+};
+
+const translatePath = (path: string, condition: unknown, paths: KeyPaths): Clause => {
+  const operators: [string, unknown][] = isOperatorObject(condition) ? Object.entries(condition) : [['$eq', condition]];
+  if (path === '_id') {
+    // The identity column answers equalities on `_id` exactly, whatever the value's type.
+    const ids = idEquality(operators);
+    if (ids) return ids;
+  }
+  const column = paths.columnOf(path);
+  if (column === undefined) return everything;
+  if (paths.irregular(path)) return and(operators.map(([op, operand]) => multikeyCondition(path, column, op, operand, paths.multikeyTable)));
+  return and(operators.map(([op, operand]) => regularCondition(column, op, operand)));
+};
+
+const idEquality = (operators: [string, unknown][]): Clause | undefined => {
+  if (operators.length !== 1) return undefined;
+  const [op, operand] = operators[0]!;
+  if (op === '$eq' && !(operand instanceof RegExp)) return { sql: 'id = ?', params: [valueKey(operand)], exact: true };
+  if (op === '$in' && Array.isArray(operand) && !operand.some((value) => value instanceof RegExp)) {
+    if (operand.length === 0) return nothing;
+    return { sql: `id IN (${operand.map(() => '?').join(', ')})`, params: operand.map(valueKey), exact: true };
+  }
+  return undefined;
+};
+
+/** Conditions on a path whose keys are all regular: scalars, null or missing. */
+const regularCondition = (column: string, op: string, operand: unknown): Clause => {
+  switch (op) {
+    case '$eq': {
+      if (operand instanceof RegExp) return everything;
+      const key = scalarKey(operand);
+      // A document or an array equals nothing here: no key on this path is one.
+      if (key === undefined) return nothing;
+      return key === null ? { sql: `${column} IS NULL`, params: [], exact: true } : { sql: `${column} = ?`, params: [key], exact: true };
+    }
+    case '$ne': {
+      if (operand instanceof RegExp) return everything;
+      const key = scalarKey(operand);
+      if (key === undefined) return { sql: null, params: [], exact: true };
+      return key === null ? { sql: `${column} IS NOT NULL`, params: [], exact: true } : { sql: `${column} IS NOT ?`, params: [key], exact: true };
+    }
+    case '$gt':
+    case '$gte':
+    case '$lt':
+    case '$lte':
+      return range(column, op, operand);
+    case '$in':
+    case '$nin': {
+      if (!Array.isArray(operand) || operand.some((value) => value instanceof RegExp)) return everything;
+      const keys = operand.map(scalarKey).filter((key): key is SqlKey => key !== undefined);
+      const withNull = keys.includes(null);
+      const values = keys.filter((key) => key !== null);
+      const list = values.length === 0 ? null : `${column} IN (${values.map(() => '?').join(', ')})`;
+      if (op === '$in') {
+        const alternatives = [...(list ? [list] : []), ...(withNull ? [`${column} IS NULL`] : [])];
+        return alternatives.length === 0 ? nothing : { sql: alternatives.join(' OR '), params: values, exact: true };
+      }
+      if (withNull) return { sql: list ? `${column} IS NOT NULL AND NOT (${list})` : `${column} IS NOT NULL`, params: values, exact: true };
+      return list ? { sql: `${column} IS NULL OR NOT (${list})`, params: values, exact: true } : { sql: null, params: [], exact: true };
+    }
+    default:
+      return everything;
+  }
+};
+
+/** A comparison matches values of the operand's own type only, as in MongoDB. */
+const range = (column: string, op: string, operand: unknown): Clause => {
+  if (operand === null) return op === '$gte' || op === '$lte' ? { sql: `${column} IS NULL`, params: [], exact: true } : nothing;
+  const type = keyClassOf(operand);
+  if (type === undefined) return everything;
+  const bounds = keyBrackets[type];
+  const comparison = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[op as '$gt'];
+  const bracket = op.startsWith('$g') ? `${column} < ${bounds.high}` : bounds.low === null ? null : `${column} >= ${bounds.low}`;
+  const sql = bracket ? `${column} ${comparison} ? AND ${bracket}` : `${column} ${comparison} ?`;
+  return { sql, params: [scalarKey(operand)!], exact: true };
+};
+
+/** On a path crossing arrays, equalities narrow through the multikey table; the filter decides. */
+const multikeyCondition = (path: string, column: string, op: string, operand: unknown, multikeyTable: string): Clause => {
+  const operands = op === '$eq' ? [operand] : op === '$in' && Array.isArray(operand) ? operand : undefined;
+  const keys = operands?.map(scalarKey);
+  if (!keys || keys.length === 0 || keys.some((key) => key === undefined)) return everything;
+  const values = (keys as SqlKey[]).filter((key) => key !== null);
+  const withNull = values.length < keys.length;
+  const regular = [...(values.length ? [`${column} IN (${values.map(() => '?').join(', ')})`] : []), ...(withNull ? [`${column} IS NULL`] : [])];
+  const listed = [...(values.length ? [`key IN (${values.map(() => '?').join(', ')})`] : []), ...(withNull ? ['key IS NULL'] : [])];
+  return {
+    sql: `${regular.join(' OR ')} OR rid IN (SELECT rid FROM ${multikeyTable} WHERE path = ? AND (${listed.join(' OR ')}))`,
+    params: [...values, path, ...values],
+    exact: false,
+  };
+};
+
+export type SortField = [path: string, direction: 1 | -1];
+
+/** A sort specification in any of the driver's forms, as a list of fields and directions. */
+export const sortFields = (sort: Sort): SortField[] => {
+  const directions = new Set<unknown>([1, -1, 'asc', 'desc', 'ascending', 'descending']);
+  let entries: (readonly [string, unknown])[];
+  if (typeof sort === 'string') entries = [[sort, 1]];
+  else if (sort instanceof Map) entries = [...sort];
+  else if (Array.isArray(sort)) {
+    const pair = sort.length === 2 && typeof sort[0] === 'string' && directions.has(sort[1]);
+    entries = pair ? [sort as [string, unknown]] : sort.map((item: unknown) => (typeof item === 'string' ? [item, 1] : (item as [string, unknown])));
+  } else entries = Object.entries(sort as Document);
+  return entries.map(([field, direction]) => [field, direction === -1 || direction === 'desc' || direction === 'descending' ? -1 : 1]);
+};
+
+/** ORDER BY over the key columns, or undefined when some field has no column or irregular keys. */
+export const translateSort = (fields: readonly SortField[], paths: KeyPaths): string | undefined => {
+  const terms: string[] = [];
+  for (const [path, direction] of fields) {
+    const column = paths.columnOf(path);
+    if (column === undefined || paths.irregular(path)) return undefined;
+    terms.push(`${column} ${direction === 1 ? 'ASC' : 'DESC'}`);
+  }
+  return terms.join(', ');
+};

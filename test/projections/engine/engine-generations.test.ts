@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StoredEvent } from '../../../src/events/catalogue/catalogue.ts';
+import type { ProjectionEngine } from '../../../src/projections/engine/engine.ts';
+import { append, checkpointOf, engineOn, eventually, holidayDeclared, holidaysProjection, openStores, type HolidayDay, type Stores } from './engine-fixtures.ts';
+
+/** A gate a projection waits at on one event, until opened. */
+const gate = () => {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  let reached = false;
+  return {
+    hold: (when: (event: StoredEvent) => boolean) => (event: StoredEvent) => {
+      if (!when(event)) return undefined;
+      reached = true;
+      return opened;
+    },
+    open: () => open(),
+    reached: () => reached,
+  };
+};
+
+describe('projection engine: generations (blue/green rebuilds)', () => {
+  let stores: Stores;
+  const engines: ProjectionEngine[] = [];
+
+  beforeEach(async () => {
+    stores = await openStores();
+  });
+
+  afterEach(async () => {
+    for (const engine of engines.splice(0)) await engine.stop();
+    await stores.close();
+  });
+
+  const labels = async (routes: ReturnType<typeof engineOn>['routes']) =>
+    (await routes.collection<HolidayDay & { label?: string }>('holidays_days').find({}, { sort: { _id: 1 } }).toArray()).map((day) => [day._id, day.label]);
+
+  it('when a projection comes in a new version, the old generation keeps answering while the new one is built, then the new one answers and the old one goes', async () => {
+    const first = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-01')]);
+    await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-08')]);
+    const v1 = engineOn(stores, [holidaysProjection('holidays', { label: 'v1' }).projection]);
+    await v1.engine.start();
+    await v1.engine.stop();
+
+    const build = gate();
+    const v2Projection = holidaysProjection('holidays', { version: 2, label: 'v2', blockOn: build.hold((event) => event.position === first) });
+    const v2 = engineOn(stores, [v2Projection.projection], { retiredGenerationGraceMs: 0 });
+    engines.push(v2.engine);
+    await v2.engine.start();
+
+    // Ready at once: the old version serves while the new one is built.
+    expect(v2.engine.isReady()).toBe(true);
+    await eventually(() => build.reached());
+    expect(await labels(v2.routes)).toEqual([
+      ['2025-05-01', 'v1'],
+      ['2025-05-08', 'v1'],
+    ]);
+    expect(v2.engine.status()[0]).toMatchObject({ version: 2, generation: 1, rebuilding: { generation: 2, version: 2 } });
+
+    build.open();
+    await eventually(() => v2.engine.status()[0]?.generation === 2);
+    expect(await labels(v2.routes)).toEqual([
+      ['2025-05-01', 'v2'],
+      ['2025-05-08', 'v2'],
+    ]);
+    expect(v2.engine.status()[0]).not.toHaveProperty('rebuilding');
+    await eventually(async () => !(await stores.readStore.listCollectionNames()).includes('holidays_days_g1'));
+    expect(await checkpointOf(stores.readStore, 'holidays', 1)).toBeUndefined();
+
+    // From then on the new generation is the live one: kept up to date, and read after a restart.
+    const later = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-07-14')]);
+    expect(await v2.engine.waitFor(later, ['HolidayDeclared'])).toBe(true);
+    expect((await labels(v2.routes)).at(-1)).toEqual(['2025-07-14', 'v2']);
+  });
+
+  it('when a rebuild is requested, the live generation goes on taking the new events while the next one is built, then the next one takes over with all of them', async () => {
+    const first = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-01')]);
+    const build = gate();
+    let building = false;
+    const holidays = holidaysProjection('holidays', { blockOn: build.hold((event) => building && event.position === first) });
+    const { engine, routes } = engineOn(stores, [holidays.projection], { retiredGenerationGraceMs: 0 });
+    engines.push(engine);
+    await engine.start();
+
+    building = true;
+    await engine.requestRebuild();
+    await eventually(() => build.reached());
+    const during = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-08')]);
+    // Read-your-writes holds during the rebuild: the live generation is kept up to date.
+    expect(await engine.waitFor(during, ['HolidayDeclared'])).toBe(true);
+    expect((await labels(routes)).map(([id]) => id)).toEqual(['2025-05-01', '2025-05-08']);
+    expect(engine.status()[0]).toMatchObject({ generation: 1, rebuilding: { generation: 2 } });
+
+    build.open();
+    await eventually(() => engine.status()[0]?.generation === 2);
+    expect(await routes.collection<HolidayDay>('holidays_days').find({}, { sort: { _id: 1 } }).toArray()).toEqual([
+      { _id: '2025-05-01', declared: true, changes: 1, _position: first },
+      { _id: '2025-05-08', declared: true, changes: 1, _position: during },
+    ]);
+    await eventually(async () => !(await stores.readStore.listCollectionNames()).includes('holidays_days_g1'));
+  });
+
+  it('when the instance stops in the middle of a build, the next start resumes the build from its checkpoint', async () => {
+    const positions: number[] = [];
+    for (let day = 1; day <= 5; day++) positions.push(await append(stores.eventStore, 'holidays-calendar', [holidayDeclared(`2025-06-0${day}`)]));
+    const v1 = engineOn(stores, [holidaysProjection('holidays').projection]);
+    await v1.engine.start();
+    await v1.engine.stop();
+    // Version 2 fails on the fourth event: its build stops there, three events in.
+    const failing = holidaysProjection('holidays', { version: 2, failOn: (event) => event.position === positions[3] });
+    const interrupted = engineOn(stores, [failing.projection]);
+    await interrupted.engine.start();
+    await eventually(() => failing.applied.length === 3);
+    await interrupted.engine.stop();
+
+    const resumed = holidaysProjection('holidays', { version: 2 });
+    const again = engineOn(stores, [resumed.projection], { retiredGenerationGraceMs: 0 });
+    engines.push(again.engine);
+    await again.engine.start();
+
+    await eventually(() => again.engine.status()[0]?.generation === 2);
+    expect(failing.applied).toEqual(positions.slice(0, 3));
+    expect(resumed.applied).toEqual(positions.slice(3));
+    expect(await again.routes.collection('holidays_days').countDocuments()).toBe(5);
+  });
+});

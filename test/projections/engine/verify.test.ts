@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RoutedReadStore } from '../../../src/projections/engine/generations.ts';
+import type { Projection } from '../../../src/projections/projection.ts';
+import { openSqliteReadStore } from '../../../src/projections/read-store/sqlite-read-store.ts';
+import { saleLogProjection } from '../../../src/projections/sale-log/sale-log-projection.ts';
+import { verifyReadModels } from '../../../src/projections/verify.ts';
+import { writeSaleHistory } from '../sale-log/sale-history.ts';
+import { append, engineOn, holidayDeclared, holidayRemoved, holidaysProjection, openStores, type HolidayDay, type Stores } from './engine-fixtures.ts';
+
+describe('verifying read models against a replay of the log', () => {
+  let stores: Stores;
+  let projections: Projection[];
+  let head: number;
+  let live: RoutedReadStore;
+
+  beforeEach(async () => {
+    stores = await openStores();
+    projections = [saleLogProjection, holidaysProjection().projection];
+    await writeSaleHistory(stores.eventStore, { saleId: 1, incrementId: '100000001', savId: 7 });
+    await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-01'), holidayDeclared('2025-05-08')]);
+    await writeSaleHistory(stores.eventStore, { saleId: 2, incrementId: '100000002', savId: 8 });
+    head = await append(stores.eventStore, 'holidays-calendar', [holidayRemoved('2025-05-08')]);
+    // The read models as the live path builds them: the engine catching up from nothing.
+    const { engine, routes } = engineOn(stores, projections);
+    await engine.start();
+    await engine.stop();
+    live = routes;
+  });
+
+  afterEach(async () => {
+    await stores.close();
+  });
+
+  const verify = (maxDifferences?: number) =>
+    verifyReadModels({ eventStore: stores.eventStore, live, projections, scratch: openSqliteReadStore({ file: ':memory:' }), ...(maxDifferences && { maxDifferences }) });
+
+  it('when the live read models match the log, verify reports ok', async () => {
+    expect(await verify()).toEqual({ ok: true, position: head, differenceCount: 0, differences: [] });
+  });
+
+  it('when live documents were changed, removed or added behind the projections, verify lists each difference', async () => {
+    await live.collection<HolidayDay>('holidays_days').updateOne({ _id: '2025-05-01' }, { $set: { declared: false } });
+    const [firstEntry] = await live.collection('sale_log').find({}, { sort: { position: 1 }, limit: 1 }).toArray();
+    await live.collection('sale_log').deleteOne({ _id: firstEntry?._id });
+    await live.collection<HolidayDay>('holidays_days').insertOne({ _id: '1999-01-01', declared: true, changes: 1, _position: 1 });
+
+    const report = await verify();
+
+    expect(report.ok).toBe(false);
+    expect(report.differenceCount).toBe(3);
+    expect(report.differences).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ collection: 'holidays_days', _id: '2025-05-01', kind: 'different', live: expect.objectContaining({ declared: false }), rebuilt: expect.objectContaining({ declared: true }) }),
+        expect.objectContaining({ collection: 'sale_log', _id: firstEntry?._id, kind: 'missing', rebuilt: firstEntry }),
+        expect.objectContaining({ collection: 'holidays_days', _id: '1999-01-01', kind: 'extra' }),
+      ]),
+    );
+  });
+
+  it('when there are more differences than listed, verify counts them all', async () => {
+    await live.collection('sale_log').deleteMany({});
+
+    const report = await verify(5);
+
+    expect(report.differences).toHaveLength(5);
+    expect(report.differenceCount).toBe(30);
+  });
+});
