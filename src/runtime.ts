@@ -94,6 +94,7 @@ export const openRuntime = async (
     // server), run each projection in one of them: the one holding its lease.
     lease: { owner: config.instanceId, ttlMs: config.projectionLeaseTtlMs, replaceDeadHolders: !config.mongodbUrl },
     readYourWritesTimeoutMs: config.readYourWritesTimeoutMs,
+    maxBatch: config.projectionBatchSize,
     log: (level, message, fields) => log[level]({ ...fields }, message),
   });
   const ids = createIdAllocator(eventStore, systemContext(randomUUID()), {

@@ -52,6 +52,7 @@ const environment = z.object({
   PROJECTION_LEASE_TTL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000, 'must be at least 1000 (ms)').default(10_000)),
   INSTANCE_ID: optionalString,
   READ_YOUR_WRITES_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(600_000, 'must be at most 600000 (ms)').default(2_000)),
+  PROJECTION_BATCH_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000, 'must be at most 100000').default(2_000)),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Service commandes <no-reply@localhost>')),
   LEAD_NOTIFY_TO: z.preprocess(emptyAsUndefined, z.string().default('equipe@localhost')),
@@ -84,6 +85,8 @@ export type Config = {
   projectionLeaseTtlMs: number;
   /** How long a command waits for the read models to show its events before answering anyway. */
   readYourWritesTimeoutMs: number;
+  /** Events the projections take per batch while catching up (live, a batch is what has arrived). */
+  projectionBatchSize: number;
   /** Names this instance among those sharing the read store (lease owner); host name, process id and a random suffix by default. */
   instanceId: string;
   smtpUrl: string | undefined;
@@ -141,6 +144,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mongodbUrl: values.MONGODB_URL,
     projectionLeaseTtlMs: values.PROJECTION_LEASE_TTL_MS,
     readYourWritesTimeoutMs: values.READ_YOUR_WRITES_TIMEOUT_MS,
+    projectionBatchSize: values.PROJECTION_BATCH_SIZE,
     // The random suffix tells apart two processes that reuse a host name and pid (containers).
     instanceId: values.INSTANCE_ID ?? `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`,
     smtpUrl: values.SMTP_URL,

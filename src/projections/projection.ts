@@ -41,7 +41,8 @@ export const applyOnce = async <T extends Document>(
   options: { upsert?: boolean } = {},
 ): Promise<boolean> => {
   const filter = { _id: id, _position: { $lt: position } } as unknown as Filter<T>;
-  const withPosition = { ...update, $set: { ...(update.$set as Document | undefined), _position: position } } as unknown as UpdateFilter<T>;
+  // The filter makes it a raise; $max leaves the update's own $set as it is (no copy of its fields).
+  const withPosition = Object.assign({}, update, { $max: Object.assign({}, update.$max, { _position: position }) }) as unknown as UpdateFilter<T>;
   try {
     const result = await collection.updateOne(filter, withPosition, { upsert: options.upsert ?? false });
     return result.modifiedCount + result.upsertedCount > 0;
@@ -49,6 +50,34 @@ export const applyOnce = async <T extends Document>(
     if (error instanceof DuplicateKeyError || (error as { code?: unknown }).code === 11000) return false;
     throw error;
   }
+};
+
+/**
+ * Evolves the document `_id` with a pure function of its current version (null when there is none),
+ * the usual shape of a projection: `evolve` answers the document's fields, or null to change nothing.
+ * Idempotent: a document that has already seen an event at or after `position` is left as it is. The
+ * new version is stored whole, with `_position` set to the event's. Build it as an object literal: V8
+ * keeps a literal a fast object, where one grown field by field turns slow to copy and serialise.
+ */
+export const evolveOnce = async <T extends Tracked>(
+  collection: ReadCollection<T>,
+  id: T['_id'],
+  position: number,
+  evolve: (current: T | null) => Omit<T, '_id' | '_position'> | null,
+): Promise<boolean> => {
+  const byId = { _id: id } as Filter<T>;
+  const current = await collection.findOne(byId);
+  if (current !== null && current._position >= position) return false;
+  const next = evolve(current) as Record<string, unknown> | null;
+  if (next === null) return false;
+  let document: Record<string, unknown>;
+  if (Object.hasOwn(next, '_position')) {
+    // A version built from the current one (a spread of it) already has both fields: set in place.
+    document = next;
+    document._position = position;
+  } else document = { _id: id, _position: position, ...next };
+  await collection.replaceOne(byId, document as unknown as T, { upsert: true });
+  return true;
 };
 
 /**

@@ -157,3 +157,6 @@ export const saleEventDefinitions = [
 export type SaleEvent = EventsOf<typeof saleEventDefinitions>;
 
 export const saleStreamName = (incrementId: string): string => `sale-${incrementId}`;
+
+/** The increment ID a sale's stream is named after (the events after the import name only the sale ID). */
+export const incrementIdOfStream = (streamName: string): string => streamName.slice('sale-'.length);

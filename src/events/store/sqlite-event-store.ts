@@ -91,8 +91,31 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
     translateError,
   });
 
+  /**
+   * A filtered read runs window by window over positions: SQLite reads the events of the filter's types
+   * through the type index, then sorts them by position, so an unbounded range would read and sort
+   * every later event of those types for each page (a catch-up quadratic in the log). Within a window
+   * the sort is bounded; the window starts a few pages wide and doubles while it finds few events (a
+   * filter on rare types crosses a long log in a few reads).
+   */
   const readForwards = (kind: FilterKind, filter: string, after: number, upTo: number, limit: number): RecordedEvent[] =>
-    use(() => statements.readAll[kind].forwards.all({ after, upTo, before: END, limit, filter }).map(toRecordedEvent));
+    use(() => {
+      const statement = statements.readAll[kind].forwards;
+      if (kind === 'none') return statement.all({ after, upTo, before: END, limit, filter }).map(toRecordedEvent);
+      const wanted = limit < 0 ? Number.MAX_SAFE_INTEGER : limit;
+      const found: RecordedEvent[] = [];
+      let from = after;
+      let window = Math.max(Math.min(wanted, 10_000) * 4, 64);
+      while (found.length < wanted && from < upTo) {
+        const to = Math.min(upTo, from + window);
+        for (const row of statement.all({ after: from, upTo: to, before: END, limit: wanted - found.length, filter })) found.push(toRecordedEvent(row));
+        if (found.length >= wanted) break;
+        from = to;
+        if (from >= head()) break;
+        window = Math.min(window * 2, 1_000_000);
+      }
+      return found;
+    });
 
   return {
     async appendToStream(streamName, events, appendOptions = {}) {

@@ -1,6 +1,6 @@
 import { assertNever } from '../../events/decider.ts';
 import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
-import { applyOnce, type Projection } from '../projection.ts';
+import { applyOnce, evolveOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import {
   savSaleEmailsCollection,
@@ -54,13 +54,8 @@ export const savsProjection: Projection = {
     switch (event.type) {
       case 'SaleImported': {
         const { saleId, customer } = event.data;
-        await applyOnce(
-          store.collection<SavSaleEmailDocument>(savSaleEmailsCollection),
-          saleId,
-          event.position,
-          { $set: { emailLower: customer.email.toLowerCase() } },
-          { upsert: true },
-        );
+        const emailLower = customer.email.toLowerCase();
+        await evolveOnce(store.collection<SavSaleEmailDocument>(savSaleEmailsCollection), saleId, event.position, () => ({ emailLower }));
         return;
       }
       case 'SavCreated':

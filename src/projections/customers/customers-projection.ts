@@ -1,6 +1,6 @@
 import { assertNever } from '../../events/decider.ts';
 import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
-import { applyOnce, type Projection } from '../projection.ts';
+import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadCollection, ReadStore } from '../read-store/read-store.ts';
 import { customersCollection, type CustomerDocument } from './customer-document.ts';
 
@@ -9,24 +9,31 @@ type Handled = EventOfType<(typeof eventTypes)[number]>;
 const handled = new Set<string>(eventTypes);
 
 type Customers = ReadCollection<CustomerDocument>;
+type Customer = Omit<CustomerDocument, '_id' | '_position'>;
 
-const addSale = async (customers: Customers, event: StoredEvent<EventOfType<'SaleImported'>>): Promise<void> => {
+/** The customer with one more sale; the names are those of the latest order, whatever the order the sales came in. */
+const withSale = (current: Customer | null, event: StoredEvent<EventOfType<'SaleImported'>>): Customer => {
   const { saleId, customer, orderedAt } = event.data;
-  const id = customer.email.toLowerCase();
-  const current = await customers.findOne({ _id: id });
-  if (current && current._position >= event.position) return;
   const orderedAtUtc = new Date(orderedAt).toISOString();
-  const isLatest = !current || orderedAtUtc >= current.latestOrderedAt;
-  const names = { email: customer.email, firstname: customer.firstname, lastname: customer.lastname, latestOrderedAt: orderedAtUtc };
-  const $set = { ...(isLatest && names), ...(!current && { savIds: [] }) };
-  await applyOnce(customers, id, event.position, { $set, $addToSet: { saleIds: saleId } }, { upsert: true });
+  const latest = current === null || orderedAtUtc >= current.latestOrderedAt;
+  return {
+    email: latest ? customer.email : current.email,
+    firstname: latest ? customer.firstname : current.firstname,
+    lastname: latest ? customer.lastname : current.lastname,
+    latestOrderedAt: latest ? orderedAtUtc : current.latestOrderedAt,
+    saleIds: current === null ? [saleId] : current.saleIds.includes(saleId) ? current.saleIds : [...current.saleIds, saleId],
+    savIds: current?.savIds ?? [],
+  };
 };
 
 /** The customer of a SAV is the one of its sale, found through the sales this read model lists. */
 const addSav = async (customers: Customers, event: StoredEvent<EventOfType<'SavCreated'>>): Promise<void> => {
   const customer = await customers.findOne({ saleIds: event.data.saleId });
   if (!customer) return;
-  await applyOnce(customers, customer._id, event.position, { $addToSet: { savIds: event.data.savId } });
+  const { savId } = event.data;
+  await evolveOnce(customers, customer._id, event.position, (current) =>
+    current === null || current.savIds.includes(savId) ? null : { ...current, savIds: [...current.savIds, savId] },
+  );
 };
 
 /** The `customers` read model, for the chatbot's customer lookup. */
@@ -46,7 +53,8 @@ export const customersProjection: Projection = {
     const customers = store.collection<CustomerDocument>(customersCollection);
     switch (event.type) {
       case 'SaleImported':
-        return addSale(customers, event);
+        await evolveOnce(customers, event.data.customer.email.toLowerCase(), event.position, (current) => withSale(current, event));
+        return;
       case 'SavCreated':
         return addSav(customers, event);
       default:

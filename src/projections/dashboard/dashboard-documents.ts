@@ -4,7 +4,7 @@ import type { Tracked } from '../projection.ts';
  * The `dashboard_days` read model: one document per local day (planning time zone), `_id` = the date.
  * Each figure is dated by its own event: an order on the day it was placed, a cancellation, a refund
  * request or payment, a SAV or a lead on the day it happened. Amounts are kept in cents, so that
- * summing them with `$inc` stays exact. Counters start at their first `$inc`: a missing one is 0.
+ * summing them stays exact. `savsUpTo` counts the SAVs opened up to the end of the day (running-totals.ts).
  */
 export const dashboardDaysCollection = 'dashboard_days';
 
@@ -12,24 +12,28 @@ export type DashboardDayDocument = Tracked & {
   _id: string;
   date: string;
   /** Orders placed (SaleImported). */
-  orders?: number;
+  orders: number;
   /** Their grand totals (products and shipping, tax included). */
-  revenueCents?: number;
+  revenueCents: number;
   /** Orders cancelled as a whole (SaleCancelled). */
-  cancelledOrders?: number;
+  cancelledOrders: number;
   /** Products cancelled, by a whole-sale or a partial cancellation (SaleProductCancelled). */
-  cancelledProducts?: number;
-  refundRequestedCents?: number;
-  refundPaidCents?: number;
+  cancelledProducts: number;
+  refundRequestedCents: number;
+  refundPaidCents: number;
   /** SAVs opened. */
-  savs?: number;
+  savs: number;
   /** The complaint category of each SAV opened that day, one entry per SAV (free text: kept as values, never as keys). */
-  savCategories?: string[];
+  savCategories: string[];
   /** The `sav_type` of each SAV opened that day, one entry per SAV. */
-  savTypes?: string[];
+  savTypes: string[];
   /** Contact leads captured. */
-  leads?: number;
+  leads: number;
+  savsUpTo: number;
 };
+
+/** The days that have a document (running-totals.ts): one document, `_id` = `days`. */
+export const dashboardCalendarsCollection = 'dashboard_calendars';
 
 /**
  * The `dashboard_refunds` read model: the amount of each requested refund, since the event recording

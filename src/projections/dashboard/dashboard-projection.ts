@@ -1,9 +1,11 @@
 import { assertNever } from '../../events/decider.ts';
 import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
-import { applyOnce, type Projection } from '../projection.ts';
-import type { ReadStore, UpdateFilter } from '../read-store/read-store.ts';
+import { evolveOnce, type Projection } from '../projection.ts';
+import type { ReadStore } from '../read-store/read-store.ts';
+import { changeDay, type CalendarDocument } from '../running-totals.ts';
 import { localDateIn } from '../sales/order-date.ts';
 import {
+  dashboardCalendarsCollection,
   dashboardDaysCollection,
   dashboardRefundId,
   dashboardRefundsCollection,
@@ -23,8 +25,25 @@ const eventTypes = [
 type Handled = EventOfType<(typeof eventTypes)[number]>;
 const handled = new Set<string>(eventTypes);
 
+type Day = Omit<DashboardDayDocument, '_id' | '_position'>;
+
 // Amounts are decimals rounded to the cent; cutting to 15 significant digits first drops the binary noise.
 const toCents = (amount: number): number => Math.round(Number((amount * 100).toPrecision(15)));
+
+const emptyDay = (date: string): Day => ({
+  date,
+  orders: 0,
+  revenueCents: 0,
+  cancelledOrders: 0,
+  cancelledProducts: 0,
+  refundRequestedCents: 0,
+  refundPaidCents: 0,
+  savs: 0,
+  savCategories: [],
+  savTypes: [],
+  leads: 0,
+  savsUpTo: 0,
+});
 
 /** The daily business figures of the analysts' dashboard. */
 export const dashboardProjection = (options: { timezone: string }): Projection => {
@@ -33,7 +52,7 @@ export const dashboardProjection = (options: { timezone: string }): Projection =
     name: 'dashboard',
     version: 1,
     eventTypes,
-    collections: [dashboardDaysCollection, dashboardRefundsCollection],
+    collections: [dashboardDaysCollection, dashboardCalendarsCollection, dashboardRefundsCollection],
 
     async setup(store: ReadStore) {
       await store.collection<DashboardDayDocument>(dashboardDaysCollection).createIndex({ date: 1 });
@@ -42,29 +61,49 @@ export const dashboardProjection = (options: { timezone: string }): Projection =
     async apply(stored: StoredEvent, store: ReadStore) {
       if (!handled.has(stored.type)) return;
       const event = stored as StoredEvent<Handled>;
-      const days = store.collection<DashboardDayDocument>(dashboardDaysCollection);
       const refunds = store.collection<DashboardRefundDocument>(dashboardRefundsCollection);
 
-      const updateDay = (at: string, update: UpdateFilter<DashboardDayDocument>) => {
+      /** The document of the local day of `at`, changed; `opened` SAVs more from that day on. */
+      const onDay = (at: string, change: (day: Day) => void, opened = 0) => {
         const date = localDate(at);
-        return applyOnce(days, date, event.position, { ...update, $set: { date } }, { upsert: true });
+        return changeDay(
+          {
+            days: store.collection<DashboardDayDocument>(dashboardDaysCollection),
+            calendars: store.collection<CalendarDocument>(dashboardCalendarsCollection),
+            dayId: (day) => day,
+            scope: 'days',
+          },
+          date,
+          event.position,
+          (current) => {
+            const day = current === null ? emptyDay(date) : { ...current };
+            change(day);
+            return day;
+          },
+          { savs: opened },
+        );
       };
 
       switch (event.type) {
-        case 'SaleImported':
-          await updateDay(event.data.orderedAt, { $inc: { orders: 1, revenueCents: toCents(event.data.grandTotal) } });
+        case 'SaleImported': {
+          const cents = toCents(event.data.grandTotal);
+          await onDay(event.data.orderedAt, (day) => {
+            day.orders += 1;
+            day.revenueCents += cents;
+          });
           return;
+        }
         case 'SaleProductCancelled':
-          await updateDay(event.data.cancelledAt, { $inc: { cancelledProducts: 1 } });
+          await onDay(event.data.cancelledAt, (day) => (day.cancelledProducts += 1));
           return;
         case 'SaleCancelled':
-          await updateDay(event.data.cancelledAt, { $inc: { cancelledOrders: 1 } });
+          await onDay(event.data.cancelledAt, (day) => (day.cancelledOrders += 1));
           return;
         case 'RefundRequested': {
           const { saleId, refundId, amount, requestedAt } = event.data;
           const amountCents = toCents(amount);
-          await applyOnce(refunds, dashboardRefundId(saleId, refundId), event.position, { $set: { amountCents } }, { upsert: true });
-          await updateDay(requestedAt, { $inc: { refundRequestedCents: amountCents } });
+          await evolveOnce(refunds, dashboardRefundId(saleId, refundId), event.position, () => ({ amountCents }));
+          await onDay(requestedAt, (day) => (day.refundRequestedCents += amountCents));
           return;
         }
         case 'RefundPaid': {
@@ -72,16 +111,24 @@ export const dashboardProjection = (options: { timezone: string }): Projection =
           const refund = await refunds.findOne({ _id: dashboardRefundId(saleId, refundId) });
           // The write side pays only a requested refund, so it is known; paying it twice records nothing.
           if (!refund) return;
-          await updateDay(paidAt, { $inc: { refundPaidCents: refund.amountCents } });
+          await onDay(paidAt, (day) => (day.refundPaidCents += refund.amountCents));
           return;
         }
         case 'SavCreated': {
           const { complaintName, savType, createdAt } = event.data;
-          await updateDay(createdAt, { $inc: { savs: 1 }, $push: { savCategories: complaintName, savTypes: savType } });
+          await onDay(
+            createdAt,
+            (day) => {
+              day.savs += 1;
+              day.savCategories = [...day.savCategories, complaintName];
+              day.savTypes = [...day.savTypes, savType];
+            },
+            1,
+          );
           return;
         }
         case 'ContactLeadCaptured':
-          await updateDay(event.data.capturedAt, { $inc: { leads: 1 } });
+          await onDay(event.data.capturedAt, (day) => (day.leads += 1));
           return;
         default:
           return assertNever(event);

@@ -1,4 +1,5 @@
 import type { ReadStore } from '../read-store/read-store.ts';
+import { totalsAsOf } from '../running-totals.ts';
 import { bucketsOf, type Bucket, type Granularity } from './buckets.ts';
 import { dashboardDaysCollection, type DashboardDayDocument } from './dashboard-documents.ts';
 
@@ -82,23 +83,24 @@ const fold = (bucket: Bucket, days: readonly DashboardDayDocument[], openSavBack
 
 /**
  * The dashboard of a period (inclusive local dates): one bucket per day, ISO week or calendar month,
- * clipped to the period, plus the totals. Days with nothing recorded count zero. The SAV backlog also
- * counts the SAVs opened before the period: those days are read for that count only.
+ * clipped to the period, plus the totals. Days with nothing recorded count zero. The SAV backlog at the
+ * end of a bucket is the running total of its last day, or of the last day before it: one more read,
+ * however long the history.
  */
 export const dashboard = async (store: ReadStore, query: DashboardQuery): Promise<Dashboard> => {
   const collection = store.collection<DashboardDayDocument>(dashboardDaysCollection);
-  const [days, earlier] = await Promise.all([
+  const [days, before] = await Promise.all([
     collection.find({ date: { $gte: query.from, $lte: query.to } }, { sort: { date: 1 } }).toArray(),
-    collection.find({ date: { $lt: query.from } }, { projection: { savs: 1 } }).toArray(),
+    totalsAsOf(collection, {}, query.from, ['savs'], { before: true }),
   ]);
-  let savsSoFar = earlier.reduce((sum, day) => sum + (day.savs ?? 0), 0);
+  let savsSoFar = before.savs!;
 
   const buckets: DashboardFigures[] = [];
   let next = 0;
   for (const bucket of bucketsOf(query.from, query.to, query.granularity)) {
     const inBucket: DashboardDayDocument[] = [];
     while (next < days.length && days[next]!.date <= bucket.end) inBucket.push(days[next++]!);
-    savsSoFar += inBucket.reduce((sum, day) => sum + (day.savs ?? 0), 0);
+    savsSoFar = inBucket.at(-1)?.savsUpTo ?? savsSoFar;
     buckets.push(fold(bucket, inBucket, savsSoFar));
   }
   return { buckets, totals: fold({ start: query.from, end: query.to }, days, savsSoFar) };

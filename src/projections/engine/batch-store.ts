@@ -7,8 +7,9 @@ import {
   updatedDocument,
   upsertedDocument,
 } from '../read-store/document-update.ts';
-import { idsOf, valueKey } from '../read-store/document-values.ts';
+import { cloneValue, idsOf, isPlainObject, valueKey } from '../read-store/document-values.ts';
 import { sortFields } from '../read-store/sqlite-filter.ts';
+import type { WrittenKeys } from './written-keys.ts';
 import {
   DuplicateKeyError,
   type BulkUpdateOne,
@@ -32,7 +33,9 @@ import {
  * and the documents it changed are handed back (`writes()`) to be stored in one go with the checkpoint.
  * The port's semantics are kept: a query sees the batch's own changes (the store's matches are merged
  * with the documents held here, which decide), `_id` collisions are refused as the store would.
- * Unique secondary indexes are checked by the store when the batch is written.
+ * Two differences, for speed: unique secondary indexes are checked by the store when the batch is
+ * written, and the documents read are the batch's own, not copies: read-only (frozen under test, so
+ * that a projection changing one fails its specs). Updates never change a document in place.
  */
 export class BatchStore implements ReadStore {
   private readonly collections = new Map<string, BatchCollection>();
@@ -43,16 +46,21 @@ export class BatchStore implements ReadStore {
     private readonly base: ReadStore,
     /** The stored collection a projection's collection name stands for (its generation). */
     private readonly stored: (name: string) => string = (name) => name,
+    /** What a generation built from nothing has written: a key it never wrote is not looked for. */
+    private readonly written?: WrittenKeys,
   ) {}
 
   collection<T extends Document = Document>(name: string): ReadCollection<T> {
     let found = this.collections.get(name);
     if (!found) {
+      const stored = this.stored(name);
+      const written = this.written;
       found = new BatchCollection(
         name,
-        this.base.collection(this.stored(name)),
+        this.base.collection(stored),
         (other) => this.collection(other) as unknown as BatchCollection,
         (entry) => this.undo.push(entry),
+        written ? (key) => written.neverWritten(stored, key) : () => false,
       );
       this.collections.set(name, found);
     }
@@ -95,10 +103,23 @@ export class BatchStore implements ReadStore {
 
 type Undo = () => void;
 
+const deepFreeze = <T>(value: T): T => {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const nested of Object.values(value)) deepFreeze(nested);
+  }
+  return value;
+};
+
+/** A document handed to a projection: frozen under test (vitest), as is otherwise (freezing costs time). */
+const readOnly: <T>(doc: T) => T = process.env.VITEST ? deepFreeze : (doc) => doc;
+
 class BatchCollection implements ReadCollection<Document> {
   /** The current version of each document seen, by `_id` key; null: absent (never stored, or deleted). */
   private readonly docs = new Map<string, Document | null>();
   private readonly ids = new Map<string, unknown>();
+  /** The documents the store did not hold when this batch first looked. */
+  private readonly absent = new Set<string>();
   private readonly dirty = new Set<string>();
   /** Writes run one after the other, reads and changes of one never interleaving with another's. */
   private writing: Promise<unknown> = Promise.resolve();
@@ -108,21 +129,31 @@ class BatchCollection implements ReadCollection<Document> {
     private readonly base: ReadCollection<Document>,
     private readonly sibling: (name: string) => BatchCollection,
     private readonly recordUndo: (undo: Undo) => void,
+    private readonly neverWritten: (key: string) => boolean,
   ) {}
 
   changes(): DocumentWrites[] {
     if (this.dirty.size === 0) return [];
     const put: Document[] = [];
+    const insert: Document[] = [];
     const remove: unknown[] = [];
     for (const key of this.dirty) {
       const doc = this.docs.get(key);
-      if (doc) put.push(doc);
-      else remove.push(this.ids.get(key));
+      const absent = this.absent.has(key);
+      if (doc) (absent ? insert : put).push(doc);
+      // Created and deleted within the batch: nothing to write.
+      else if (!absent) remove.push(this.ids.get(key));
     }
-    return [{ collection: this.collectionName, put, remove }];
+    return [{ collection: this.collectionName, put, insert, remove }];
   }
 
   async findOne(filter: Filter<Document>, options: FindOptions = {}): Promise<Document | null> {
+    const byId = Object.keys(options).length === 0 ? idGuard(filter as Document) : undefined;
+    if (byId) {
+      // The projections' usual read: one document by `_id`, straight from what the batch holds.
+      const doc = await this.byId(byId);
+      return doc && readOnly(doc);
+    }
     return (await this.query(filter as Document, { ...options, limit: 1 }))[0] ?? null;
   }
 
@@ -136,12 +167,14 @@ class BatchCollection implements ReadCollection<Document> {
 
   async insertOne(doc: Document): Promise<InsertOneResult> {
     doc._id ??= newObjectIdHex();
-    const stored = { _id: doc._id, ...structuredClone(doc) };
+    const stored = { _id: doc._id, ...cloneValue(doc) };
     await this.serially(() => this.insert(stored));
     return { acknowledged: true, insertedId: doc._id };
   }
 
   updateOne(filter: Filter<Document>, update: UpdateFilter<Document>, options: UpdateOptions = {}): Promise<UpdateResult> {
+    const byId = idGuard(filter as Document);
+    if (byId) return this.serially(() => this.updateById(byId, filter as Document, update as Document, options.upsert ?? false));
     return this.serially(() => this.update(filter as Document, update as Document, options.upsert ?? false, 1));
   }
 
@@ -150,6 +183,8 @@ class BatchCollection implements ReadCollection<Document> {
   }
 
   replaceOne(filter: Filter<Document>, replacement: Document, options: UpdateOptions = {}): Promise<UpdateResult> {
+    const byId = idGuard(filter as Document);
+    if (byId?.below === undefined && byId !== undefined) return this.serially(() => this.replaceById(byId.id, replacement, options.upsert ?? false));
     return this.serially(async () => {
       assertReplacement(replacement);
       const [current] = await this.matching(filter as Document, 1);
@@ -189,7 +224,7 @@ class BatchCollection implements ReadCollection<Document> {
           const from = (stage.$lookup as { from?: unknown } | undefined)?.from;
           if (typeof from === 'string' && !others.has(from)) others.set(from, await this.sibling(from).matching({}));
         }
-        return aggregateDocuments<R>(structuredClone(source), leadingMatch ? rest : pipeline, (name) => structuredClone(others.get(name) ?? []));
+        return aggregateDocuments<R>(cloneValue(source), leadingMatch ? rest : pipeline, (name) => cloneValue(others.get(name) ?? []));
       },
     };
   }
@@ -209,8 +244,7 @@ class BatchCollection implements ReadCollection<Document> {
     const limit = options.limit ? Math.abs(options.limit) : undefined;
     const sorted = sortDocuments(await this.matching(filter), options.sort === undefined ? [] : sortFields(options.sort));
     const page = sorted.slice(skip, limit === undefined ? undefined : skip + limit);
-    // Copies: a projection changing what it read must not change the batch's documents.
-    return projectDocuments(structuredClone(page), options.projection);
+    return projectDocuments(page.map(readOnly), options.projection);
   }
 
   /**
@@ -241,13 +275,27 @@ class BatchCollection implements ReadCollection<Document> {
   }
 
   private async load(ids: readonly unknown[]): Promise<void> {
-    const missing = ids.filter((id) => !this.docs.has(valueKey(id)));
+    const missing: unknown[] = [];
+    for (const id of ids) {
+      const key = valueKey(id);
+      if (this.docs.has(key)) continue;
+      if (this.neverWritten(key)) {
+        this.remember(key, null, id);
+        this.absent.add(key);
+      } else missing.push(id);
+    }
     if (missing.length === 0) return;
     const found = missing.length === 1
       ? [await this.base.findOne({ _id: missing[0] as never })].filter((doc): doc is Document => doc !== null)
       : await this.base.find({ _id: { $in: missing as never[] } }).toArray();
-    for (const id of missing) this.remember(valueKey(id), null, id);
-    for (const doc of found) this.remember(valueKey(doc._id), doc);
+    for (const id of missing) {
+      this.remember(valueKey(id), null, id);
+      this.absent.add(valueKey(id));
+    }
+    for (const doc of found) {
+      this.remember(valueKey(doc._id), doc);
+      this.absent.delete(valueKey(doc._id));
+    }
   }
 
   private remember(key: string, doc: Document | null, id: unknown = doc?._id): void {
@@ -277,6 +325,50 @@ class BatchCollection implements ReadCollection<Document> {
     this.set(doc);
   }
 
+  /** The document `_id` if it matches the guard (`_position` below a position), loaded once per batch. */
+  private async byId({ id, below }: IdGuard): Promise<Document | null> {
+    const key = valueKey(id);
+    if (!this.docs.has(key)) await this.load([id]);
+    const doc = this.docs.get(key) ?? null;
+    if (doc === null || below === undefined) return doc;
+    return typeof doc._position === 'number' && doc._position < below ? doc : null;
+  }
+
+  /**
+   * `replaceOne` by `_id`: the projections' `evolveOnce`, which builds each new version itself. The
+   * replacement is kept as given (its caller built it for this write); an identical one is not looked
+   * for, so it counts as modified.
+   */
+  private async replaceById(id: unknown, replacement: Document, upsert: boolean): Promise<UpdateResult> {
+    assertReplacement(replacement);
+    const current = await this.byId({ id });
+    if (replacement._id !== undefined && valueKey(replacement._id) !== valueKey(id)) {
+      if (current) throw Object.assign(new Error("Performing an update on the path '_id' would modify the immutable field '_id'"), { code: 66 });
+    }
+    if (!current && !upsert) return updateResult(0, 0);
+    const next = replacement._id === undefined ? { _id: id, ...replacement } : replacement;
+    this.set(next);
+    return current ? updateResult(1, 1) : upserted(id);
+  }
+
+  /** `updateOne` by `_id` (and the projections' position guard), without evaluating a filter. */
+  private async updateById(guard: IdGuard, filter: Document, update: Document, upsert: boolean): Promise<UpdateResult> {
+    assertUpdateOperators(update);
+    const doc = await this.byId(guard);
+    if (doc === null) {
+      if (!upsert) return updateResult(0, 0);
+      // Stored, but the guard missed: the upsert would insert the same `_id` again, which MongoDB refuses.
+      if (this.docs.get(valueKey(guard.id))) throw new DuplicateKeyError(this.collectionName, { _id: guard.id });
+      const created = upsertedDocument(filter, update);
+      this.set(created);
+      return upserted(created._id);
+    }
+    const next = updatedDocument(doc, update, filter);
+    if (!next) return updateResult(1, 0);
+    this.set(next);
+    return updateResult(1, 1);
+  }
+
   private async update(filter: Document, update: Document, upsert: boolean, limit?: number): Promise<UpdateResult> {
     assertUpdateOperators(update);
     const targets = await this.matching(filter, limit);
@@ -301,6 +393,27 @@ class BatchCollection implements ReadCollection<Document> {
     for (const doc of targets) this.change(valueKey(doc._id), null);
     return { acknowledged: true, deletedCount: targets.length };
   }
+}
+
+type IdGuard = { id: unknown; below?: number };
+
+/** `{ _id: v }`, or `{ _id: v, _position: { $lt: n } }` (applyOnce's filter), as a lookup and a bound. */
+function idGuard(filter: Document): IdGuard | undefined {
+  let id: unknown;
+  let below: number | undefined;
+  let fields = 0;
+  for (const key in filter) {
+    fields += 1;
+    const condition = filter[key];
+    if (key === '_id') {
+      if (condition instanceof RegExp || (isPlainObject(condition) && Object.keys(condition).some((name) => name.startsWith('$')))) return undefined;
+      id = condition;
+    } else if (key === '_position' && isPlainObject(condition) && typeof condition.$lt === 'number' && Object.keys(condition).length === 1) {
+      below = condition.$lt;
+    } else return undefined;
+  }
+  if (id === undefined || fields !== (below === undefined ? 1 : 2)) return undefined;
+  return below === undefined ? { id } : { id, below };
 }
 
 function updateResult(matchedCount: number, modifiedCount: number): UpdateResult {

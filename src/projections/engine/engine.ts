@@ -202,7 +202,7 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
                 });
               }
               feed.applied = batch.at(-1)!.position;
-              meter.record(Date.now(), applied, feed.applied);
+              if (applied > 0) meter.record(Date.now(), batch.length, feed.applied);
               if (attempt > 0) {
                 for (const slot of feed.slots) slot.lastError = slot.failed ? slot.lastError : null;
                 log('info', 'Read store reachable again; projections resume', {});
@@ -219,6 +219,9 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
         if (feed.kind === 'builder') await serially(() => mergeIfCaughtUp(feed));
         checkReady();
         logProgress();
+        // Reading and applying the log chains promises only: without a turn of the event loop between
+        // batches, a catch-up would hold every request (/health included) until its end.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (error) {
       if (stopping) return;
@@ -564,6 +567,7 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
         for (const slot of slots) live.set(slot.name, slot);
         // Nothing to apply: read from the head (a CLI beside a running server, say).
         const from = slots.length === 0 ? head : Math.min(...slots.map((slot) => slot.position ?? -1));
+        log('info', 'Projections start reading the log', { from, head, projections: slots.map((slot) => slot.name) });
         main = openFeed('main', slots, from < 0 ? undefined : from);
         if (next.length > 0) startBuilder(next);
       });

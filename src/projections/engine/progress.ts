@@ -24,12 +24,13 @@ export class ProgressMeter {
     while (this.samples.length > 2 && this.samples[0]!.at < at - windowMs) this.samples.shift();
   }
 
+  /** Rates over the last few seconds, from the batch before them (0 until two batches a moment apart are known). */
   rates(now: number): { eventsPerSecond: number; positionsPerSecond: number } {
     const recent = this.samples.filter((sample) => sample.at >= now - windowMs);
-    if (recent.length === 0) return { eventsPerSecond: 0, positionsPerSecond: 0 };
-    const first = this.samples[this.samples.indexOf(recent[0]!) - 1] ?? recent[0]!;
-    const seconds = Math.max((now - first.at) / 1000, 0.001);
-    const events = recent.reduce((sum, sample) => sum + sample.events, 0);
+    const first = this.samples[this.samples.indexOf(recent[0]!) - 1] ?? recent[0];
+    const seconds = first === undefined ? 0 : (now - first.at) / 1000;
+    if (seconds < 0.2 || first === undefined) return { eventsPerSecond: 0, positionsPerSecond: 0 };
+    const events = recent.filter((sample) => sample !== first).reduce((sum, sample) => sum + sample.events, 0);
     return { eventsPerSecond: events / seconds, positionsPerSecond: (recent.at(-1)!.position - first.position) / seconds };
   }
 }

@@ -4,7 +4,9 @@ import { checkpointsCollection, type Checkpoint } from '../checkpoints.ts';
 import type { Projection } from '../projection.ts';
 import { ReadStoreUnavailableError, type Document, type DocumentWrites, type ReadStore } from '../read-store/read-store.ts';
 import { BatchStore } from './batch-store.ts';
+import { valueKey } from '../read-store/document-values.ts';
 import { checkpointName, storedName, type Generation } from './generations.ts';
+import { WrittenKeys } from './written-keys.ts';
 
 /**
  * A generation of a projection that this instance builds or keeps up to date: where it stands in the
@@ -21,6 +23,8 @@ export class ProjectionSlot {
   failed = false;
   private readonly types: ReadonlySet<string>;
   private readonly listeners = new Set<() => void>();
+  /** Built from nothing in this process: the keys it wrote are known, so its batches skip looking for the others. */
+  readonly written: WrittenKeys | undefined;
 
   constructor(
     readonly projection: Projection,
@@ -30,6 +34,16 @@ export class ProjectionSlot {
     this.position = checkpoint;
     this.saved = checkpoint;
     this.types = new Set(projection.eventTypes);
+    this.written = checkpoint === undefined ? new WrittenKeys() : undefined;
+  }
+
+  /** Notes the documents a committed batch wrote. */
+  wrote(writes: readonly DocumentWrites[]): void {
+    if (!this.written) return;
+    for (const { collection, put, insert } of writes) {
+      for (const doc of put) this.written.add(collection, valueKey(doc._id));
+      for (const doc of insert ?? []) this.written.add(collection, valueKey(doc._id));
+    }
   }
 
   get name(): string {
@@ -121,13 +135,13 @@ export const applyBatch = async (base: ReadStore, slots: readonly ProjectionSlot
   if (last === undefined) return { applied: 0, failures: [] };
   const writes: DocumentWrites[] = [];
   const checkpoints: Document[] = [];
-  const done: { slot: ProjectionSlot; position: number; checkpoint: boolean }[] = [];
+  const done: { slot: ProjectionSlot; position: number; checkpoint: boolean; changes: DocumentWrites[] }[] = [];
   const failures: SlotFailure[] = [];
   let applied = 0;
   const at = now();
   for (const slot of slots) {
     if (slot.failed || (slot.position !== undefined && slot.position >= last)) continue;
-    const store = new BatchStore(base, slot.stored);
+    const store = new BatchStore(base, slot.stored, slot.written);
     /** Everything up to here is applied: the batch's end, or the event before a failed one. */
     let reached: number | undefined = last;
     for (let i = 0; i < batch.length; i++) {
@@ -151,12 +165,15 @@ export const applyBatch = async (base: ReadStore, slots: readonly ProjectionSlot
     if (reached === undefined || (slot.position !== undefined && reached <= slot.position)) continue;
     const checkpoint = slot.checkpointFor(reached, changes.length > 0, at);
     if (checkpoint) checkpoints.push(checkpoint);
-    done.push({ slot, position: reached, checkpoint: checkpoint !== undefined });
+    done.push({ slot, position: reached, checkpoint: checkpoint !== undefined, changes });
   }
   // Checkpoints last: on MongoDB, where the writes are not one transaction, a checkpoint never runs ahead of its documents.
   if (checkpoints.length > 0) writes.push({ collection: checkpointsCollection, put: checkpoints });
   if (writes.length > 0) await base.writeDocuments(writes);
-  for (const { slot, position, checkpoint } of done) slot.committed(position, checkpoint, at);
+  for (const { slot, position, checkpoint, changes } of done) {
+    slot.wrote(changes);
+    slot.committed(position, checkpoint, at);
+  }
   for (const { slot, at: event, error } of failures) {
     const message = error instanceof Error ? error.message : String(error);
     slot.fail(`${event.type} at position ${event.position}: ${message}`);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { update as applyOperators } from 'mingo/updater';
 import { setValue } from 'mingo/util';
 import { simpleUpdate } from './fast-path.ts';
-import { isPlainObject, valueKey } from './document-values.ts';
+import { cloneValue, isPlainObject, valueKey } from './document-values.ts';
 import type { Document } from './read-store.ts';
 
 /**
@@ -26,7 +26,7 @@ export function updatedDocument(current: Document, update: Document, filter: Doc
   const modifier = withoutUnchangedId(operators, current._id);
   const simple = simpleUpdate(current, modifier, false);
   if (simple !== undefined) return simple ?? undefined;
-  const next = structuredClone(current);
+  const next = cloneValue(current);
   // The filter matters only to the positional `$` operator; compiling it for every write would be wasted.
   const condition = usesPositional(modifier) ? filter : undefined;
   return applyOperators(next, modifier, undefined, condition, { cloneMode: 'deep' }).length ? next : undefined;
@@ -35,19 +35,24 @@ export function updatedDocument(current: Document, update: Document, filter: Doc
 /** The document an upsert inserts: the filter's equality fields, then every operator, $setOnInsert included. */
 export function upsertedDocument(filter: Document, update: Document): Document {
   const { $setOnInsert, ...operators } = update;
-  const conflict = Object.keys(operators.$set ?? {}).find((path) => Object.hasOwn($setOnInsert ?? {}, path));
+  const conflict = $setOnInsert && Object.keys(operators.$set ?? {}).find((path) => Object.hasOwn($setOnInsert, path));
   if (conflict) throw new Error(`Updating the path '${conflict}' would create a conflict at '${conflict}'`);
+  const equalities = equalityFields(filter);
+  const setsId = Object.hasOwn(operators.$set ?? {}, '_id') || Object.hasOwn($setOnInsert ?? {}, '_id');
+  if (!setsId) {
+    // The usual upsert of a projection: built once, `_id` first, without going through mingo.
+    const doc: Document = { _id: equalities._id === undefined ? newObjectIdHex() : cloneValue(equalities._id) };
+    for (const [path, value] of Object.entries(equalities)) if (path !== '_id') setValue(doc, path, cloneValue(value));
+    const simple = simpleUpdate(doc, update, true);
+    if (simple !== undefined) return simple ?? doc;
+  }
   const $set: Document = { ...operators.$set, ...$setOnInsert };
   const doc: Document = {};
-  for (const [path, value] of Object.entries(equalityFields(filter))) setValue(doc, path, structuredClone(value));
-  if ($set._id === undefined) {
-    const simple = simpleUpdate(doc, update, true);
-    if (simple !== undefined) return { _id: doc._id ?? newObjectIdHex(), ...(simple ?? doc) };
-  }
+  for (const [path, value] of Object.entries(equalities)) setValue(doc, path, cloneValue(value));
   // mingo refuses any write to _id; MongoDB accepts one on insert.
   if ($set._id !== undefined) {
     if (doc._id !== undefined && valueKey(doc._id) !== valueKey($set._id)) throw immutableIdError();
-    doc._id = structuredClone($set._id);
+    doc._id = cloneValue($set._id);
     delete $set._id;
   }
   applyOperators(doc, Object.keys($set).length ? { ...operators, $set } : operators, undefined, undefined, { cloneMode: 'deep' });
@@ -58,7 +63,7 @@ export function upsertedDocument(filter: Document, update: Document): Document {
 export function replacementDocument(filter: Document, current: Document | undefined, replacement: Document): Document {
   if (current && replacement._id !== undefined && valueKey(replacement._id) !== valueKey(current._id)) throw immutableIdError();
   const _id = current?._id ?? replacement._id ?? equalityFields(filter)._id ?? newObjectIdHex();
-  return { _id, ...structuredClone(replacement) };
+  return { _id, ...cloneValue(replacement) };
 }
 
 /** The fields an upsert copies from its filter: equalities at the top level and inside $and, as MongoDB does. */

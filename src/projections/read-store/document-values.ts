@@ -58,3 +58,23 @@ export function idsOf(filter: Document): unknown[] | undefined {
   if (keys[0] === '$in' && Array.isArray(condition.$in) && !condition.$in.some((value) => value instanceof RegExp)) return condition.$in;
   return undefined;
 }
+
+/**
+ * A deep copy of a document or value. Documents are JSON-like: numbers, strings, booleans, null,
+ * dates, arrays and plain objects, copied here directly; anything else goes to `structuredClone`,
+ * whose fixed cost per call (microseconds) would otherwise dominate copying a small value.
+ */
+export function cloneValue<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(cloneValue) as T;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (!isPlainObject(value)) return structuredClone(value);
+  // A spread, then only existing fields replaced: V8 keeps such a copy a fast object (built field by
+  // field, an object of more than a dozen fields turns slow to read, copy and serialise).
+  const copy: Document = { ...value };
+  for (const key in copy) {
+    const nested = copy[key];
+    if (nested !== null && typeof nested === 'object') copy[key] = cloneValue(nested);
+  }
+  return copy as T;
+}

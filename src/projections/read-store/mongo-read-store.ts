@@ -53,20 +53,28 @@ export const openMongoReadStore = async (options: MongoReadStoreOptions): Promis
  * has not seen its last event (`_position` lower): when it has, the filter misses, the upsert collides
  * on `_id`, and that duplicate means "already there" and is ignored; any other failure is reported.
  */
-const writeDocuments = async (collection: Collection<Document>, { put, remove = [] }: DocumentWrites): Promise<void> => {
-  const guarded = new Set<number>();
-  const operations: AnyBulkWriteOperation<Document>[] = put.map((doc, i) => {
-    if (typeof doc._position !== 'number') return { replaceOne: { filter: { _id: doc._id as never }, replacement: doc, upsert: true } };
-    guarded.add(i);
-    return { replaceOne: { filter: { _id: doc._id as never, _position: { $lt: doc._position } }, replacement: doc, upsert: true } };
-  });
+const writeDocuments = async (collection: Collection<Document>, { put, insert = [], remove = [] }: DocumentWrites): Promise<void> => {
+  // Operations whose duplicate key means "already written": guarded replacements and inserts.
+  const alreadyThere = new Set<number>();
+  const operations: AnyBulkWriteOperation<Document>[] = [];
+  for (const doc of put) {
+    if (typeof doc._position === 'number') {
+      alreadyThere.add(operations.length);
+      operations.push({ replaceOne: { filter: { _id: doc._id as never, _position: { $lt: doc._position } }, replacement: doc, upsert: true } });
+    } else operations.push({ replaceOne: { filter: { _id: doc._id as never }, replacement: doc, upsert: true } });
+  }
+  // An insert is also what a server without filter push-down writes fastest (no collection scan).
+  for (const doc of insert) {
+    alreadyThere.add(operations.length);
+    operations.push({ insertOne: { document: doc } });
+  }
   for (const id of remove) operations.push({ deleteOne: { filter: { _id: id as never } } });
   if (operations.length === 0) return;
   try {
     await collection.bulkWrite(operations, { ordered: false });
   } catch (error) {
     const failures = error instanceof MongoBulkWriteError ? [error.writeErrors].flat() : undefined;
-    if (failures && failures.length > 0 && failures.every((failure) => failure.code === 11000 && guarded.has(failure.index))) return;
+    if (failures && failures.length > 0 && failures.every((failure) => failure.code === 11000 && alreadyThere.has(failure.index))) return;
     throw portError(collection.collectionName, error);
   }
 };

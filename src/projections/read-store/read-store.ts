@@ -56,8 +56,12 @@ export interface ReadCollection<T extends Document = Document> {
   createIndex(spec: IndexSpecification, options?: CreateIndexOptions): Promise<string>;
 }
 
-/** Whole documents to store under their `_id` (inserted or replaced) and `_id`s to delete, in one collection. */
-export type DocumentWrites = { collection: string; put: readonly Document[]; remove?: readonly unknown[] };
+/**
+ * Whole documents to store under their `_id`, and `_id`s to delete, in one collection. `put` inserts or
+ * replaces; `insert` holds documents the writer saw absent (a store may write them more cheaply, and
+ * takes one found there after all as already written).
+ */
+export type DocumentWrites = { collection: string; put: readonly Document[]; insert?: readonly Document[]; remove?: readonly unknown[] };
 
 export interface ReadStore {
   collection<T extends Document = Document>(name: string): ReadCollection<T>;

@@ -9,7 +9,7 @@ import {
   updatedDocument,
   upsertedDocument,
 } from './document-update.ts';
-import { valueKey, valuesAt } from './document-values.ts';
+import { idsOf, valueKey, valuesAt } from './document-values.ts';
 import { sortFields, translateFilter, translateSort, type KeyPaths, type SortField } from './sqlite-filter.ts';
 import { irregularKey, isIrregular, multikeyValues, pathKey, scalarKey, type SqlKey } from './sqlite-keys.ts';
 import { defaultIndexName, documentsTable, keyColumn, multikeyTable, type IndexDefinition } from './sqlite-schema.ts';
@@ -37,8 +37,10 @@ export type SqliteContext = {
   /** Counts changes to the file, this connection's and other processes': cached answers older than it are stale. */
   version(): number;
   changed(): void;
-  /** Reads the collections' tables and indexes again if another connection changed them. */
-  refreshSchema(): void;
+  /** Reads the collections' tables and indexes again if another connection changed them (checked now when forced, else now and then). */
+  refreshSchema(force?: boolean): void;
+  /** After a schema change rolled back: what this process believes of the tables is read again. */
+  forgetSchema(): void;
   /** The documents of another collection, for `$lookup`. */
   documentsOf(collection: string): Document[];
 };
@@ -84,11 +86,30 @@ export class SqliteCollection implements ReadCollection<Document> {
   }
 
   async findOne(filter: Filter<Document>, options: FindOptions = {}): Promise<Document | null> {
+    const ids = onlyIds(filter as Document, options);
+    if (ids) return this.byIds(ids.slice(0, 1))[0] ?? null;
     return this.query(filter as Document, { ...options, limit: 1 })[0] ?? null;
   }
 
   find(filter: Filter<Document>, options: FindOptions = {}): Cursor<Document> {
-    return { toArray: async () => this.query(filter as Document, options) };
+    return {
+      toArray: async () => {
+        const ids = onlyIds(filter as Document, options);
+        return ids ? this.byIds(ids) : this.query(filter as Document, options);
+      },
+    };
+  }
+
+  /** The documents of these `_id`s: what the projections' batches load, straight from the identity index. */
+  private byIds(ids: readonly unknown[]): Document[] {
+    this.context.refreshSchema();
+    if (!this.shape.exists || ids.length === 0) return [];
+    const keys = [...new Set(ids.map(valueKey))];
+    const texts: string[] =
+      keys.length === 1
+        ? (this.context.statement(`SELECT doc FROM ${this.table} WHERE id = ?`).pluck().all(keys[0]) as string[])
+        : (this.context.statement(`SELECT doc FROM ${this.table} WHERE id IN (SELECT value FROM json_each(?))`).pluck().all(JSON.stringify(keys)) as string[]);
+    return texts.map((text) => documentFromJson(text));
   }
 
   async countDocuments(filter: Filter<Document> = {}): Promise<number> {
@@ -182,16 +203,21 @@ export class SqliteCollection implements ReadCollection<Document> {
     const name = options.name ?? defaultIndexName(spec);
     if (this.shape.indexes.some((index) => index.name === name)) return name;
     const index: IndexDefinition = { name, fields, unique: options.unique ?? false, sparse: options.sparse ?? false };
-    this.transaction(() => {
-      this.context.refreshSchema();
-      if (this.shape.indexes.some((existing) => existing.name === name)) return;
-      this.ensureTables();
-      const added = fields.map(([path]) => path).filter((path) => path !== '_id' && !this.shape.keyPaths.includes(path));
-      for (const path of added) this.addKeyPath(path);
-      if (added.length > 0) this.backfill(added);
-      if (index.unique) this.assertNoDuplicates(index);
-      this.addIndex(index);
-    });
+    try {
+      this.transaction(() => {
+        if (this.shape.indexes.some((existing) => existing.name === name)) return;
+        this.ensureTables();
+        const added = fields.map(([path]) => path).filter((path) => path !== '_id' && !this.shape.keyPaths.includes(path));
+        for (const path of added) this.addKeyPath(path);
+        if (added.length > 0) this.backfill(added);
+        if (index.unique) this.assertNoDuplicates(index);
+        this.addIndex(index);
+      });
+    } catch (error) {
+      // The key columns added in the transaction are gone with it.
+      this.context.forgetSchema();
+      throw error;
+    }
     return name;
   }
 
@@ -204,8 +230,10 @@ export class SqliteCollection implements ReadCollection<Document> {
    * Writes whole documents under their `_id` (inserted or replaced) and deletes others by `_id`,
    * inside the caller's transaction: the projections' batches (see the store's `writeDocuments`).
    */
-  putAndDelete(puts: readonly Document[], deletes: readonly unknown[]): void {
+  writeBatch(puts: readonly Document[], inserts: readonly Document[], deletes: readonly unknown[]): void {
     for (const doc of puts) this.write(doc, 'upsert');
+    // Seen absent by the batch: nothing of an earlier version (multikey rows) to clear.
+    for (const doc of inserts) this.write(doc, 'fresh');
     for (const id of deletes) {
       const rid = this.context.statement(`SELECT rid FROM ${this.table} WHERE id = ?`).pluck().get(valueKey(id)) as number | undefined;
       if (rid !== undefined) this.remove(rid);
@@ -213,7 +241,12 @@ export class SqliteCollection implements ReadCollection<Document> {
   }
 
   private transaction<T>(work: () => T): T {
-    return this.context.db.transaction(work).immediate();
+    return this.context.db
+      .transaction(() => {
+        this.context.refreshSchema(true);
+        return work();
+      })
+      .immediate();
   }
 
   private query(filter: Document, options: FindOptions): Document[] {
@@ -293,34 +326,54 @@ export class SqliteCollection implements ReadCollection<Document> {
   }
 
   /** Stores `doc` under its `_id`: `insert` refuses an existing one, `replace` and `upsert` overwrite it. */
-  private write(doc: Document, mode: 'insert' | 'replace' | 'upsert'): void {
-    this.context.refreshSchema();
+  /**
+   * Stores `doc` under its `_id`, inside a write transaction (which has read the schema as it is):
+   * `insert` refuses an existing one, `replace` and `upsert` overwrite it, `fresh` is an upsert of a
+   * document its writer saw absent (no earlier multikey rows to clear).
+   */
+  private write(doc: Document, mode: 'insert' | 'replace' | 'upsert' | 'fresh'): void {
     this.ensureTables();
     const id = valueKey(doc._id);
     this.assertUnique(doc, id);
     const paths = this.shape.keyPaths;
     const keys = paths.map((path) => pathKey(doc, this.segmentsOf(path)));
-    const columns = ['id', keyColumn('_id'), ...paths.map(keyColumn), 'doc'];
-    const values = [id, pathKey(doc, ['_id']), ...keys, documentToJson(doc)];
-    const placeholders = columns.map(() => '?').join(', ');
-    let sql = `INSERT INTO ${this.table} (${columns.join(', ')}) VALUES (${placeholders})`;
-    if (mode !== 'insert') sql += ` ON CONFLICT(id) DO UPDATE SET ${columns.slice(1).map((column) => `${column} = excluded.${column}`).join(', ')}`;
+    const { insert, upsert } = this.writeSql();
     let rid: number;
     try {
-      rid = this.context.statement(`${sql} RETURNING rid`).pluck().get(...values) as number;
+      rid = this.context.statement(mode === 'insert' ? insert : upsert).pluck().get(id, pathKey(doc, idPath), ...keys, documentToJson(doc)) as number;
     } catch (error) {
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new DuplicateKeyError(this.collectionName, { _id: doc._id });
       throw error;
     }
-    if (paths.length > 0) this.writeMultikeys(rid, doc, keys, mode !== 'insert');
+    if (paths.length > 0) this.writeMultikeys(rid, doc, keys, mode === 'replace' || mode === 'upsert');
     this.context.changed();
   }
 
+  private writeStatements: { paths: readonly string[]; insert: string; upsert: string } | undefined;
+
+  /** The INSERT and the upsert of a document with its key columns, for the collection's current shape. */
+  private writeSql(): { insert: string; upsert: string } {
+    const paths = this.shape.keyPaths;
+    if (this.writeStatements?.paths !== paths) {
+      const columns = ['id', keyColumn('_id'), ...paths.map(keyColumn), 'doc'];
+      const insert = `INSERT INTO ${this.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+      const update = columns.slice(1).map((column) => `${column} = excluded.${column}`).join(', ');
+      this.writeStatements = { paths, insert: `${insert} RETURNING rid`, upsert: `${insert} ON CONFLICT(id) DO UPDATE SET ${update} RETURNING rid` };
+    }
+    return this.writeStatements;
+  }
+
+  /** Whether the multikey table may hold rows (read once, then kept up to date by this process's writes). */
+  private multikeyRows: boolean | undefined;
+
   private writeMultikeys(rid: number, doc: Document, keys: SqlKey[], replacing: boolean): void {
-    if (replacing) this.context.statement(`DELETE FROM ${this.multikey} WHERE rid = ?`).run(rid);
+    this.multikeyRows ??= this.context.statement(`SELECT 1 FROM ${this.multikey} LIMIT 1`).pluck().get() !== undefined;
+    // A collection none of whose documents ever had an array on an indexed path has nothing to clear.
+    if (replacing && this.multikeyRows) this.context.statement(`DELETE FROM ${this.multikey} WHERE rid = ?`).run(rid);
     const insert = () => this.context.statement(`INSERT INTO ${this.multikey} (path, key, rid) VALUES (?, ?, ?)`);
     this.shape.keyPaths.forEach((path, i) => {
       if (!isIrregular(keys[i]!)) return;
+      this.multikeyRows = true;
       insert().run(path, irregularKey, rid);
       for (const key of multikeyValues(doc, this.segmentsOf(path))) insert().run(path, key, rid);
     });
@@ -336,6 +389,7 @@ export class SqliteCollection implements ReadCollection<Document> {
       update.run(...keys, rid);
       paths.forEach((path, i) => {
         if (!isIrregular(keys[i]!)) return;
+        this.multikeyRows = true;
         insert.run(path, irregularKey, rid);
         for (const key of multikeyValues(doc, this.segmentsOf(path))) insert.run(path, key, rid);
       });
@@ -412,6 +466,15 @@ export class SqliteCollection implements ReadCollection<Document> {
 }
 
 type RawRow = { rid: number; doc: string };
+
+const idPath = ['_id'];
+
+/** The `_id`s a filter names when it names nothing else (and the query has no option but a limit). */
+const onlyIds = (filter: Document, options: FindOptions): unknown[] | undefined => {
+  if (options.sort !== undefined || options.skip || options.projection !== undefined || (options.limit !== undefined && options.limit !== 1)) return undefined;
+  const keys = Object.keys(filter);
+  return keys.length === 1 && keys[0] === '_id' ? idsOf(filter) : undefined;
+};
 
 const parseRow = (raw: RawRow): Row => ({ rid: raw.rid, doc: documentFromJson(raw.doc) });
 

@@ -32,6 +32,8 @@ export type SqliteReadStore = ReadStore & {
   explain(sql: string): string[];
 };
 
+const schemaCheckEveryMs = 50;
+
 export const openSqliteReadStore = (options: SqliteReadStoreOptions): SqliteReadStore => {
   if (options.file !== ':memory:') mkdirSync(path.dirname(options.file), { recursive: true });
   const db = new Database(options.file);
@@ -49,8 +51,17 @@ export const openSqliteReadStore = (options: SqliteReadStoreOptions): SqliteRead
   const collections = new Map<string, SqliteCollection>();
   let knownSchema = -1;
 
-  /** Another process (the CLI, an instance) may have created, indexed or dropped collections: read them again then. */
-  const refreshSchema = (): void => {
+  let schemaCheckedAt = 0;
+  /**
+   * Another process (the CLI, an instance) may have created, indexed or dropped collections: read them
+   * again then. Every write transaction checks first (the schema cannot change while it holds the lock);
+   * reads check at most every few milliseconds, as a read on an outdated shape is slower, never wrong
+   * (an index it does not know of is not used).
+   */
+  const refreshSchema = (force = false): void => {
+    const now = performance.now();
+    if (!force && now - schemaCheckedAt < schemaCheckEveryMs) return;
+    schemaCheckedAt = now;
     const current = schemaVersion.get() as number;
     if (current === knownSchema) return;
     knownSchema = current;
@@ -78,6 +89,10 @@ export const openSqliteReadStore = (options: SqliteReadStoreOptions): SqliteRead
       localChanges += 1;
     },
     refreshSchema,
+    forgetSchema: () => {
+      knownSchema = -1;
+      schemaCheckedAt = 0;
+    },
     documentsOf: (name) => collection(name).all(),
   };
 
@@ -125,12 +140,12 @@ export const openSqliteReadStore = (options: SqliteReadStoreOptions): SqliteRead
     localChanges += 1;
   };
 
-  refreshSchema();
+  refreshSchema(true);
 
   return {
     collection: <T extends Document = Document>(name: string) => collection(name) as unknown as ReadCollection<T>,
     listCollectionNames: async () => {
-      refreshSchema();
+      refreshSchema(true);
       return [...shapes].filter(([, shape]) => shape.exists).map(([name]) => name);
     },
     dropCollection: async (name) => {
@@ -139,13 +154,14 @@ export const openSqliteReadStore = (options: SqliteReadStoreOptions): SqliteRead
     },
     dropAll: async () => {
       db.transaction(() => {
-        refreshSchema();
+        refreshSchema(true);
         for (const name of shapes.keys()) drop(name);
       }).immediate();
     },
     writeDocuments: async (writes: readonly DocumentWrites[]) => {
       db.transaction(() => {
-        for (const { collection: name, put, remove } of writes) collection(name).putAndDelete(put, remove ?? []);
+        refreshSchema(true);
+        for (const { collection: name, put, insert, remove } of writes) collection(name).writeBatch(put, insert ?? [], remove ?? []);
       }).immediate();
     },
     explain: (sql) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail),

@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../../events/catalogue/catalogue.ts';
 import { savEventDefinitions } from '../../events/after-sales/events.ts';
-import { saleEventDefinitions } from '../../events/sales/events.ts';
+import { incrementIdOfStream, saleEventDefinitions } from '../../events/sales/events.ts';
 import type { Actor } from '../../events/store/event-store.ts';
 import { insertOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
@@ -64,8 +64,7 @@ const saleOf = async (event: StoredEvent<SaleLogEvent>, store: ReadStore): Promi
     if (!ref) throw new Error(`${event.type} of SAV ${event.data.savId} has no SavCreated before it`);
     return { saleId: ref.saleId, incrementId: ref.incrementId };
   }
-  // A sale's stream is named after its increment id.
-  return { saleId: event.data.saleId, incrementId: event.streamName.slice('sale-'.length) };
+  return { saleId: event.data.saleId, incrementId: incrementIdOfStream(event.streamName) };
 };
 
 const productNamesOf = async (saleId: number, store: ReadStore): Promise<ProductNames> => {
@@ -75,7 +74,8 @@ const productNamesOf = async (saleId: number, store: ReadStore): Promise<Product
 
 const entryOf = (event: StoredEvent<SaleLogEvent>, sale: { saleId: number; incrementId: string }, summary: Summary): SaleLogEntry => ({
   _id: event.id,
-  ...sale,
+  saleId: sale.saleId,
+  incrementId: sale.incrementId,
   position: event.position,
   revision: event.revision,
   stream: event.streamName,

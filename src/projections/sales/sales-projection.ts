@@ -1,7 +1,8 @@
 import { assertNever } from '../../events/decider.ts';
 import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
-import { applyOnce, type Projection } from '../projection.ts';
-import type { ReadCollection, ReadStore } from '../read-store/read-store.ts';
+import type { SaleProduct } from '../../events/sales/events.ts';
+import { evolveOnce, type Projection } from '../projection.ts';
+import type { ReadStore } from '../read-store/read-store.ts';
 import { localDateIn } from './order-date.ts';
 import {
   productState,
@@ -28,69 +29,130 @@ const eventTypes = [
 type Handled = EventOfType<(typeof eventTypes)[number]>;
 const handled = new Set<string>(eventTypes);
 
-type Sales = ReadCollection<SaleDocument>;
+type Sale = Omit<SaleDocument, '_id' | '_position'>;
 
-const importedSale = (event: StoredEvent<EventOfType<'SaleImported'>>, orderDate: (instant: string) => string) => {
-  const { saleId: _saleId, products, customer, importedAt, ...sale } = event.data;
-  return {
-    ...sale,
-    status: 'processing' as const,
-    orderDate: orderDate(sale.orderedAt),
-    customer: { ...customer, emailLower: customer.email.toLowerCase() },
-    products: products.map(
-      (product): SaleProductDocument => ({
-        ...product,
-        state: 'pending',
-        acknowledgedAt: null,
-        preparedAt: null,
-        cancelledAt: null,
-        trackingNumber: null,
-        labelPath: null,
-      }),
-    ),
-    refunds: [],
-    deliveryAppointment: null,
-    deliveryServiceAppointment: null,
-    savIds: [],
-    importedAt,
-    cancelledAt: null,
-    updatedAt: importedAt,
-  };
-};
-
-/**
- * Sets fields of one product, found by its index (products never change order after the import), and
- * the sale's status, which depends on every product: the document is read first to compute it.
+/*
+ * Each new version is an object literal, or a spread of the previous one whose existing fields are then
+ * set: V8 keeps those fast objects, where one grown field by field turns slow to copy and serialise,
+ * and a replay builds hundreds of thousands of them.
  */
-const updateProduct = async (
-  sales: Sales,
-  event: StoredEvent,
-  saleId: number,
-  saleProductId: number,
-  change: Partial<SaleProductDocument>,
-  at: string,
-): Promise<void> => {
-  const sale = await sales.findOne({ _id: saleId });
-  if (!sale || sale._position >= event.position) return;
+
+const importedProduct = (product: SaleProduct): SaleProductDocument => ({
+  saleProductId: product.saleProductId,
+  sku: product.sku,
+  name: product.name,
+  qty: product.qty,
+  price: product.price,
+  wholesalePrice: product.wholesalePrice,
+  supplier: product.supplier,
+  carrier: product.carrier,
+  requiresAppointment: product.requiresAppointment,
+  state: 'pending',
+  acknowledgedAt: null,
+  preparedAt: null,
+  cancelledAt: null,
+  trackingNumber: null,
+  labelPath: null,
+});
+
+const importedSale = ({ data }: StoredEvent<EventOfType<'SaleImported'>>, orderDate: (instant: string) => string): Sale => ({
+  incrementId: data.incrementId,
+  status: 'processing',
+  source: data.source,
+  orderedAt: data.orderedAt,
+  orderDate: orderDate(data.orderedAt),
+  currency: data.currency,
+  customer: { ...data.customer, emailLower: data.customer.email.toLowerCase() },
+  shippingAddress: data.shippingAddress,
+  billingAddress: data.billingAddress,
+  payment: data.payment,
+  shippingAmount: data.shippingAmount,
+  grandTotal: data.grandTotal,
+  products: data.products.map(importedProduct),
+  refunds: [],
+  deliveryAppointment: null,
+  deliveryServiceAppointment: null,
+  savIds: [],
+  importedAt: data.importedAt,
+  cancelledAt: null,
+  updatedAt: data.importedAt,
+});
+
+type ProductChange = Partial<Pick<SaleProductDocument, 'acknowledgedAt' | 'preparedAt' | 'cancelledAt' | 'trackingNumber' | 'labelPath' | 'carrier'>>;
+
+/** The sale with one product changed (found by its id; products never change order) and the state and status that follow. */
+const withProduct = (sale: Sale, saleProductId: number, change: ProductChange, at: string): Sale | null => {
   const index = sale.products.findIndex((product) => product.saleProductId === saleProductId);
-  const current = sale.products[index];
-  if (!current) return;
-  const next = { ...current, ...change };
-  const changed = { ...change, state: productState(next) };
-  const products = sale.products.map((product, i) => (i === index ? { ...next, ...changed } : product));
-  const $set = Object.fromEntries(Object.entries(changed).map(([field, value]) => [`products.${index}.${field}`, value]));
-  await applyOnce(sales, saleId, event.position, { $set: { ...$set, status: saleStatus(products), updatedAt: at } });
+  if (index < 0) return null;
+  const product = { ...sale.products[index]! };
+  for (const [field, value] of Object.entries(change) as [keyof ProductChange, string | null][]) product[field] = value as never;
+  product.state = productState(product);
+  const products = sale.products.map((current, i) => (i === index ? product : current));
+  const next = { ...sale };
+  next.products = products;
+  next.status = saleStatus(products);
+  next.updatedAt = at;
+  return next;
 };
 
-const markRefundPaid = async (sales: Sales, event: StoredEvent<EventOfType<'RefundPaid'>>): Promise<void> => {
-  const { saleId, refundId, paidAt } = event.data;
-  const sale = await sales.findOne({ _id: saleId });
-  if (!sale || sale._position >= event.position) return;
-  const index = sale.refunds.findIndex((refund) => refund.refundId === refundId);
-  if (index < 0) return;
-  await applyOnce(sales, saleId, event.position, {
-    $set: { [`refunds.${index}.status`]: 'paid', [`refunds.${index}.paidAt`]: paidAt, updatedAt: paidAt },
-  });
+/** The sale with some of its own fields changed and `updatedAt` set. */
+const withFields = (sale: Sale, at: string, set: (next: Sale) => void): Sale => {
+  const next = { ...sale };
+  set(next);
+  next.updatedAt = at;
+  return next;
+};
+
+/** The next version of a sale after an event; null when there is nothing to change (no such sale, no such product or refund). */
+const evolveSale = (sale: Sale | null, event: StoredEvent<Handled>, orderDate: (instant: string) => string): Sale | null => {
+  if (event.type === 'SaleImported') return importedSale(event, orderDate);
+  if (sale === null) return null;
+  switch (event.type) {
+    case 'SaleAddressUpdated':
+      return withFields(sale, event.data.updatedAt, (next) => (next.shippingAddress = event.data.shippingAddress));
+    case 'SaleProductAcknowledged':
+      return withProduct(sale, event.data.saleProductId, { acknowledgedAt: event.data.acknowledgedAt }, event.data.acknowledgedAt);
+    case 'SaleProductShipped':
+      return withProduct(sale, event.data.saleProductId, { preparedAt: event.data.preparedAt }, event.data.preparedAt);
+    case 'SaleProductCancelled':
+      return withProduct(sale, event.data.saleProductId, { cancelledAt: event.data.cancelledAt }, event.data.cancelledAt);
+    case 'ShippingLabelCreated': {
+      const { saleProductId, trackingNumber, labelPath, carrier, createdAt } = event.data;
+      // The label names the carrier actually used; a label without one keeps the ordered carrier.
+      return withProduct(sale, saleProductId, carrier === null ? { trackingNumber, labelPath } : { trackingNumber, labelPath, carrier }, createdAt);
+    }
+    case 'SaleCancelled':
+      // Its products were cancelled one by one by the events recorded with it; the status follows from them.
+      return withFields(sale, event.data.cancelledAt, (next) => (next.cancelledAt = event.data.cancelledAt));
+    case 'RefundRequested': {
+      const { refundId, amount, currency, reason, saleProductIds, requestedAt } = event.data;
+      const refund = { refundId, amount, currency, reason, saleProductIds, status: 'requested' as const, requestedAt, paidAt: null };
+      return withFields(sale, requestedAt, (next) => (next.refunds = [...sale.refunds, refund]));
+    }
+    case 'RefundPaid': {
+      const { refundId, paidAt } = event.data;
+      const index = sale.refunds.findIndex((refund) => refund.refundId === refundId);
+      if (index < 0) return null;
+      const paid = { ...sale.refunds[index]!, status: 'paid' as const, paidAt };
+      return withFields(sale, paidAt, (next) => (next.refunds = sale.refunds.map((refund, i) => (i === index ? paid : refund))));
+    }
+    case 'SaleDeliveryAppointmentScheduled': {
+      const { planningType, date, time, scheduledAt } = event.data;
+      return withFields(sale, scheduledAt, (next) => (next.deliveryAppointment = { planningType, date, time, scheduledAt }));
+    }
+    case 'DeliveryServiceAppointmentSaved': {
+      const { provider, reference, date, timeWindow, savedAt } = event.data;
+      return withFields(sale, savedAt, (next) => (next.deliveryServiceAppointment = { provider, reference, date, timeWindow, savedAt }));
+    }
+    case 'SavCreated': {
+      if (sale.savIds.includes(event.data.savId)) return null;
+      const next = { ...sale };
+      next.savIds = [...sale.savIds, event.data.savId];
+      return next;
+    }
+    default:
+      return assertNever(event);
+  }
 };
 
 /** The `sales` read model: what the sale lookups of the core and chatbot APIs answer from. */
@@ -111,76 +173,7 @@ export const salesProjection = (options: { timezone: string }): Projection => {
     async apply(stored: StoredEvent, store: ReadStore) {
       if (!handled.has(stored.type)) return;
       const event = stored as StoredEvent<Handled>;
-      const sales = store.collection<SaleDocument>(salesCollection);
-      const { position } = event;
-      switch (event.type) {
-        case 'SaleImported':
-          await applyOnce(sales, event.data.saleId, position, { $set: importedSale(event, orderDate) }, { upsert: true });
-          return;
-        case 'SaleAddressUpdated':
-          await applyOnce(sales, event.data.saleId, position, {
-            $set: { shippingAddress: event.data.shippingAddress, updatedAt: event.data.updatedAt },
-          });
-          return;
-        case 'SaleProductAcknowledged': {
-          const { saleId, saleProductId, acknowledgedAt } = event.data;
-          await updateProduct(sales, event, saleId, saleProductId, { acknowledgedAt }, acknowledgedAt);
-          return;
-        }
-        case 'SaleProductShipped': {
-          const { saleId, saleProductId, preparedAt } = event.data;
-          await updateProduct(sales, event, saleId, saleProductId, { preparedAt }, preparedAt);
-          return;
-        }
-        case 'SaleProductCancelled': {
-          const { saleId, saleProductId, cancelledAt } = event.data;
-          await updateProduct(sales, event, saleId, saleProductId, { cancelledAt }, cancelledAt);
-          return;
-        }
-        case 'ShippingLabelCreated': {
-          const { saleId, saleProductId, trackingNumber, labelPath, carrier, createdAt } = event.data;
-          // The label names the carrier actually used; a label without one keeps the ordered carrier.
-          const change = carrier === null ? { trackingNumber, labelPath } : { trackingNumber, labelPath, carrier };
-          await updateProduct(sales, event, saleId, saleProductId, change, createdAt);
-          return;
-        }
-        case 'SaleCancelled':
-          // Its products were cancelled one by one by the events recorded with it; the status follows from them.
-          await applyOnce(sales, event.data.saleId, position, {
-            $set: { cancelledAt: event.data.cancelledAt, updatedAt: event.data.cancelledAt },
-          });
-          return;
-        case 'RefundRequested': {
-          const { saleId, requestedAt, ...refund } = event.data;
-          await applyOnce(sales, saleId, position, {
-            $push: { refunds: { ...refund, status: 'requested', requestedAt, paidAt: null } },
-            $set: { updatedAt: requestedAt },
-          });
-          return;
-        }
-        case 'RefundPaid':
-          await markRefundPaid(sales, event);
-          return;
-        case 'SaleDeliveryAppointmentScheduled': {
-          const { saleId, planningType, date, time, scheduledAt } = event.data;
-          await applyOnce(sales, saleId, position, {
-            $set: { deliveryAppointment: { planningType, date, time, scheduledAt }, updatedAt: scheduledAt },
-          });
-          return;
-        }
-        case 'DeliveryServiceAppointmentSaved': {
-          const { saleId, ...appointment } = event.data;
-          await applyOnce(sales, saleId, position, {
-            $set: { deliveryServiceAppointment: appointment, updatedAt: appointment.savedAt },
-          });
-          return;
-        }
-        case 'SavCreated':
-          await applyOnce(sales, event.data.saleId, position, { $addToSet: { savIds: event.data.savId } });
-          return;
-        default:
-          return assertNever(event);
-      }
+      await evolveOnce(store.collection<SaleDocument>(salesCollection), event.data.saleId, event.position, (sale) => evolveSale(sale, event, orderDate));
     },
   };
 };

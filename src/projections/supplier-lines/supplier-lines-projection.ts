@@ -1,7 +1,8 @@
 import { assertNever } from '../../events/decider.ts';
 import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
+import { incrementIdOfStream } from '../../events/sales/events.ts';
 import { serviceOrderId } from '../../events/sales/service-order-id.ts';
-import { applyOnce, type Projection } from '../projection.ts';
+import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadCollection, ReadStore } from '../read-store/read-store.ts';
 import { localDateIn } from '../sales/order-date.ts';
 import { productState } from '../sales/sale-document.ts';
@@ -19,61 +20,56 @@ type Handled = EventOfType<(typeof eventTypes)[number]>;
 const handled = new Set<string>(eventTypes);
 
 type Lines = ReadCollection<SupplierLineDocument>;
+type Line = Omit<SupplierLineDocument, '_id' | '_position'>;
+type LineChange = Partial<Pick<Line, 'acknowledgedAt' | 'preparedAt' | 'cancelledAt' | 'trackingNumber' | 'labelPath' | 'carrier'>>;
 
 const importLines = async (lines: Lines, event: StoredEvent<EventOfType<'SaleImported'>>, orderDate: string): Promise<void> => {
   const { saleId, incrementId, orderedAt, customer, shippingAddress, products } = event.data;
   for (const product of products) {
     // Only drop-shipped products have a supplier line; the others ship from own stock.
     if (product.supplier === null) continue;
-    await applyOnce(
-      lines,
-      serviceOrderId(incrementId, product.saleProductId),
-      event.position,
-      {
-        $set: {
-          supplier: product.supplier,
-          saleId,
-          incrementId,
-          incrementSort: incrementSortKey(incrementId),
-          saleProductId: product.saleProductId,
-          sku: product.sku,
-          name: product.name,
-          quantity: product.qty,
-          price: product.wholesalePrice,
-          carrier: product.carrier,
-          orderDate,
-          orderedAt,
-          state: 'pending',
-          open: true,
-          acknowledgedAt: null,
-          preparedAt: null,
-          cancelledAt: null,
-          trackingNumber: null,
-          labelPath: null,
-          shippingAddress,
-          customerName: `${customer.firstname} ${customer.lastname}`,
-        },
-      },
-      { upsert: true },
-    );
+    const supplier = product.supplier;
+    await evolveOnce(lines, serviceOrderId(incrementId, product.saleProductId), event.position, (): Line => ({
+      supplier,
+      saleId,
+      incrementId,
+      incrementSort: incrementSortKey(incrementId),
+      saleProductId: product.saleProductId,
+      sku: product.sku,
+      name: product.name,
+      quantity: product.qty,
+      price: product.wholesalePrice,
+      carrier: product.carrier,
+      orderDate,
+      orderedAt,
+      state: 'pending',
+      open: true,
+      acknowledgedAt: null,
+      preparedAt: null,
+      cancelledAt: null,
+      trackingNumber: null,
+      labelPath: null,
+      shippingAddress,
+      customerName: `${customer.firstname} ${customer.lastname}`,
+    }));
   }
 };
 
-/** Sets fields of the line of a sale product, if that product has one, with the state and openness they imply. */
-const updateLine = async (
-  lines: Lines,
-  event: StoredEvent,
-  saleId: number,
-  saleProductId: number,
-  change: Partial<SupplierLineDocument>,
-): Promise<void> => {
-  const line = await lines.findOne({ saleId, saleProductId });
-  if (!line || line._position >= event.position) return;
-  const state = productState({ ...line, ...change });
-  await applyOnce(lines, line._id, event.position, {
-    $set: { ...change, state, open: state !== 'shipped' && state !== 'cancelled' },
-  });
+/** The line with a milestone of its product, and the state and openness that follow. */
+const withChange = (line: Line, change: LineChange): Line => {
+  const next = { ...line };
+  for (const [field, value] of Object.entries(change) as [keyof LineChange, string | null][]) next[field] = value as never;
+  next.state = productState(next);
+  next.open = next.state !== 'shipped' && next.state !== 'cancelled';
+  return next;
 };
+
+/**
+ * Sets fields of the line of a sale product, if that product has one (a product shipped from own stock
+ * has none). The line is named after the sale's increment ID, which the sale's stream is named after.
+ */
+const changeLine = (lines: Lines, event: StoredEvent<Handled>, saleProductId: number, change: LineChange): Promise<boolean> =>
+  evolveOnce(lines, serviceOrderId(incrementIdOfStream(event.streamName), saleProductId), event.position, (line) => line && withChange(line, change));
 
 /** The `supplier_lines` read model: what each drop-shipper fetches, acknowledges and ships. */
 export const supplierLinesProjection = (options: { timezone: string }): Projection => {
@@ -99,32 +95,26 @@ export const supplierLinesProjection = (options: { timezone: string }): Projecti
           await importLines(lines, event, orderDate(event.data.orderedAt));
           return;
         case 'SaleAddressUpdated': {
-          const { saleId, shippingAddress } = event.data;
-          for (const line of await lines.find({ saleId }).toArray()) {
-            await applyOnce(lines, line._id, event.position, { $set: { shippingAddress } });
+          // Rare: the sale's lines are found by the index rather than kept in a list of their own.
+          const { shippingAddress } = event.data;
+          for (const { _id } of await lines.find({ saleId: event.data.saleId }).toArray()) {
+            await evolveOnce(lines, _id, event.position, (line) => line && { ...line, shippingAddress });
           }
           return;
         }
-        case 'SaleProductAcknowledged': {
-          const { saleId, saleProductId, acknowledgedAt } = event.data;
-          await updateLine(lines, event, saleId, saleProductId, { acknowledgedAt });
+        case 'SaleProductAcknowledged':
+          await changeLine(lines, event, event.data.saleProductId, { acknowledgedAt: event.data.acknowledgedAt });
           return;
-        }
-        case 'SaleProductShipped': {
-          const { saleId, saleProductId, preparedAt } = event.data;
-          await updateLine(lines, event, saleId, saleProductId, { preparedAt });
+        case 'SaleProductShipped':
+          await changeLine(lines, event, event.data.saleProductId, { preparedAt: event.data.preparedAt });
           return;
-        }
-        case 'SaleProductCancelled': {
-          const { saleId, saleProductId, cancelledAt } = event.data;
-          await updateLine(lines, event, saleId, saleProductId, { cancelledAt });
+        case 'SaleProductCancelled':
+          await changeLine(lines, event, event.data.saleProductId, { cancelledAt: event.data.cancelledAt });
           return;
-        }
         case 'ShippingLabelCreated': {
-          const { saleId, saleProductId, trackingNumber, labelPath, carrier } = event.data;
+          const { saleProductId, trackingNumber, labelPath, carrier } = event.data;
           // The label names the carrier actually used; a label without one keeps the ordered carrier.
-          const change = carrier === null ? { trackingNumber, labelPath } : { trackingNumber, labelPath, carrier };
-          await updateLine(lines, event, saleId, saleProductId, change);
+          await changeLine(lines, event, saleProductId, carrier === null ? { trackingNumber, labelPath } : { trackingNumber, labelPath, carrier });
           return;
         }
         default:

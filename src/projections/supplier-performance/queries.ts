@@ -1,5 +1,6 @@
 import { supplierName, type SupplierName } from '../../events/catalogue/common-schemas.ts';
 import type { Filter, ReadStore } from '../read-store/read-store.ts';
+import { totalsAsOf } from '../running-totals.ts';
 import { delayStats, type DelayStats } from './percentiles.ts';
 import { supplierPerformanceDaysCollection, type SupplierPerformanceDayDocument } from './supplier-performance-documents.ts';
 
@@ -33,49 +34,43 @@ type Totals = { received: number; acknowledged: number; shipped: number; cancell
 const emptyTotals = (): Totals => ({ received: 0, acknowledged: 0, shipped: 0, cancelled: 0, ackDelays: [], shipDelays: [] });
 
 const add = (totals: Totals, day: SupplierPerformanceDayDocument): void => {
-  totals.received += day.received ?? 0;
-  totals.acknowledged += day.acknowledged ?? 0;
-  totals.shipped += day.shipped ?? 0;
-  totals.cancelled += day.cancelled ?? 0;
-  for (const delay of day.ackDelays ?? []) totals.ackDelays.push(delay);
-  for (const delay of day.shipDelays ?? []) totals.shipDelays.push(delay);
+  totals.received += day.received;
+  totals.acknowledged += day.acknowledged;
+  totals.shipped += day.shipped;
+  totals.cancelled += day.cancelled;
+  for (const delay of day.ackDelays) totals.ackDelays.push(delay);
+  for (const delay of day.shipDelays) totals.shipDelays.push(delay);
 };
 
 /**
- * The figures of each supplier (every known one, with zeros when idle) over a period. The open backlog
- * needs the counts since the first day: the days before the period are read without their delays.
+ * The figures of each supplier (every known one, with zeros when idle) over a period: its days, and
+ * the open backlog at its end from the running total of the last day up to it (one read per supplier,
+ * however long the history).
  */
 export const supplierPerformance = async (store: ReadStore, query: SupplierPerformanceQuery): Promise<SupplierPerformance[]> => {
   const days = store.collection<SupplierPerformanceDayDocument>(supplierPerformanceDaysCollection);
   const bySupplier: Filter<SupplierPerformanceDayDocument> = query.supplier === undefined ? {} : { supplier: query.supplier };
-  const [inPeriod, before] = await Promise.all([
+  const suppliers = query.supplier === undefined ? supplierName.options : [query.supplier];
+  const [inPeriod, backlogs] = await Promise.all([
     days.find({ ...bySupplier, date: { $gte: query.from, $lte: query.to } }).toArray(),
-    days.find({ ...bySupplier, date: { $lt: query.from } }, { projection: { supplier: 1, received: 1, shipped: 1, cancelled: 1 } }).toArray(),
+    Promise.all(suppliers.map(async (supplier) => (await totalsAsOf(days, { supplier }, query.to, ['open'])).open!)),
   ]);
 
-  const suppliers = query.supplier === undefined ? supplierName.options : [query.supplier];
   const period = new Map(suppliers.map((supplier) => [supplier, emptyTotals()]));
-  const history = new Map(suppliers.map((supplier) => [supplier, emptyTotals()]));
   for (const day of inPeriod) {
     const totals = period.get(day.supplier);
     if (totals) add(totals, day);
   }
-  for (const day of before) {
-    const totals = history.get(day.supplier);
-    if (totals) add(totals, day);
-  }
 
-  return suppliers.map((supplier) => {
+  return suppliers.map((supplier, i) => {
     const totals = period.get(supplier)!;
-    const earlier = history.get(supplier)!;
-    const closed = earlier.shipped + earlier.cancelled + totals.shipped + totals.cancelled;
     return {
       supplier,
       received: totals.received,
       acknowledged: totals.acknowledged,
       shipped: totals.shipped,
       cancelled: totals.cancelled,
-      openBacklog: earlier.received + totals.received - closed,
+      openBacklog: backlogs[i]!,
       ackDelay: delayStats(totals.ackDelays),
       shipDelay: delayStats(totals.shipDelays),
     };

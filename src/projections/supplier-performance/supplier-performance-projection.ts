@@ -1,12 +1,14 @@
 import { assertNever } from '../../events/decider.ts';
 import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
 import type { SupplierName } from '../../events/catalogue/common-schemas.ts';
-import { applyOnce, type Projection } from '../projection.ts';
-import type { ReadStore, UpdateFilter } from '../read-store/read-store.ts';
+import { evolveOnce, type Projection } from '../projection.ts';
+import type { ReadStore } from '../read-store/read-store.ts';
+import { changeDay, type CalendarDocument } from '../running-totals.ts';
 import { localDateIn } from '../sales/order-date.ts';
 import {
   supplierDayId,
   supplierLineId,
+  supplierPerformanceCalendarsCollection,
   supplierPerformanceDaysCollection,
   supplierPerformanceLinesCollection,
   type SupplierPerformanceDayDocument,
@@ -19,7 +21,23 @@ const eventTypes = ['SaleImported', 'SaleProductAcknowledged', 'SaleProductShipp
 type Handled = EventOfType<(typeof eventTypes)[number]>;
 const handled = new Set<string>(eventTypes);
 
+type Day = Omit<SupplierPerformanceDayDocument, '_id' | '_position'>;
+
 const secondsBetween = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 1000);
+
+const emptyDay = (supplier: SupplierName, date: string): Day => ({
+  supplier,
+  date,
+  received: 0,
+  acknowledged: 0,
+  shipped: 0,
+  cancelled: 0,
+  ackDelays: [],
+  shipDelays: [],
+  openUpTo: 0,
+});
+
+type Milestone = 'acknowledged' | 'shipped' | 'cancelled';
 
 /** The drop-shipping figures of each supplier per local day: lines received, acknowledged, shipped, cancelled, and the delays. */
 export const supplierPerformanceProjection = (options: { timezone: string }): Projection => {
@@ -28,7 +46,7 @@ export const supplierPerformanceProjection = (options: { timezone: string }): Pr
     name: 'supplier-performance',
     version: 1,
     eventTypes,
-    collections: [supplierPerformanceDaysCollection, supplierPerformanceLinesCollection],
+    collections: [supplierPerformanceDaysCollection, supplierPerformanceCalendarsCollection, supplierPerformanceLinesCollection],
 
     async setup(store: ReadStore) {
       const days = store.collection<SupplierPerformanceDayDocument>(supplierPerformanceDaysCollection);
@@ -39,20 +57,42 @@ export const supplierPerformanceProjection = (options: { timezone: string }): Pr
     async apply(stored: StoredEvent, store: ReadStore) {
       if (!handled.has(stored.type)) return;
       const event = stored as StoredEvent<Handled>;
-      const days = store.collection<SupplierPerformanceDayDocument>(supplierPerformanceDaysCollection);
       const lines = store.collection<SupplierPerformanceLineDocument>(supplierPerformanceLinesCollection);
 
-      /** One update per day document and event: a second one would be refused as already applied. */
-      const updateDay = (supplier: SupplierName, date: string, update: UpdateFilter<SupplierPerformanceDayDocument>) =>
-        applyOnce(days, supplierDayId(supplier, date), event.position, { ...update, $set: { supplier, date } }, { upsert: true });
+      /** The supplier's day document of `date`, changed, with the open backlog moved by `opened` from that day on. */
+      const onDay = (supplier: SupplierName, date: string, change: (day: Day) => void, opened: number) =>
+        changeDay(
+          {
+            days: store.collection<SupplierPerformanceDayDocument>(supplierPerformanceDaysCollection),
+            calendars: store.collection<CalendarDocument>(supplierPerformanceCalendarsCollection),
+            dayId: (day) => supplierDayId(supplier, day),
+            scope: supplier,
+          },
+          date,
+          event.position,
+          (current) => {
+            const day = current === null ? emptyDay(supplier, date) : { ...current };
+            change(day);
+            return day;
+          },
+          { open: opened },
+        );
 
       /** A later milestone of a drop-shipped line, dated on its own day; own-stock products have no line and are skipped. */
-      const milestone = async (saleId: number, saleProductId: number, at: string, counter: 'acknowledged' | 'shipped' | 'cancelled') => {
+      const milestone = async (saleId: number, saleProductId: number, at: string, counter: Milestone) => {
         const line = await lines.findOne({ _id: supplierLineId(saleId, saleProductId) });
         if (!line) return;
         const delay = secondsBetween(line.orderedAt, at);
-        const $push = counter === 'acknowledged' ? { ackDelays: delay } : counter === 'shipped' ? { shipDelays: delay } : undefined;
-        await updateDay(line.supplier, localDate(at), { $inc: { [counter]: 1 }, ...($push && { $push }) });
+        await onDay(
+          line.supplier,
+          localDate(at),
+          (day) => {
+            day[counter] += 1;
+            if (counter === 'acknowledged') day.ackDelays = [...day.ackDelays, delay];
+            if (counter === 'shipped') day.shipDelays = [...day.shipDelays, delay];
+          },
+          counter === 'acknowledged' ? 0 : -1,
+        );
       };
 
       switch (event.type) {
@@ -62,10 +102,10 @@ export const supplierPerformanceProjection = (options: { timezone: string }): Pr
           for (const { saleProductId, supplier } of products) {
             if (supplier === null) continue;
             received.set(supplier, (received.get(supplier) ?? 0) + 1);
-            await applyOnce(lines, supplierLineId(saleId, saleProductId), event.position, { $set: { supplier, orderedAt } }, { upsert: true });
+            await evolveOnce(lines, supplierLineId(saleId, saleProductId), event.position, () => ({ supplier, orderedAt }));
           }
           const date = localDate(orderedAt);
-          for (const [supplier, count] of received) await updateDay(supplier, date, { $inc: { received: count } });
+          for (const [supplier, count] of received) await onDay(supplier, date, (day) => (day.received += count), count);
           return;
         }
         case 'SaleProductAcknowledged':

@@ -11,7 +11,8 @@ import { readStoreContract } from '../read-store/read-store-contract.ts';
  * A projection's batch as the read-store port: reads and writes go through the batch, which holds the
  * changes until they are written to the store (here before anything the batch does not serve: an index,
  * a listing, a drop). Unique secondary indexes are checked by the store when the batch is written, so
- * the cases expecting the refusal at the write itself are expected to fail here.
+ * the cases expecting the refusal at the write itself are expected to fail here; and the documents it
+ * hands out are its own, read-only, not copies.
  */
 const batched = (base: ReadStore): ReadStore => {
   let batch = new BatchStore(base);
@@ -51,6 +52,7 @@ const batched = (base: ReadStore): ReadStore => {
 };
 
 const checkedAtCommit = 'a unique secondary index is checked when the batch is written, not at the write';
+const readOnly = 'a batch hands out its own documents, read-only (frozen under test), not copies';
 
 readStoreContract(
   'a projection batch over the embedded store',
@@ -59,6 +61,8 @@ readStoreContract(
     return { store: batched(base), cleanup: () => base.close() };
   },
   {
+    'hands out copies: changing a result does not change the store': readOnly,
+    'counts an identical replacement as not modified': 'a replacement by _id in a batch is not compared with the document it replaces: it counts as modified',
     'stops an ordered bulk write at the first failure, keeping what came before': checkedAtCommit,
     'refuses an insert, update or upsert that duplicates a unique key, and changes nothing': checkedAtCommit,
     'enforces a compound unique key on the whole key': checkedAtCommit,
@@ -80,7 +84,7 @@ describe('projection batch', () => {
     expect(await days.findOne({ _id: '2026-01-01' })).toEqual({ _id: '2026-01-01', orders: 6 });
     expect(await base.collection<Day>('days_g1').findOne({ _id: '2026-01-01' })).toEqual({ _id: '2026-01-01', orders: 1 });
     expect(batch.writes()).toEqual([
-      { collection: 'days_g1', put: [{ _id: '2026-01-01', orders: 6 }, { _id: '2026-01-02', orders: 1 }], remove: [] },
+      { collection: 'days_g1', put: [{ _id: '2026-01-01', orders: 6 }], insert: [{ _id: '2026-01-02', orders: 1 }], remove: [] },
     ]);
     await base.writeDocuments(batch.writes());
     expect(await base.collection('days_g1').find({}, { sort: { _id: 1 } }).toArray()).toEqual([

@@ -49,15 +49,34 @@ const given = async (log: EventLog = history()): Promise<ReadStore> => {
 const noDelay = { samples: 0, median: null, p90: null };
 
 describe('supplier performance read model', () => {
-  it('when lines are received and handled, each supplier counts them on the local day each happened', async () => {
+  it('when lines are received and handled, each supplier counts them on the local day each happened, with its open backlog at the end of each day', async () => {
     const store = await given();
     const days = await store.collection('supplier_performance_days').find({}, { sort: { _id: 1 } }).toArray();
+    const counts = { received: 0, acknowledged: 0, shipped: 0, cancelled: 0, ackDelays: [], shipDelays: [] };
     expect(days.map(({ _position, ...day }) => day)).toEqual([
-      { _id: 'supplier-a:2025-03-10', supplier: 'supplier-a', date: '2025-03-10', received: 3, acknowledged: 3, ackDelays: [7200, 3600, 14400] },
-      { _id: 'supplier-a:2025-03-11', supplier: 'supplier-a', date: '2025-03-11', shipped: 1, shipDelays: [86400] },
-      { _id: 'supplier-b:2025-03-10', supplier: 'supplier-b', date: '2025-03-10', received: 1 },
-      { _id: 'supplier-b:2025-03-12', supplier: 'supplier-b', date: '2025-03-12', cancelled: 1 },
+      { _id: 'supplier-a:2025-03-10', supplier: 'supplier-a', date: '2025-03-10', ...counts, received: 3, acknowledged: 3, ackDelays: [7200, 3600, 14400], openUpTo: 3 },
+      { _id: 'supplier-a:2025-03-11', supplier: 'supplier-a', date: '2025-03-11', ...counts, shipped: 1, shipDelays: [86400], openUpTo: 2 },
+      { _id: 'supplier-b:2025-03-10', supplier: 'supplier-b', date: '2025-03-10', ...counts, received: 1, openUpTo: 1 },
+      { _id: 'supplier-b:2025-03-12', supplier: 'supplier-b', date: '2025-03-12', ...counts, cancelled: 1, openUpTo: 0 },
     ]);
+  });
+
+  it('when a figure is dated before days already recorded (a replayed history), the backlog of every later day moves with it', async () => {
+    const log = eventLog();
+    saleImported(log, { saleId: 1, incrementId: '1', orderedAt: '2025-03-12T10:00:00+01:00', products: [sofa] });
+    shipped(log, 1, 1001, '2025-03-14T10:00:00+01:00');
+    // Imported later, ordered earlier: its line is open from the 10th on.
+    saleImported(log, { saleId: 2, incrementId: '2', orderedAt: '2025-03-10T10:00:00+01:00', products: [line(2001)] });
+    const store = await given(log);
+
+    const days = await store.collection('supplier_performance_days').find({}, { sort: { _id: 1 } }).toArray();
+    expect(days.map((day) => [day.date, day.openUpTo])).toEqual([
+      ['2025-03-10', 1],
+      ['2025-03-12', 2],
+      ['2025-03-14', 1],
+    ]);
+    expect((await supplierPerformance(store, { from: '2025-03-11', to: '2025-03-13', supplier: 'supplier-a' }))[0]?.openBacklog).toBe(2);
+    expect((await supplierPerformance(store, { from: '2025-03-01', to: '2025-03-09', supplier: 'supplier-a' }))[0]?.openBacklog).toBe(0);
   });
 
   it('when a period is asked, every supplier comes with its counts, its backlog at the end and its delay percentiles', async () => {

@@ -107,11 +107,17 @@ describe('the fast update path', () => {
     expect(simpleUpdate({ _id: 1, a: 1 }, { $set: { a: 1 }, $setOnInsert: { b: 2 } }, false)).toBeNull();
   });
 
-  it('when a value set is later changed by the caller, the stored copy does not change', () => {
+  it('when a document is updated, the previous version is left as it was and shares what did not change', () => {
+    const before = structuredClone(sale);
     const refund = { id: 1, lines: [1, 2] };
-    const next = simpleUpdate(sale, { $push: { refunds: refund } }, false)!;
-    refund.lines.push(3);
-    expect(next.refunds).toEqual([{ id: 1, lines: [1, 2] }]);
+    const next = simpleUpdate(sale, { $push: { refunds: refund }, $set: { 'products.0.state': 'shipped' } }, false)!;
+
+    expect(sale).toEqual(before);
+    // Values are stored as given (the stores serialise them when they write): no copy per update.
+    expect(next.refunds.at(-1)).toBe(refund);
+    expect(next.products[0]).not.toBe(sale.products[0]);
+    expect(next.products[1]).toBe(sale.products[1]);
+    expect(next.customer).toBe(sale.customer);
   });
 
   it('when a path is missing on the way, out of an array, conflicting, on _id or uses modifiers, steps aside', () => {
