@@ -4,11 +4,18 @@ import type { LoadResult } from './http-load.ts';
 /** How `npm run bench:api` prints a scenario's outcome: one line as it ends, and the README's table at the end. */
 
 export type Outcome = { scenario: Scenario; method: 'GET' | 'POST' } & (
-  | { status: 'measured'; result: LoadResult; ranOut: boolean; probeMs: number; observed?: string; note?: string }
+  | { status: 'measured'; result: LoadResult; connections: number; ranOut: boolean; probeMs: number; observed?: string; note?: string }
   | { status: 'unavailable'; reason: string }
 );
 
-export type Baselines = Partial<Record<'GET' | 'POST', number>>;
+/** The bare server's rates, per method and size of answer. */
+export type Baselines = { method: 'GET' | 'POST'; bytes: number; perSecond: number }[];
+
+/** The bare run a scenario compares with: same method, the answer size closest to its own (by ratio). */
+export const baselineOf = (outcome: Outcome & { status: 'measured' }, baselines: Baselines): Baselines[number] | undefined =>
+  baselines
+    .filter((baseline) => baseline.method === outcome.method)
+    .sort((a, b) => Math.abs(Math.log(a.bytes / Math.max(outcome.result.bytesPerAnswer, 1))) - Math.abs(Math.log(b.bytes / Math.max(outcome.result.bytesPerAnswer, 1))))[0];
 
 const integer = (value: number): string => Math.round(value).toLocaleString('en');
 const ms = (value: number): string => (value < 10 ? value.toFixed(1) : integer(value));
@@ -20,9 +27,11 @@ const perSecond = (outcome: Outcome & { status: 'measured' }): string => {
 
 const ratio = (outcome: Outcome & { status: 'measured' }, baselines: Baselines): string => {
   if (outcome.scenario.target === 'baseline') return '1 (baseline)';
-  const baseline = baselines[outcome.method];
-  return baseline ? `${((outcome.result.perSecond / baseline) * 100).toPrecision(2)} %` : 'n/a';
+  const baseline = baselineOf(outcome, baselines);
+  return baseline ? `${((outcome.result.perSecond / baseline.perSecond) * 100).toPrecision(2)} %` : 'n/a';
 };
+
+const sizeOf = (bytes: number): string => (bytes < 1024 ? `${Math.round(bytes)} B` : `${(bytes / 1024).toFixed(1)} KiB`);
 
 const otherStatuses = (result: LoadResult): string =>
   Object.entries(result.statuses)
@@ -35,7 +44,7 @@ export const outcomeLine = (outcome: Outcome, baselines: Baselines): string => {
   if (outcome.status === 'unavailable') return `  ${name} ${outcome.reason}`;
   const { result } = outcome;
   const details = [
-    `${integer(result.completed)} answers in ${result.seconds.toFixed(1)} s`,
+    `${integer(result.completed)} answers in ${result.seconds.toFixed(1)} s on ${outcome.connections} connections`,
     `first request alone ${ms(outcome.probeMs)} ms`,
     `${(result.bytesPerAnswer / 1024).toFixed(1)} KiB/answer`,
     ...(outcome.ranOut ? ['every input used'] : []),
@@ -49,7 +58,7 @@ export const outcomeLine = (outcome: Outcome, baselines: Baselines): string => {
     `p50 ${ms(result.p50Ms).padStart(5)} ms`,
     `p99 ${ms(result.p99Ms).padStart(5)} ms`,
     `non-2xx ${integer(result.non2xx).padStart(5)}`,
-    `${ratio(outcome, baselines).padStart(12)} of bare node:http ${outcome.method}`,
+    `${ratio(outcome, baselines).padStart(12)} of bare node:http ${outcome.method}${outcome.scenario.target === 'app' ? ` (${sizeOf(baselineOf(outcome, baselines)?.bytes ?? 0)})` : ''}`,
     `(${details.join('; ')})`,
   ].join('  ');
 };
@@ -60,5 +69,5 @@ export const markdownTable = (outcomes: readonly Outcome[], baselines: Baselines
       ? `| ${outcome.scenario.name} | ${outcome.reason} | | | | |`
       : `| ${outcome.scenario.name} | ${perSecond(outcome)} | ${ms(outcome.result.p50Ms)} | ${ms(outcome.result.p99Ms)} | ${integer(outcome.result.non2xx)} | ${ratio(outcome, baselines)} |`,
   );
-  return ['| Scenario | Rate | p50 (ms) | p99 (ms) | Non-2xx | vs bare node:http |', '|---|--:|--:|--:|--:|--:|', ...rows].join('\n');
+  return ['| Scenario | Rate | p50 (ms) | p99 (ms) | Non-2xx | vs bare node:http, same answer size |', '|---|--:|--:|--:|--:|--:|', ...rows].join('\n');
 };

@@ -21,7 +21,10 @@ export type Scenario = {
   unit?: string;
   /** Made when the scenario runs: watches its answers and what they set off. */
   observe?: () => Observer;
+  /** Connections of this scenario, when not the run's. */
+  connections?: number;
 };
+
 
 const repeat = (request: LoadRequest): RequestSource => ({ next: () => request });
 
@@ -38,6 +41,12 @@ const eachOnce = <T>(items: readonly T[], build: (item: T) => LoadRequest): Requ
   return { next: () => build(items[Math.min(index++, items.length - 1)]!), remaining: () => Math.max(0, items.length - index) };
 };
 
+/** The bare server at the sizes of the API's answers: a short answer, a detail, a listing page. */
+export const baselineScenarios = (bodyOfPost: string): Scenario[] => [
+  ...[300, 2_000, 22_600].map((bytes): Scenario => ({ name: `bare node:http, GET, ${bytes < 1000 ? `${bytes} B` : `${(bytes / 1024).toFixed(0)} KiB`}`, target: 'baseline', requests: repeat({ path: `/size/${bytes}` }) })),
+  { name: 'bare node:http, POST, 300 B', target: 'baseline', requests: repeat({ method: 'POST', path: '/size/300', body: bodyOfPost }) },
+];
+
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const post = (path: string, headers: Record<string, string>, body: unknown): LoadRequest => ({ method: 'POST', path, headers, body: JSON.stringify(body) });
 
@@ -47,14 +56,13 @@ const invoiceLink = (fixtures: ApiFixtures, saleId: number): string => {
   return `/api/sale-invoice/${token}`;
 };
 
-export const apiScenarios = (f: ApiFixtures, serverLog: LogTally, seconds: number): Scenario[] => {
+export const apiScenarios = (f: ApiFixtures, serverLog: LogTally, seconds: number, commandConnections: number): Scenario[] => {
   const supplierLine = (action: 'acknowledge-sale' | 'ship-sale') => (line: OpenLine) =>
     post(`/api/${line.supplier}/${action}`, bearer(f.tokens[line.supplier]), { service_order_id: line.serviceOrderId });
   const core = bearer(f.tokens.core);
   return [
-    { name: 'bare node:http, GET', target: 'baseline', requests: repeat({ path: '/api/supplier-a/get-sales' }) },
     // The body of an order import: what the largest POST of the API reads.
-    { name: 'bare node:http, POST', target: 'baseline', requests: repeat(post('/api/api-add-new-order-api-shopping', {}, f.newOrder())) },
+    ...baselineScenarios(JSON.stringify(f.newOrder())),
     {
       name: 'supplier-a get-sales, cache HIT',
       target: 'app',
@@ -71,8 +79,14 @@ export const apiScenarios = (f: ApiFixtures, serverLog: LogTally, seconds: numbe
       observe: cacheHeader,
     },
     { name: 'supplier-b get-sales (no cache)', target: 'app', requests: repeat({ path: '/api/supplier-b/get-sales', headers: bearer(f.tokens['supplier-b']) }) },
-    { name: 'acknowledge-sale, distinct lines', target: 'app', requests: eachOnce(f.toAcknowledge, supplierLine('acknowledge-sale')), observe: successFlag },
-    { name: 'ship-sale, distinct lines', target: 'app', requests: eachOnce(f.toShip, supplierLine('ship-sale')), observe: successFlag },
+    {
+      name: 'acknowledge-sale, distinct lines',
+      target: 'app',
+      requests: eachOnce(f.toAcknowledge, supplierLine('acknowledge-sale')),
+      observe: successFlag,
+      connections: commandConnections,
+    },
+    { name: 'ship-sale, distinct lines', target: 'app', requests: eachOnce(f.toShip, supplierLine('ship-sale')), observe: successFlag, connections: commandConnections },
     {
       name: 'chatbot sale details',
       target: 'app',

@@ -1,25 +1,55 @@
-import type http from 'node:http';
-import { serveOnLoopback, type LoopbackServer } from './loopback-server.ts';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './server-process.ts';
 
 /**
- * The yardstick: a bare `node:http` server in the same process, answering every path with one fixed
- * small JSON body once it has read the request's body. What a route costs beyond it is the cost of
- * the application (Koa, authentication, parsing, the read models, the event store).
+ * The yardstick: a bare `node:http` server in a process of its own (as the service is), answering
+ * `/size/<bytes>` with a fixed JSON body of that size once it has read the request's body. What a
+ * route costs beyond it, for an answer of the same size, is the cost of the application (Koa,
+ * authentication, parsing, the read models, the event store).
  */
 
-const baselineBody = JSON.stringify({ success: true, message: 'A fixed answer of the bare HTTP stack, as small as a short API answer.' });
-
-export const startBaselineServer = (): Promise<LoopbackServer> => {
-  const body = Buffer.from(baselineBody);
-  return serveOnLoopback(
-    (request: http.IncomingMessage, response: http.ServerResponse) =>
-      new Promise<void>((resolve) => {
-        request.resume();
-        request.on('end', () => {
-          response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-          response.end(body);
-          resolve();
-        });
-      }),
-  );
+const body = (bytes: number): Buffer => {
+  const text = JSON.stringify({ success: true, filler: '' });
+  return Buffer.from(JSON.stringify({ success: true, filler: 'x'.repeat(Math.max(0, bytes - text.length)) }));
 };
+
+const serve = (port: number): void => {
+  const bodies = new Map<number, Buffer>();
+  http
+    .createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        const bytes = Number(/^\/size\/(\d+)/.exec(request.url ?? '')?.[1] ?? 100);
+        let answer = bodies.get(bytes);
+        if (!answer) {
+          answer = body(bytes);
+          bodies.set(bytes, answer);
+        }
+        response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': answer.length });
+        response.end(answer);
+      });
+    })
+    .listen(port, '127.0.0.1', () => process.stdout.write('listening\n'));
+};
+
+export type BaselineProcess = { origin: string; stop: () => Promise<void> };
+
+export const startBaselineProcess = async (): Promise<BaselineProcess> => {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await once(child.stdout!, 'data');
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+};
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) serve(Number(process.argv[2]));

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,19 +8,24 @@ import { acknowledgeSupplierLine, shipSupplierLine } from '../src/events/sales/s
 import { importSale } from '../src/events/sales/import-sale.ts';
 import { catalogProducts } from '../src/events/catalog/catalog-handlers.ts';
 import { demoCatalog, demoOrders } from '../src/cli/demo/demo-data.ts';
+import { openSqliteEventStore } from '../src/events/store/sqlite-event-store.ts';
 import { openSqliteReadStore } from '../src/projections/read-store/sqlite-read-store.ts';
 import { measureProjection } from './backends-projections.ts';
-import { machine, openBenchRuntime, rate, seededDataDir } from './bench-runtime.ts';
+import { scratchCopyOfSeeded } from './bench-session.ts';
+import { machine, openBenchRuntime, rate } from './bench-runtime.ts';
+import { startServerProcess } from './server-process.ts';
 
 /**
  * `npm run bench:core`: the event-sourced core, measured.
  * 1. Commands/s through the full handler (read the stream, fold, decide, append with the expected
  *    revision) for acknowledge and ship, one at a time and 32 in flight.
- * 2. Projection catch-up over a store of BENCH_ORDERS (default 100,000) demo orders: events/s of a replay.
- * 3. Start-up: the time for the server's in-memory read models to catch up from that store (catch-up subscriptions).
- * 4. Peak RSS of this process.
+ * For each size of BENCH_ORDERS (demo orders, default `10000,100000`):
+ * 2. The build of every read model from the log into an empty read store: events/s (a first start,
+ *    or `projections rebuild`), and this process's peak RSS.
+ * 3. The server as `npm start` runs it: its first start (the build, then ready), then a restart on the
+ *    built read models, each until /health answers 200.
  */
-const orders = Number(process.env.BENCH_ORDERS ?? 100_000);
+const sizes = (process.env.BENCH_ORDERS ?? '10000,100000').split(',').map(Number);
 const context: CommandContext = { actor: { kind: 'token', group: 'supplier-a', label: 'bench' }, correlationId: randomUUID() };
 
 const supplierLinesOf = async (count: number) => {
@@ -62,6 +68,7 @@ const timeCommands = async (label: string, inFlight: number, lines: { serviceOrd
 };
 
 console.log(`bench:core on ${machine()}`);
+console.log(`uptime: ${execFileSync('uptime').toString().trim()}`);
 console.log('\n1. Commands through the full handler (read stream, decide, append with expected revision)');
 {
   const { runtime, lines, cleanup } = await supplierLinesOf(2_000);
@@ -73,26 +80,32 @@ console.log('\n1. Commands through the full handler (read stream, decide, append
   await cleanup();
 }
 
-console.log(`\n2. Projection catch-up over ${orders.toLocaleString('en')} demo orders`);
-const dataDir = await seededDataDir(orders);
-{
-  const runtime = await openBenchRuntime(dataDir, true);
-  const scratch = await mkdtemp(path.join(tmpdir(), 'bench-replay-'));
-  const readStore = openSqliteReadStore({ file: path.join(scratch, 'read-models.sqlite') });
-  const { events, seconds, eventsPerSecond } = await measureProjection(readStore, runtime.eventStore);
-  console.log(`  replay of ${events.toLocaleString('en')} events into 11 projections: ${seconds.toFixed(1)} s, ${Math.round(eventsPerSecond).toLocaleString('en')} events/s`);
-  await readStore.close();
-  await rm(scratch, { recursive: true, force: true });
-  await runtime.close();
-}
+const rows: string[] = [];
+for (const orders of sizes) {
+  console.log(`\n${orders.toLocaleString('en')} demo orders`);
+  const { dataDir, remove } = await scratchCopyOfSeeded(orders, 'bench-core-');
+  try {
+    const log = openSqliteEventStore({ file: path.join(dataDir, 'events.sqlite') });
+    const readStore = openSqliteReadStore({ file: path.join(dataDir, 'replay-read-models.sqlite') });
+    const replay = await measureProjection(readStore, log);
+    await readStore.close();
+    await log.close();
+    console.log(`  2. build of the read models: ${replay.events.toLocaleString('en')} events into 11 projections in ${replay.seconds.toFixed(1)} s, ${Math.round(replay.eventsPerSecond).toLocaleString('en')} events/s`);
 
-console.log('\n3. Start-up: open the store and catch every projection up from its checkpoint, as `npm start` does');
-{
-  const startedAt = performance.now();
-  const runtime = await openBenchRuntime(dataDir, true);
-  await runtime.projections.start();
-  const ms = performance.now() - startedAt;
-  console.log(`  ready in ${(ms / 1000).toFixed(1)} s`);
-  await runtime.close();
+    const first = await startServerProcess(dataDir);
+    await first.stop();
+    const restarted = await startServerProcess(dataDir);
+    await restarted.stop();
+    console.log(`  3. npm start until /health answers 200: first start (build) ${(first.readyMs / 1000).toFixed(1)} s, restart ${(restarted.readyMs / 1000).toFixed(2)} s; server peak RSS ${first.peakRssMiB().toFixed(0)} MiB building, ${restarted.peakRssMiB().toFixed(0)} MiB restarting`);
+    rows.push(
+      `| ${orders.toLocaleString('en')} | ${replay.events.toLocaleString('en')} | ${replay.seconds.toFixed(1)} s | ${Math.round(replay.eventsPerSecond).toLocaleString('en')} | ${(first.readyMs / 1000).toFixed(1)} s | ${(restarted.readyMs / 1000).toFixed(2)} s | ${first.peakRssMiB().toFixed(0)} MiB |`,
+    );
+  } finally {
+    remove();
+  }
 }
-console.log(`\n4. Peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+console.log(`\nthis process's peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+console.log(`\n${machine()}\n`);
+console.log('| Demo orders | Events | Build of the read models | Events/s | npm start, first (build + ready) | npm start, restart | Server peak RSS, first start |');
+console.log('|--:|--:|--:|--:|--:|--:|--:|');
+for (const row of rows) console.log(row);

@@ -62,7 +62,9 @@ export const planningQuery = /* GraphQL */ `
   }`;
 
 export const graphqlScenarios = (tokens: { analyst: string; core: string }, period: GraphqlBenchPeriod): Scenario[] => [
-  { name: 'bare node:http, POST', target: 'baseline', requests: repeat({ method: 'POST', path: '/graphql', body: '{"query":"{ __typename }"}' }) },
+  ...[300, 2_000, 22_600].map(
+    (bytes): Scenario => ({ name: `bare node:http, POST, ${bytes < 1000 ? `${bytes} B` : `${(bytes / 1024).toFixed(0)} KiB`}`, target: 'baseline', requests: repeat({ method: 'POST', path: `/size/${bytes}`, body: '{"query":"{ __typename }"}' }) }),
+  ),
   { name: 'GraphQL { __typename }', target: 'app', requests: repeat(graphql(tokens.analyst, '{ __typename }', {})), observe: graphqlErrors },
   {
     name: 'GraphQL dashboard, 90 days by day',
@@ -82,7 +84,7 @@ export const graphqlScenarios = (tokens: { analyst: string; core: string }, peri
     requests: repeat(graphql(tokens.analyst, planningQuery, { from: period.planningFrom, to: period.planningTo })),
     observe: graphqlErrors,
   },
-  { name: 'bare node:http, GET', target: 'baseline', requests: repeat({ path: '/api/sale-sav/planning/occupied' }) },
+  { name: 'bare node:http, GET, 2 KiB', target: 'baseline', requests: repeat({ path: '/size/2000' }) },
   {
     name: 'REST planning occupied, 30 days',
     target: 'app',

@@ -42,10 +42,11 @@ export const runScenario = async (scenario: Scenario, settings: RunSettings): Pr
 
   const observer = scenario.observe?.();
   observer?.onAnswer(probe.status, probe.body, probe.headers);
+  const connections = scenario.connections ?? settings.connections;
   const result = await runLoad({
     origin,
     next: scenario.requests.next,
-    connections: settings.connections,
+    connections,
     seconds: settings.seconds,
     ...(limit !== undefined && { limit }),
     ...(observer && { onResponse: observer.onAnswer }),
@@ -59,6 +60,7 @@ export const runScenario = async (scenario: Scenario, settings: RunSettings): Pr
     method,
     status: 'measured',
     result,
+    connections,
     ranOut: limit !== undefined && result.completed >= limit,
     probeMs,
     ...(observer && { observed: await observer.report() }),

@@ -145,4 +145,38 @@ describe('the service as started by npm start, on a log its read models have to 
     });
     expect(verify.stdout).toMatch(/^Read models match a rebuild from the log \(position \d+\)$/m);
   });
+
+  it('when `projections rebuild` runs beside it, the server builds the new generation while it answers, and the command reports the swap', { timeout: 180_000 }, async () => {
+    const server = await startServer(dataDir, { PROJECTION_BATCH_SIZE: '50' });
+    servers.push(server);
+    await server.until(async () => ((await server.health())?.status === 200 ? true : undefined));
+    const listing = async () => fetch(`${server.url}/api/supplier-a/get-sales`, { headers: { Authorization: `Bearer ${token}` } });
+    const before = await (await listing()).json();
+
+    const cli = (...args: string[]) =>
+      run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'projections', ...args], {
+        cwd: root,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      });
+    const rebuilding = cli('rebuild', '--projection', 'supplier-lines', '--projection', 'sales');
+    const during: number[] = [];
+    let done = false;
+    void rebuilding.finally(() => (done = true));
+    while (!done) {
+      const answer = await listing();
+      during.push(answer.status);
+      expect(await answer.json()).toEqual(before);
+    }
+    const { stdout } = await rebuilding;
+
+    expect(during.every((status) => status === 200)).toBe(true);
+    expect(stdout).toMatch(/^supplier-lines\tversion 1\tgeneration \d+ -> \d+$/m);
+    expect(stdout).toMatch(/^sales\tversion 1\tgeneration \d+ -> \d+$/m);
+    // The server did the work: it holds the projections' leases.
+    expect(server.lines.some((line) => line.msg === 'Read model swapped to its new generation' && line.projection === 'sales')).toBe(true);
+    const status = (await cli('status')).stdout;
+    expect(status).toMatch(/^sales\tversion 1\tgeneration \d+\tposition \d+\trun by another instance$/m);
+    expect(await (await listing()).json()).toEqual(before);
+    await server.stop('SIGTERM');
+  });
 });

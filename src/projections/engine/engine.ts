@@ -88,6 +88,10 @@ const stderrLog: ProjectionLog = (level, message, fields) => {
 const retryBaseMs = 50;
 const retryMaxMs = 2000;
 const progressLogEveryMs = 5000;
+/** How long read-your-writes waits for a batch before it looks in the log itself. */
+const firstWaitMs = 100;
+/** How often a wait checks again whether the slot's reader has gone idle. */
+const idleCheckMs = 50;
 
 /** A reader and the slots it feeds: the main one keeps the live generations up to date; others build or catch up. */
 type Feed = {
@@ -98,6 +102,8 @@ type Feed = {
   applied: number | undefined;
   /** The position at which this feed had read everything that existed when it started; undefined until then. */
   caughtUpAt: number | undefined | null;
+  /** A batch is being applied. */
+  applying: boolean;
   done: Promise<void>;
 };
 
@@ -160,7 +166,7 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
 
   const openFeed = (kind: Feed['kind'], slots: ProjectionSlot[], fromPosition: number | undefined): Feed => {
     const reader = new LogReader(eventStore, { fromPosition, eventTypes: allTypes, maxBatch });
-    const feed: Feed = { kind, reader, slots, applied: fromPosition, caughtUpAt: undefined, done: Promise.resolve() };
+    const feed: Feed = { kind, reader, slots, applied: fromPosition, caughtUpAt: undefined, applying: false, done: Promise.resolve() };
     reader.caughtUp.then(
       (at) => {
         feed.caughtUpAt = at ?? null;
@@ -182,6 +188,7 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
       for (;;) {
         const batch = await feed.reader.next();
         if (!batch) return;
+        feed.applying = true;
         const decoded = decodeBatch(batch);
         // The live read models' batches exclude changes to the set of slots; a builder, writing to
         // collections nothing else writes, goes on beside them (its hand-over to the main reader is exclusive).
@@ -216,6 +223,7 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
             }
           }
         });
+        feed.applying = false;
         if (feed.kind === 'builder') await serially(() => mergeIfCaughtUp(feed));
         checkReady();
         logProgress();
@@ -421,35 +429,63 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
   // ---- read-your-writes ----
 
   /**
-   * A slot only sees the events of its types, so its own position may stay below `position` for good
-   * (the append's last event is of another type). It has applied everything up to `position` once its
-   * next event, if any, lies beyond it. Each check reads at most one event, and only when it has moved.
+   * Every batch moves a slot to the batch's last event, whatever its type: once a batch reaches
+   * `position`, the slot has applied everything up to it. Only when the write's last event is of a type
+   * no projection reads does no batch reach it: then the slot has applied everything up to `position`
+   * once its next event, if any, lies beyond it. The log is read for that only when the slot's reader
+   * has nothing left to apply, after a first wait, once per position of the slot (waiters whose writes
+   * came before a read share it): every read is a round trip to EventStoreDB, and one cancelled stream.
    */
   const reachedHere = async (slot: ProjectionSlot, position: number, signal: AbortSignal): Promise<boolean> => {
+    const since = ++waits;
     let checked: number | undefined | null = null;
+    let waited = false;
     while (!signal.aborted && !slot.failed && !stopping && live.get(slot.name) === slot) {
       const applied = slot.position;
       if (applied !== undefined && applied >= position) return true;
-      if (applied !== checked) {
+      if (waited && applied !== checked && feedIdle(slot)) {
         checked = applied;
-        const [next] = await eventStore.readAll({
-          ...(applied === undefined ? {} : { fromPosition: applied }),
-          filter: { eventTypes: slot.projection.eventTypes },
-          maxCount: 1,
-        });
-        if (next === undefined || next.position > position) return true;
+        const next = await nextEventOf(slot, applied, since);
+        if (next === undefined || next > position) return true;
+        // The slot may have moved during the read, and told it to nobody yet waiting.
+        if (slot.position !== applied) continue;
       }
       await new Promise<void>((resolve) => {
         const stop = slot.onChange(wake);
+        const timer = setTimeout(wake, waited ? idleCheckMs : firstWaitMs);
         signal.addEventListener('abort', wake, { once: true });
         function wake(): void {
           stop();
+          clearTimeout(timer);
           signal.removeEventListener('abort', wake);
           resolve();
         }
       });
+      waited = true;
     }
     return false;
+  };
+
+  /** Counts the waits for read-your-writes: a look in the log serves the waits begun before it. */
+  let waits = 0;
+  const looks = new Map<ProjectionSlot, { applied: number | undefined; from: number; next: Promise<number | undefined> }>();
+
+  /** The position of the slot's next event after `applied` in the log (undefined: none yet). */
+  const nextEventOf = (slot: ProjectionSlot, applied: number | undefined, since: number): Promise<number | undefined> => {
+    const look = looks.get(slot);
+    if (look && look.applied === applied && look.from >= since) return look.next;
+    const next = eventStore
+      .readAll({ ...(applied === undefined ? {} : { fromPosition: applied }), filter: { eventTypes: slot.projection.eventTypes }, maxCount: 1 })
+      .then(([event]) => event?.position);
+    looks.set(slot, { applied, from: waits, next });
+    next.catch(() => looks.delete(slot));
+    return next;
+  };
+
+  /** The slot's reader has applied all it has read: if the slot has not reached a position yet, no batch will take it there. */
+  const feedIdle = (slot: ProjectionSlot): boolean => {
+    const feed = main?.slots.includes(slot) ? main : [...builders].find((candidate) => candidate.slots.includes(slot));
+    return feed === undefined || (!feed.applying && feed.reader.queued === 0);
   };
 
   const reached = (projection: Projection, position: number, signal: AbortSignal): Promise<boolean> => {
@@ -605,7 +641,7 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
       const slots = feeds.flatMap((feed) => feed.slots);
       // The checkpoints owed by projections that had nothing to write lately.
       const owed = slots.filter((slot) => !slot.failed).map((slot) => slot.pendingCheckpoint()).filter((doc) => doc !== undefined);
-      if (owed.length > 0) await base.writeDocuments([{ collection: checkpointsCollection, put: owed }]).catch(() => undefined);
+      if (owed.length > 0) await base.writeDocuments([], { collection: checkpointsCollection, put: owed }).catch(() => undefined);
       // Released at once, so that another instance need not wait for the expiry.
       await Promise.all([...holders.values()].map((holder) => holder.stop()));
       holders.clear();

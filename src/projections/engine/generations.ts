@@ -106,7 +106,11 @@ export const routedReadStore = (base: ReadStore, projections: readonly Projectio
       return handle as unknown as ReadCollection<T>;
     },
     listCollectionNames: () => base.listCollectionNames(),
-    writeDocuments: (writes) => base.writeDocuments(writes.map((write) => ({ ...write, collection: stored(write.collection) }))),
+    writeDocuments: (writes, last) =>
+      base.writeDocuments(
+        writes.map((write) => ({ ...write, collection: stored(write.collection) })),
+        last && { ...last, collection: stored(last.collection) },
+      ),
     dropCollection: (name) => base.dropCollection(stored(name)),
     dropAll: () => base.dropAll(),
     close: () => base.close(),

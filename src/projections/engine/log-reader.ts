@@ -1,5 +1,8 @@
 import type { EventStore, RecordedEvent, Subscription } from '../../events/store/event-store.ts';
 
+/** How long a catch-up waits for more events before handing over a batch that is not full. */
+const lullMs = 10;
+
 /**
  * One catch-up subscription to the log, read ahead into a bounded queue and handed out in batches:
  * while catching up, batches are full (`maxBatch` events); live, a batch is whatever arrived since the
@@ -37,22 +40,37 @@ export class LogReader {
     this.pumping = this.pump();
   }
 
+  /** Events read ahead, not handed out yet. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
   /** The position of the last event read ahead; the projections will have applied up to it once the queue is empty. */
   get readPosition(): number | undefined {
     return this.lastRead;
   }
 
   /**
-   * The next batch: while catching up, once a full batch is read (or the history ends); live, as soon
-   * as there is an event. Undefined when the subscription has ended (its error, if any, is thrown).
+   * The next batch: while catching up, once a full batch is read, or the history ends, or no event has
+   * come for a moment (a store that tells late that it has caught up must not hold events back); live,
+   * as soon as there is an event. Undefined when the subscription has ended (its error, if any, is thrown).
    */
   async next(): Promise<RecordedEvent[] | undefined> {
-    while (this.queue.length === 0 || (!this.live && !this.ended && this.queue.length < this.maxBatch)) {
+    for (;;) {
+      if (this.queue.length > 0 && (this.live || this.ended || this.queue.length >= this.maxBatch)) break;
       if (this.ended && this.queue.length === 0) {
         if (this.failure !== undefined) throw this.failure;
         return undefined;
       }
-      await new Promise<void>((resolve) => (this.wake = resolve));
+      const waitingFor = this.queue.length;
+      const woken = await new Promise<boolean>((resolve) => {
+        const timer = waitingFor > 0 ? setTimeout(() => resolve(false), lullMs) : undefined;
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+      });
+      if (!woken && this.queue.length === waitingFor) break;
     }
     const batch = this.queue.splice(0, this.maxBatch);
     this.drained?.();

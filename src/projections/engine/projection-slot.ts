@@ -133,43 +133,25 @@ export type BatchOutcome = { applied: number; failures: SlotFailure[] };
 export const applyBatch = async (base: ReadStore, slots: readonly ProjectionSlot[], batch: readonly DecodedEvent[], now: () => number): Promise<BatchOutcome> => {
   const last = batch.at(-1)?.recorded.position;
   if (last === undefined) return { applied: 0, failures: [] };
+  const at = now();
+  // The slots side by side: each reads and writes only its own documents until the batch is written,
+  // and on MongoDB their reads are round trips that overlap.
+  const outcomes = await Promise.all(slots.filter((slot) => !slot.failed && (slot.position === undefined || slot.position < last)).map((slot) => applyToSlot(base, slot, batch)));
   const writes: DocumentWrites[] = [];
   const checkpoints: Document[] = [];
   const done: { slot: ProjectionSlot; position: number; checkpoint: boolean; changes: DocumentWrites[] }[] = [];
   const failures: SlotFailure[] = [];
   let applied = 0;
-  const at = now();
-  for (const slot of slots) {
-    if (slot.failed || (slot.position !== undefined && slot.position >= last)) continue;
-    const store = new BatchStore(base, slot.stored, slot.written);
-    /** Everything up to here is applied: the batch's end, or the event before a failed one. */
-    let reached: number | undefined = last;
-    for (let i = 0; i < batch.length; i++) {
-      const { recorded, event, error } = batch[i]!;
-      if ((slot.position !== undefined && recorded.position <= slot.position) || !slot.reads(recorded.type)) continue;
-      const mark = store.mark();
-      try {
-        if (error !== undefined) throw error;
-        await slot.projection.apply(event!, store);
-        applied += 1;
-      } catch (cause) {
-        if (cause instanceof ReadStoreUnavailableError) throw cause;
-        store.rollbackTo(mark);
-        failures.push({ slot, at: recorded, error: cause });
-        reached = i === 0 ? undefined : batch[i - 1]!.recorded.position;
-        break;
-      }
-    }
-    const changes = store.writes();
+  for (const { slot, changes, reached, failure, count } of outcomes) {
+    applied += count;
     writes.push(...changes);
+    if (failure) failures.push(failure);
     if (reached === undefined || (slot.position !== undefined && reached <= slot.position)) continue;
     const checkpoint = slot.checkpointFor(reached, changes.length > 0, at);
     if (checkpoint) checkpoints.push(checkpoint);
     done.push({ slot, position: reached, checkpoint: checkpoint !== undefined, changes });
   }
-  // Checkpoints last: on MongoDB, where the writes are not one transaction, a checkpoint never runs ahead of its documents.
-  if (checkpoints.length > 0) writes.push({ collection: checkpointsCollection, put: checkpoints });
-  if (writes.length > 0) await base.writeDocuments(writes);
+  if (writes.length > 0 || checkpoints.length > 0) await base.writeDocuments(writes, checkpoints.length > 0 ? { collection: checkpointsCollection, put: checkpoints } : undefined);
   for (const { slot, position, checkpoint, changes } of done) {
     slot.wrote(changes);
     slot.committed(position, checkpoint, at);
@@ -179,4 +161,29 @@ export const applyBatch = async (base: ReadStore, slots: readonly ProjectionSlot
     slot.fail(`${event.type} at position ${event.position}: ${message}`);
   }
   return { applied, failures };
+};
+
+type SlotOutcome = { slot: ProjectionSlot; changes: DocumentWrites[]; reached: number | undefined; failure?: SlotFailure; count: number };
+
+/** The batch's events applied to one slot, through a batch store of its own: its changes, and how far it got. */
+const applyToSlot = async (base: ReadStore, slot: ProjectionSlot, batch: readonly DecodedEvent[]): Promise<SlotOutcome> => {
+  const store = new BatchStore(base, slot.stored, slot.written);
+  let count = 0;
+  for (let i = 0; i < batch.length; i++) {
+    const { recorded, event, error } = batch[i]!;
+    if ((slot.position !== undefined && recorded.position <= slot.position) || !slot.reads(recorded.type)) continue;
+    const mark = store.mark();
+    try {
+      if (error !== undefined) throw error;
+      await slot.projection.apply(event!, store);
+      count += 1;
+    } catch (cause) {
+      if (cause instanceof ReadStoreUnavailableError) throw cause;
+      store.rollbackTo(mark);
+      // Everything up to the event before the failed one is applied.
+      const reached = i === 0 ? undefined : batch[i - 1]!.recorded.position;
+      return { slot, changes: store.writes(), reached, failure: { slot, at: recorded, error: cause }, count };
+    }
+  }
+  return { slot, changes: store.writes(), reached: batch.at(-1)!.recorded.position, count };
 };

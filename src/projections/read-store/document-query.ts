@@ -119,8 +119,38 @@ export const sortDocuments = (docs: Document[], fields: readonly SortField[]): D
   return keyed.map(({ doc }) => doc);
 };
 
-export const projectDocuments = (docs: Document[], projection: Document | undefined): Document[] =>
-  projection === undefined || Object.keys(projection).length === 0 ? docs : (find(docs, {}, projection).all() as Document[]);
+export const projectDocuments = (docs: Document[], projection: Document | undefined): Document[] => {
+  if (projection === undefined || Object.keys(projection).length === 0) return docs;
+  const pick = topLevelPick(projection);
+  if (pick === undefined) return find(docs, {}, projection).all() as Document[];
+  return docs.map((doc) => {
+    const picked: Document = {};
+    for (const field in doc) if (pick.has(field) === pick.including) picked[field] = doc[field];
+    return picked;
+  });
+};
+
+/**
+ * A projection that only includes (or only excludes) top-level fields, as the set of fields kept or
+ * dropped, in the documents' own field order as MongoDB keeps it; undefined for any other projection.
+ */
+const topLevelPick = (projection: Document): (Set<string> & { including: boolean }) | undefined => {
+  const included = new Set<string>();
+  const excluded = new Set<string>();
+  for (const [field, value] of Object.entries(projection)) {
+    if (field.includes('.') || field.startsWith('$')) return undefined;
+    if (value === 1 || value === true) included.add(field);
+    else if (value === 0 || value === false) excluded.add(field);
+    else return undefined;
+  }
+  if (included.size > 0) {
+    // Inclusion keeps `_id` unless it is excluded; no other field may be excluded beside inclusions.
+    if (excluded.size > (excluded.has('_id') ? 1 : 0)) return undefined;
+    if (!excluded.has('_id')) included.add('_id');
+    return Object.assign(included, { including: true });
+  }
+  return Object.assign(excluded, { including: false });
+};
 
 /** Runs a pipeline on documents; `$lookup` and friends read the other collections through `collectionOf`. */
 export const aggregateDocuments = <R extends Document>(docs: Document[], pipeline: Document[], collectionOf: (name: string) => Document[]): R[] =>

@@ -32,8 +32,10 @@ export const openMongoReadStore = async (options: MongoReadStoreOptions): Promis
       return found as unknown as ReadCollection<T>;
     },
     listCollectionNames: async () => userCollectionNames(db),
-    writeDocuments: async (writes) => {
-      for (const write of writes) await writeDocuments(db.collection(write.collection), write);
+    writeDocuments: async (writes, last) => {
+      // Round trips side by side: a batch touches a dozen collections.
+      await Promise.all(writes.map((write) => writeDocuments(db.collection(write.collection), write)));
+      if (last) await writeDocuments(db.collection(last.collection), last);
     },
     dropCollection: async (name) => {
       await db.dropCollection(name).catch((error: unknown) => {

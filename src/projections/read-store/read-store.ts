@@ -68,12 +68,13 @@ export interface ReadStore {
   /** Names of the collections that hold documents. */
   listCollectionNames(): Promise<string[]>;
   /**
-   * The projections' batches: every write of a batch, checkpoints last. The embedded store makes them
-   * in one transaction (all or nothing); MongoDB in one unordered bulk write per collection, in the
-   * order given, where a document carrying `_position` never replaces one that has seen a later event
-   * (an instance that overran its lease cannot undo the work of the one that took it over).
+   * The projections' batches: every write of a batch, then `last` (the batch's checkpoints) once they
+   * are made. The embedded store makes them all in one transaction (all or nothing); MongoDB in one
+   * unordered bulk write per collection, the collections side by side, then `last`: a checkpoint never
+   * runs ahead of its documents. A document carrying `_position` never replaces one that has seen a
+   * later event (an instance that overran its lease cannot undo the work of the one that took it over).
    */
-  writeDocuments(writes: readonly DocumentWrites[]): Promise<void>;
+  writeDocuments(writes: readonly DocumentWrites[], last?: DocumentWrites): Promise<void>;
   /** Drops a collection with its documents and indexes; handles stay usable. */
   dropCollection(name: string): Promise<void>;
   /** Drops every collection (used to rebuild read models from the event log). */

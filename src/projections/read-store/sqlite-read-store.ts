@@ -158,10 +158,10 @@ export const openSqliteReadStore = (options: SqliteReadStoreOptions): SqliteRead
         for (const name of shapes.keys()) drop(name);
       }).immediate();
     },
-    writeDocuments: async (writes: readonly DocumentWrites[]) => {
+    writeDocuments: async (writes: readonly DocumentWrites[], last?: DocumentWrites) => {
       db.transaction(() => {
         refreshSchema(true);
-        for (const { collection: name, put, insert, remove } of writes) collection(name).writeBatch(put, insert ?? [], remove ?? []);
+        for (const { collection: name, put, insert, remove } of last ? [...writes, last] : writes) collection(name).writeBatch(put, insert ?? [], remove ?? []);
       }).immediate();
     },
     explain: (sql) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail),

@@ -15,6 +15,8 @@ export type OpenSupplierLinesQuery = {
   orderNumber?: string;
   skip?: number;
   limit?: number;
+  /** Only these fields of each line (and its `_id`): all by default. */
+  fields?: readonly (keyof SupplierLineDocument)[];
 };
 
 /** The listing order: stable, so that a cursor or a page means the same lines from one call to the next. */
@@ -37,7 +39,10 @@ const after = (cursor: SupplierLineDocument): Filter<SupplierLineDocument> => ({
  * looked up whatever its state, since the supplier usually shipped it since; a cursor that names no line
  * of this supplier filters nothing (the route decides whether to refuse it first, with findSupplierLine).
  */
-export const listOpenSupplierLines = async (store: ReadStore, query: OpenSupplierLinesQuery): Promise<SupplierLineDocument[]> => {
+export const listOpenSupplierLines = async <Field extends keyof SupplierLineDocument = keyof SupplierLineDocument>(
+  store: ReadStore,
+  query: OpenSupplierLinesQuery & { fields?: readonly Field[] },
+): Promise<Pick<SupplierLineDocument, Field | '_id'>[]> => {
   const lines = store.collection<SupplierLineDocument>(supplierLinesCollection);
   const filter: Filter<SupplierLineDocument> = { supplier: query.supplier, open: true };
   if (query.dateFrom !== undefined || query.dateTo !== undefined) {
@@ -57,6 +62,7 @@ export const listOpenSupplierLines = async (store: ReadStore, query: OpenSupplie
       sort: listingOrder,
       ...(query.skip !== undefined && { skip: query.skip }),
       ...(query.limit !== undefined && { limit: query.limit }),
+      ...(query.fields && { projection: Object.fromEntries(query.fields.map((field) => [field, 1])) }),
     })
     .toArray();
 };

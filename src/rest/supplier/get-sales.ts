@@ -16,7 +16,10 @@ export type GetSalesDeps = {
   cache?: SupplierSalesCache<SupplierSaleLine[]>;
 };
 
-const toSaleLine = (baseUrl: string, supplier: SupplierName, line: SupplierLineDocument): SupplierSaleLine => ({
+/** The fields of a line a listing answers: only they are read. */
+const listed = ['sku', 'quantity', 'price', 'orderDate', 'carrier'] as const;
+
+const toSaleLine = (baseUrl: string, supplier: SupplierName, line: Pick<SupplierLineDocument, '_id' | (typeof listed)[number]>): SupplierSaleLine => ({
   service_order_id: line._id,
   sku: line.sku,
   quantity: line.quantity,
@@ -46,6 +49,7 @@ const readPage = async (deps: GetSalesDeps, query: GetSalesQuery): Promise<Suppl
     ...(query.orderNumber !== undefined && { orderNumber: query.orderNumber }),
     skip: (query.page - 1) * getSalesPageSize,
     limit: getSalesPageSize,
+    fields: listed,
   });
   return lines.map((line) => toSaleLine(deps.baseUrl, deps.supplier, line));
 };

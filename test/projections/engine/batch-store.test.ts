@@ -38,7 +38,7 @@ const batched = (base: ReadStore): ReadStore => {
       await flush();
       return base.listCollectionNames();
     },
-    writeDocuments: (writes) => base.writeDocuments(writes),
+    writeDocuments: (writes, last) => base.writeDocuments(writes, last),
     dropCollection: async (name) => {
       await flush();
       await base.dropCollection(name);

@@ -91,7 +91,10 @@ describe('projection engine: catch-up, resume and live events', () => {
     const watchedStores: Stores = {
       ...stores,
       eventStore: watch(stores.eventStore, { subscribeToAll: (options) => (subscriptions++, stores.eventStore.subscribeToAll(options)) }) as Stores['eventStore'],
-      readStore: { ...stores.readStore, writeDocuments: (batch) => (writes.push([...batch]), stores.readStore.writeDocuments(batch)) },
+      readStore: {
+        ...stores.readStore,
+        writeDocuments: (batch, last) => (writes.push([...batch, ...(last ? [last] : [])]), stores.readStore.writeDocuments(batch, last)),
+      },
     };
     engine = engineOn(watchedStores, [holidays.projection, cancellations.projection]).engine;
 
@@ -133,7 +136,7 @@ describe('projection engine: catch-up, resume and live events', () => {
   it('when commands append many events at once, the live projections take them in a few batches, not one write each', async () => {
     const holidays = holidaysProjection();
     let writes = 0;
-    engine = engineOn({ ...stores, readStore: { ...stores.readStore, writeDocuments: (batch) => (writes++, stores.readStore.writeDocuments(batch)) } }, [holidays.projection]).engine;
+    engine = engineOn({ ...stores, readStore: { ...stores.readStore, writeDocuments: (batch, last) => (writes++, stores.readStore.writeDocuments(batch, last)) } }, [holidays.projection]).engine;
     await engine.start();
 
     const positions = await Promise.all(Array.from({ length: 50 }, (_, i) => append(stores.eventStore, `holidays-calendar`, [holidayDeclared(`2026-01-${String(i % 28 + 1).padStart(2, '0')}`)])));

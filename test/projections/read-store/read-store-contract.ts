@@ -146,6 +146,21 @@ export function readStoreContract(
         expect(await items.findOne({ _id: 1 }, { projection: { tags: 0, supplier: 0, price: 0 } })).toEqual({ _id: 1, sku: 'A', qty: 5 });
       });
 
+      it("keeps the document's own field order, whatever the projection's", async () => {
+        expect(Object.keys((await items.findOne({ _id: 1 }, { projection: { supplier: 1, sku: 1 } }))!)).toEqual(['_id', 'sku', 'supplier']);
+        expect(Object.keys((await items.findOne({ _id: 1 }, { projection: { supplier: 0, sku: 0 } }))!)).toEqual(['_id', 'qty', 'price', 'tags']);
+      });
+
+      it('projects top-level fields of every match, leaving out those a document lacks and keeping nulls', async () => {
+        await items.updateOne({ _id: 4 }, { $set: { tags: null } });
+        const found = await items.find({ price: { $gte: 10 } }, { sort: { _id: 1 }, projection: { sku: 1, tags: 1, supplier: 1 } }).toArray();
+        expect(found).toEqual([
+          { _id: 1, sku: 'A', tags: ['red', 'big'], supplier: { id: 7, country: 'FR' } },
+          { _id: 2, sku: 'B', tags: ['blue'], supplier: { id: 8, country: 'DE' } },
+          { _id: 4, sku: 'D', tags: null },
+        ]);
+      });
+
       it('sorts on a field the projection leaves out', async () => {
         const found = await items.find({}, { sort: { price: 1, _id: 1 }, projection: { sku: 1, _id: 0 }, limit: 2 }).toArray();
         expect(found).toEqual([{ sku: 'C' }, { sku: 'A' }]);

@@ -1,0 +1,90 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { tallyOf, type LogTally } from './server-log.ts';
+
+/**
+ * The service under test as `npm start` runs it: a process of its own on DATA_DIR, on a loopback port,
+ * its JSON log lines tallied. Its figures are its own: the load generator runs in the benchmark's
+ * process, and the peak resident memory is read from the kernel for the server's process alone.
+ */
+
+const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+
+export type ServerProcess = {
+  origin: string;
+  pid: number;
+  log: LogTally;
+  /** From the start of the process until /health answered 200. */
+  readyMs: number;
+  /** The process's peak resident memory so far (VmHWM), in MiB. */
+  peakRssMiB: () => number;
+  stop: () => Promise<void>;
+};
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+/** Starts `src/main.ts` and resolves once /health answers 200 (its read models caught up). */
+export const startServerProcess = async (dataDir: string, env: Record<string, string> = {}, readyTimeoutMs = 30 * 60_000): Promise<ServerProcess> => {
+  const port = await freePort();
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = tallyOf();
+  createInterface({ input: child.stdout! }).on('line', log.take);
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + readyTimeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr.slice(-2000)}`);
+    if (Date.now() > deadline) throw new Error('the server did not get ready in time');
+    const status = await fetch(`${origin}/health`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const readyMs = performance.now() - startedAt;
+  const pid = child.pid!;
+  let lastPeak = 0;
+  const peakRssMiB = (): number => {
+    try {
+      const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmHWM:'));
+      lastPeak = Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
+    } catch {
+      // Gone: the last reading stands.
+    }
+    return lastPeak;
+  };
+  return {
+    origin,
+    pid,
+    log,
+    readyMs,
+    peakRssMiB,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      peakRssMiB();
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+};
