@@ -4,7 +4,7 @@ import type { LoadResult } from './http-load.ts';
 /** How `npm run bench:api` prints a scenario's outcome: one line as it ends, and the README's table at the end. */
 
 export type Outcome = { scenario: Scenario; method: 'GET' | 'POST' } & (
-  | { status: 'measured'; result: LoadResult; connections: number; ranOut: boolean; probeMs: number; observed?: string; note?: string }
+  | { status: 'measured'; result: LoadResult; connections: number; ranOut: boolean; probeMs: number; observed?: string; note?: string; peakRssMiB?: number }
   | { status: 'unavailable'; reason: string }
 );
 
@@ -52,6 +52,7 @@ export const outcomeLine = (outcome: Outcome, baselines: Baselines): string => {
     ...(result.non2xx > 0 ? [otherStatuses(result)] : []),
     ...(result.failures > 0 ? [`${integer(result.failures)} errors/timeouts`] : []),
     ...(outcome.note ? [outcome.note] : []),
+    ...(outcome.peakRssMiB !== undefined ? [`server peak RSS so far ${integer(outcome.peakRssMiB)} MiB`] : []),
   ];
   return [
     `  ${name} ${perSecond(outcome).padStart(14)}`,
@@ -66,8 +67,12 @@ export const outcomeLine = (outcome: Outcome, baselines: Baselines): string => {
 export const markdownTable = (outcomes: readonly Outcome[], baselines: Baselines): string => {
   const rows = outcomes.map((outcome) =>
     outcome.status === 'unavailable'
-      ? `| ${outcome.scenario.name} | ${outcome.reason} | | | | |`
-      : `| ${outcome.scenario.name} | ${perSecond(outcome)} | ${ms(outcome.result.p50Ms)} | ${ms(outcome.result.p99Ms)} | ${integer(outcome.result.non2xx)} | ${ratio(outcome, baselines)} |`,
+      ? `| ${outcome.scenario.name} | ${outcome.reason} | | | | | |`
+      : `| ${outcome.scenario.name} | ${perSecond(outcome)} | ${ms(outcome.result.p50Ms)} | ${ms(outcome.result.p99Ms)} | ${integer(outcome.result.non2xx)} | ${ratio(outcome, baselines)} | ${outcome.peakRssMiB === undefined ? '' : `${integer(outcome.peakRssMiB)} MiB`} |`,
   );
-  return ['| Scenario | Rate | p50 (ms) | p99 (ms) | Non-2xx | vs bare node:http, same answer size |', '|---|--:|--:|--:|--:|--:|', ...rows].join('\n');
+  return [
+    '| Scenario | Rate | p50 (ms) | p99 (ms) | Non-2xx | vs bare node:http, same answer size | Server peak RSS so far |',
+    '|---|--:|--:|--:|--:|--:|--:|',
+    ...rows,
+  ].join('\n');
 };

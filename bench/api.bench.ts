@@ -18,12 +18,15 @@ import { startServerProcess, type ServerProcess } from './server-process.ts';
  * (default 10), BENCH_CONNECTIONS connections (default 10), BENCH_COMMAND_CONNECTIONS for acknowledge
  * and ship (default 32), each over BENCH_LINES distinct open lines at most (default 3,000 per second).
  * The inputs (tokens, sales, lines) are prepared beside the running server, as the CLI would.
+ * BENCH_SCENARIOS (a pattern) runs only the scenarios it names.
  */
 const orders = Number(process.env.BENCH_ORDERS ?? 10_000);
 const seconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const commandConnections = Number(process.env.BENCH_COMMAND_CONNECTIONS ?? 32);
 const linesPerCommandScenario = Number(process.env.BENCH_LINES ?? seconds * 3000);
+/** BENCH_SCENARIOS: a pattern naming the scenarios to run (the bare server's always run). */
+const only = new RegExp(process.env.BENCH_SCENARIOS ?? '', 'i');
 
 console.log(`bench:api on ${machine()}`);
 console.log(`uptime: ${execFileSync('uptime').toString().trim()}`);
@@ -51,10 +54,9 @@ try {
       `(ready in ${((performance.now() - fixturesStartedAt) / 1000).toFixed(1)} s)\n`,
   );
   baseline = await startBaselineProcess();
-  const results = await runScenarios({ app: server.origin, baseline: baseline.origin }, apiScenarios(fixtures, server.log, seconds, commandConnections), {
-    seconds,
-    connections,
-  });
+  const chosen = apiScenarios(fixtures, server.log, seconds, commandConnections).filter((scenario) => scenario.target === 'baseline' || only.test(scenario.name));
+  const running = server;
+  const results = await runScenarios({ app: server.origin, baseline: baseline.origin }, chosen, { seconds, connections, peakRssMiB: () => running.peakRssMiB() });
   console.log(`\nthe server's peak RSS: ${server.peakRssMiB().toFixed(0)} MiB (restart ready in ${(server.readyMs / 1000).toFixed(2)} s)`);
   printReport(server.log, results, `${machine()}; ${orders.toLocaleString('en')} demo orders; ${seconds} s per scenario, ${connections} connections (${commandConnections} for commands)`);
 } finally {

@@ -28,12 +28,14 @@ export const scratchCopyOfSeeded = async (orders: number, prefix: string): Promi
 export const runScenarios = async (
   origins: Record<Scenario['target'], string>,
   scenarios: readonly Scenario[],
-  settings: { seconds: number; connections: number },
+  settings: { seconds: number; connections: number; peakRssMiB?: () => number },
 ): Promise<{ outcomes: Outcome[]; baselines: Baselines }> => {
   const outcomes: Outcome[] = [];
   const baselines: Baselines = [];
   for (const scenario of scenarios) {
-    const outcome = await runScenario(scenario, { origins, ...settings });
+    const measured = await runScenario(scenario, { origins, ...settings });
+    const outcome: Outcome =
+      measured.status === 'measured' && scenario.target === 'app' && settings.peakRssMiB ? { ...measured, peakRssMiB: settings.peakRssMiB() } : measured;
     if (scenario.target === 'baseline' && outcome.status === 'measured') {
       baselines.push({ method: outcome.method, bytes: outcome.result.bytesPerAnswer, perSecond: outcome.result.perSecond });
     }

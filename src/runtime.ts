@@ -15,6 +15,8 @@ import { openEsdbEventStore } from './events/store/esdb/esdb-event-store.ts';
 import { namespacedEventStore } from './events/store/namespaced-event-store.ts';
 import { openSqliteEventStore } from './events/store/sqlite-event-store.ts';
 import type { Logger } from './logger.ts';
+import { accessTokensProjection } from './projections/access/access-tokens-projection.ts';
+import { cachedTokenLookup, type TokenLookup } from './projections/access/token-lookup.ts';
 import { allProjections } from './projections/all-projections.ts';
 import { createProjectionEngine, type ProjectionEngine } from './projections/engine/engine.ts';
 import { routedReadStore } from './projections/engine/generations.ts';
@@ -33,6 +35,8 @@ export type Runtime = {
   /** The read models as queries see them (each projection's live generation). */
   readStore: ReadStore;
   projections: ProjectionEngine;
+  /** The access tokens, as every request's authentication reads them. */
+  accessTokens: TokenLookup;
   clock: Clock;
   ids: IdAllocator;
   write: WriteDeps;
@@ -115,6 +119,7 @@ export const openRuntime = async (
     eventStore,
     readStore,
     projections,
+    accessTokens: cachedTokenLookup(readStore, () => projections.contentVersion(accessTokensProjection.name)),
     clock,
     ids,
     write,

@@ -11,7 +11,7 @@ import { unauthenticated } from './errors.ts';
  */
 export const analystGuard = (runtime: Runtime): Middleware => {
   const check = authenticate({
-    readStore: runtime.readStore,
+    findToken: runtime.accessTokens,
     scheme: 'bearer',
     groups: ['analyst', 'core'],
     unauthorized: () => new HttpError(401, 'UNAUTHENTICATED', 'Invalid or missing Bearer token'),

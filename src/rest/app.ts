@@ -19,6 +19,7 @@ import { jsonBody } from './middleware/json-body.ts';
 import { notFound } from './middleware/not-found.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { whileCatchingUp } from './middleware/while-catching-up.ts';
+import { routersByPrefix } from './routers-by-prefix.ts';
 
 /** The HTTP application over an opened runtime, read top to bottom like the table of routes. */
 export const createRuntimeApp = (runtime: Runtime): Koa => {
@@ -48,7 +49,7 @@ export const createRuntimeApp = (runtime: Runtime): Koa => {
     openApiRoutes(runtime),
     graphqlRoutes(runtime),
   ];
-  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  app.use(routersByPrefix(routers));
 
   return app;
 };

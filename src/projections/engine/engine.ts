@@ -74,6 +74,12 @@ export type ProjectionEngine = {
   waitFor(position: number, types: readonly string[]): Promise<boolean>;
   /** The position a projection's live generation has applied up to, here or (last read) elsewhere. */
   appliedPosition(name: string): number | null;
+  /**
+   * A stamp that changes whenever a projection's documents may have changed (its generation, and the
+   * last batch that changed them here, or its checkpoint as last read when another instance runs it):
+   * what an answer cached from its read model is checked against. Null when unknown.
+   */
+  contentVersion(name: string): string | null;
   /** Builds the projections anew beside their live generations, here or in the instance holding their lease. */
   requestRebuild(names?: readonly string[]): Promise<void>;
   stop(): Promise<void>;
@@ -625,6 +631,13 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
     progress,
     waitFor,
     appliedPosition: (name) => live.get(name)?.position ?? shared.positionOf(name) ?? null,
+    contentVersion: (name) => {
+      const slot = live.get(name);
+      if (slot) return `${slot.generation.generation}:${slot.lastChange ?? -1}`;
+      const generation = generations.get(name)?.live?.generation;
+      const position = shared.positionOf(name);
+      return generation === undefined || position === undefined ? null : `${generation}:${position}`;
+    },
     async requestRebuild(names = projections.map((projection) => projection.name)) {
       for (const name of names) if (!byName.has(name)) throw new Error(`No projection is named ${name}`);
       await requestRebuild(base, names, clock.now());

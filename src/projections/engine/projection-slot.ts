@@ -17,6 +17,8 @@ import { WrittenKeys } from './written-keys.ts';
 export class ProjectionSlot {
   /** Everything up to this position is applied (and written); undefined before the first event. */
   position: number | undefined;
+  /** The end of the last batch that changed its documents (at first, its checkpoint: nothing changed them since). */
+  lastChange: number | undefined;
   private saved: number | undefined;
   private savedAt = 0;
   lastError: string | null = null;
@@ -32,6 +34,7 @@ export class ProjectionSlot {
     checkpoint: number | undefined,
   ) {
     this.position = checkpoint;
+    this.lastChange = checkpoint;
     this.saved = checkpoint;
     this.types = new Set(projection.eventTypes);
     this.written = checkpoint === undefined ? new WrittenKeys() : undefined;
@@ -89,8 +92,9 @@ export class ProjectionSlot {
     return due ? ({ _id: this.checkpointId, position } satisfies Checkpoint) : undefined;
   }
 
-  committed(position: number, checkpointWritten: boolean, now: number): void {
+  committed(position: number, checkpointWritten: boolean, now: number, changed: boolean): void {
     this.position = position;
+    if (changed) this.lastChange = position;
     if (checkpointWritten) {
       this.saved = position;
       this.savedAt = now;
@@ -154,7 +158,7 @@ export const applyBatch = async (base: ReadStore, slots: readonly ProjectionSlot
   if (writes.length > 0 || checkpoints.length > 0) await base.writeDocuments(writes, checkpoints.length > 0 ? { collection: checkpointsCollection, put: checkpoints } : undefined);
   for (const { slot, position, checkpoint, changes } of done) {
     slot.wrote(changes);
-    slot.committed(position, checkpoint, at);
+    slot.committed(position, checkpoint, at, changes.length > 0);
   }
   for (const { slot, at: event, error } of failures) {
     const message = error instanceof Error ? error.message : String(error);

@@ -11,6 +11,7 @@ import {
 } from './document-update.ts';
 import { idsOf, valueKey, valuesAt } from './document-values.ts';
 import { sortFields, translateFilter, translateSort, type KeyPaths, type SortField } from './sqlite-filter.ts';
+import { coveredFields, documentOfKeys } from './sqlite-covered.ts';
 import { irregularKey, isIrregular, multikeyValues, pathKey, scalarKey, type SqlKey } from './sqlite-keys.ts';
 import { defaultIndexName, documentsTable, keyColumn, multikeyTable, type IndexDefinition } from './sqlite-schema.ts';
 import {
@@ -102,7 +103,7 @@ export class SqliteCollection implements ReadCollection<Document> {
 
   /** The documents of these `_id`s: what the projections' batches load, straight from the identity index. */
   private byIds(ids: readonly unknown[]): Document[] {
-    this.context.refreshSchema();
+    this.beforeRead();
     if (!this.shape.exists || ids.length === 0) return [];
     const keys = [...new Set(ids.map(valueKey))];
     const texts: string[] =
@@ -113,7 +114,7 @@ export class SqliteCollection implements ReadCollection<Document> {
   }
 
   async countDocuments(filter: Filter<Document> = {}): Promise<number> {
-    this.context.refreshSchema();
+    this.beforeRead();
     if (!this.shape.exists) return 0;
     const clause = translateFilter(filter as Document, this.keyPaths);
     if (clause.exact) {
@@ -250,30 +251,64 @@ export class SqliteCollection implements ReadCollection<Document> {
   }
 
   private query(filter: Document, options: FindOptions): Document[] {
+    const covered = this.shape.exists ? this.coveredQuery(filter, options) : undefined;
+    if (covered) return covered;
     const docs = this.select(filter, options).map((row) => row.doc);
     return projectDocuments(docs, options.projection);
   }
 
+  /**
+   * A query answered from the key columns alone (sqlite-covered.ts): undefined when its projection is
+   * not covered or SQL does not answer it exactly. Rows whose keys do not tell their values are read
+   * from their documents.
+   */
+  private coveredQuery(filter: Document, options: FindOptions): Document[] | undefined {
+    this.beforeRead();
+    const fields = coveredFields(options.projection, this.keyPaths.columnOf);
+    if (!fields) return undefined;
+    const exact = this.exactSql(filter, options, `rid, ${fields.map(({ column }) => column).join(', ')}`);
+    if (!exact) return undefined;
+    const rows = this.context.statement(exact.sql).raw().all(...exact.params) as [number, ...SqlKey[]][];
+    const docs: (Document | undefined)[] = rows.map(([, ...keys]) => documentOfKeys(fields, keys));
+    const unknown = rows.filter((_row, i) => docs[i] === undefined).map(([rid]) => rid);
+    if (unknown.length === 0) return docs as Document[];
+    const byRid = new Map(
+      (this.context.statement(`SELECT rid, doc FROM ${this.table} WHERE rid IN (SELECT value FROM json_each(?))`).all(JSON.stringify(unknown)) as RawRow[])
+        .map(parseRow)
+        .map(({ rid, doc }) => [rid, projectDocuments([doc], options.projection)[0]!]),
+    );
+    return docs.map((doc, i) => doc ?? byRid.get(rows[i]![0])!);
+  }
+
+  /** The SQL selecting `columns` of exactly the matching rows, sorted, skipped and limited; undefined when SQL cannot answer exactly. */
+  private exactSql(filter: Document, options: Pick<FindOptions, 'sort' | 'skip' | 'limit'>, columns: string): { sql: string; params: unknown[] } | undefined {
+    const clause = translateFilter(filter, this.keyPaths);
+    const orderBy = options.sort === undefined ? '' : translateSort(sortFields(options.sort), this.keyPaths);
+    if (!clause.exact || orderBy === undefined) return undefined;
+    let sql = `SELECT ${columns} FROM ${this.table}${clause.sql ? ` WHERE ${clause.sql}` : ''}${orderBy ? ` ORDER BY ${orderBy}` : ''}`;
+    const params: unknown[] = [...clause.params];
+    const skip = options.skip ?? 0;
+    const limit = options.limit ? Math.abs(options.limit) : Infinity;
+    if (limit !== Infinity || skip > 0) {
+      sql += ' LIMIT ? OFFSET ?';
+      params.push(limit === Infinity ? -1 : limit, skip);
+    }
+    return { sql, params };
+  }
+
   /** The matching rows, sorted, skipped and limited: in SQL where that is exact, else finished here. */
   private select(filter: Document, options: Pick<FindOptions, 'sort' | 'skip' | 'limit'>): Row[] {
-    this.context.refreshSchema();
+    this.beforeRead();
     if (!this.shape.exists) return [];
+    const exact = this.exactSql(filter, options, 'rid, doc');
+    if (exact) return (this.context.statement(exact.sql).all(...exact.params) as RawRow[]).map(parseRow);
     const fields: SortField[] = options.sort === undefined ? [] : sortFields(options.sort);
     const clause = translateFilter(filter, this.keyPaths);
     const orderBy = fields.length === 0 ? '' : translateSort(fields, this.keyPaths);
     const skip = options.skip ?? 0;
     const limit = options.limit ? Math.abs(options.limit) : Infinity;
-    let sql = `SELECT rid, doc FROM ${this.table}${clause.sql ? ` WHERE ${clause.sql}` : ''}${orderBy ? ` ORDER BY ${orderBy}` : ''}`;
+    const sql = `SELECT rid, doc FROM ${this.table}${clause.sql ? ` WHERE ${clause.sql}` : ''}${orderBy ? ` ORDER BY ${orderBy}` : ''}`;
     const statement = () => this.context.statement(sql);
-
-    if (clause.exact && orderBy !== undefined) {
-      const params: unknown[] = [...clause.params];
-      if (limit !== Infinity || skip > 0) {
-        sql += ' LIMIT ? OFFSET ?';
-        params.push(limit === Infinity ? -1 : limit, skip);
-      }
-      return (statement().all(...params) as RawRow[]).map(parseRow);
-    }
     const matches = matcherOf(filter);
     if (orderBy !== undefined) {
       // In order already: stop once the page is full.
@@ -445,13 +480,21 @@ export class SqliteCollection implements ReadCollection<Document> {
     return segments;
   }
 
-  /** Whether some document has an irregular key on this path: one lookup in the multikey table, cached until the file changes. */
-  private isIrregularPath(path: string): boolean {
+  /**
+   * Every read starts here: the schema as the file has it, and what is known of irregular keys
+   * forgotten if the file changed since (checked once per read, not once per path).
+   */
+  private beforeRead(): void {
+    this.context.refreshSchema();
     const version = this.context.version();
     if (version !== this.irregularVersion) {
       this.irregularCache = new Map();
       this.irregularVersion = version;
     }
+  }
+
+  /** Whether some document has an irregular key on this path: one lookup in the multikey table, cached until the file changes (see beforeRead). */
+  private isIrregularPath(path: string): boolean {
     let irregular = this.irregularCache.get(path);
     if (irregular === undefined) {
       const sql = path === '_id'

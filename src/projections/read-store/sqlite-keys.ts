@@ -76,6 +76,14 @@ export const pathKey = (doc: Document, segments: readonly string[]): SqlKey => {
 
 export const isIrregular = (key: SqlKey): boolean => Buffer.isBuffer(key) && key.length === 1 && key[0] === 0xff;
 
+/** The value a regular, non-null key was made from. */
+export const valueOfKey = (key: number | string | Buffer): number | string | boolean | Date => {
+  if (!Buffer.isBuffer(key)) return key;
+  if (key.length === 1 && (key[0] === 0xf0 || key[0] === 0xf1)) return key[0] === 0xf1;
+  if (key.length === 9 && key[0] === dateTag) return new Date(Number(key.readBigUInt64BE(1) - 2n ** 63n));
+  throw new Error(`Not the key of a value: ${key.toString('hex')}`);
+};
+
 /**
  * The scalar keys a document holds along a path that crosses arrays: every element reachable, and
  * null wherever a branch finds nothing. A superset of what MongoDB would match by equality: the filter

@@ -25,8 +25,9 @@ const listingOrder = { orderDate: 1, incrementSort: 1, saleProductId: 1 } as con
 export const findSupplierLine = (store: ReadStore, serviceOrderId: string): Promise<SupplierLineDocument | null> =>
   store.collection<SupplierLineDocument>(supplierLinesCollection).findOne({ _id: serviceOrderId });
 
-/** The lines strictly after `cursor` in the listing order. */
+/** The lines strictly after `cursor` in the listing order (its first condition lets the index seek to the cursor's day). */
 const after = (cursor: SupplierLineDocument): Filter<SupplierLineDocument> => ({
+  orderDate: { $gte: cursor.orderDate },
   $or: [
     { orderDate: { $gt: cursor.orderDate } },
     { orderDate: cursor.orderDate, incrementSort: { $gt: cursor.incrementSort } },

@@ -33,6 +33,9 @@ export type SupplierLineDocument = Tracked & {
   labelPath: string | null;
   shippingAddress: Address;
   customerName: string;
+  /** The line as get-sales lists it, in two parts around the base URL of its label link (listing.ts); null once closed. */
+  listingHead: string | null;
+  listingTail: string | null;
 };
 
 export const incrementSortKey = (incrementId: string): string => incrementId.padStart(20, '0');

@@ -6,6 +6,7 @@ import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadCollection, ReadStore } from '../read-store/read-store.ts';
 import { localDateIn } from '../sales/order-date.ts';
 import { productState } from '../sales/sale-document.ts';
+import { listingOf } from './listing.ts';
 import { incrementSortKey, supplierLinesCollection, type SupplierLineDocument } from './supplier-line-document.ts';
 
 const eventTypes = [
@@ -29,7 +30,8 @@ const importLines = async (lines: Lines, event: StoredEvent<EventOfType<'SaleImp
     // Only drop-shipped products have a supplier line; the others ship from own stock.
     if (product.supplier === null) continue;
     const supplier = product.supplier;
-    await evolveOnce(lines, serviceOrderId(incrementId, product.saleProductId), event.position, (): Line => ({
+    const _id = serviceOrderId(incrementId, product.saleProductId);
+    await evolveOnce(lines, _id, event.position, (): Line => ({
       supplier,
       saleId,
       incrementId,
@@ -51,16 +53,20 @@ const importLines = async (lines: Lines, event: StoredEvent<EventOfType<'SaleImp
       labelPath: null,
       shippingAddress,
       customerName: `${customer.firstname} ${customer.lastname}`,
+      ...listingOf({ _id, supplier, sku: product.sku, quantity: product.qty, price: product.wholesalePrice, orderDate, carrier: product.carrier, open: true }),
     }));
   }
 };
 
-/** The line with a milestone of its product, and the state and openness that follow. */
-const withChange = (line: Line, change: LineChange): Line => {
+/** The line with a milestone of its product, and the state, openness and listing that follow. */
+const withChange = (line: SupplierLineDocument, change: LineChange): SupplierLineDocument => {
   const next = { ...line };
   for (const [field, value] of Object.entries(change) as [keyof LineChange, string | null][]) next[field] = value as never;
   next.state = productState(next);
   next.open = next.state !== 'shipped' && next.state !== 'cancelled';
+  const { listingHead, listingTail } = listingOf(next);
+  next.listingHead = listingHead;
+  next.listingTail = listingTail;
   return next;
 };
 
@@ -76,14 +82,17 @@ export const supplierLinesProjection = (options: { timezone: string }): Projecti
   const orderDate = localDateIn(options.timezone);
   return {
     name: 'supplier-lines',
-    version: 1,
+    // 2: each line carries its listing, read by get-sales from the index.
+    version: 2,
     eventTypes,
     collections: [supplierLinesCollection],
 
     async setup(store: ReadStore) {
       const lines = store.collection<SupplierLineDocument>(supplierLinesCollection);
-      await lines.createIndex({ supplier: 1, open: 1, orderDate: 1, incrementSort: 1, saleProductId: 1 });
+      // The listing order, and the listing itself: a page of get-sales is read from this index alone.
+      await lines.createIndex({ supplier: 1, open: 1, orderDate: 1, incrementSort: 1, saleProductId: 1, _id: 1, listingHead: 1, listingTail: 1 });
       await lines.createIndex({ saleId: 1, saleProductId: 1 });
+      await lines.createIndex({ incrementId: 1 });
     },
 
     async apply(stored: StoredEvent, store: ReadStore) {

@@ -17,7 +17,7 @@ export const chatbotRoutes = (runtime: Runtime): Router => {
   const router = new Router();
   router.use(
     apiGroup('chatbot'),
-    authenticate({ readStore: runtime.readStore, scheme: 'api-token', groups: ['chatbot'], unauthorized: chatbotUnauthorized }),
+    authenticate({ findToken: runtime.accessTokens, scheme: 'api-token', groups: ['chatbot'], unauthorized: chatbotUnauthorized }),
   );
   router.get('/api/sale/details/:incrementId', saleDetails(runtime));
   // Capital C: the path the chatbot calls.

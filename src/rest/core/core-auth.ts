@@ -13,5 +13,5 @@ export const coreUnauthorized = (): HttpError => new HttpError(401, 'Unauthorize
  */
 export const coreGuard = (runtime: Runtime): Middleware[] => [
   apiGroup('core'),
-  authenticate({ readStore: runtime.readStore, scheme: 'bearer', groups: ['core'], unauthorized: coreUnauthorized }),
+  authenticate({ findToken: runtime.accessTokens, scheme: 'bearer', groups: ['core'], unauthorized: coreUnauthorized }),
 ];

@@ -54,7 +54,7 @@ export const filesRoutes = (runtime: Runtime): Router => {
   router.get(
     '/api/files/*path',
     apiGroup('supplier'),
-    authenticate({ readStore: runtime.readStore, scheme: 'bearer', groups: ['supplier-a', 'supplier-b'], unauthorized }),
+    authenticate({ findToken: runtime.accessTokens, scheme: 'bearer', groups: ['supplier-a', 'supplier-b'], unauthorized }),
     serveLabel(runtime),
   );
   return router;

@@ -2,15 +2,15 @@ import type { Middleware, ParameterizedContext } from 'koa';
 import { parseAccessToken, verifySecret } from '../../events/access/access-token.ts';
 import type { TokenGroup } from '../../events/access/events.ts';
 import type { CommandContext } from '../../events/command-context.ts';
-import { findAccessToken } from '../../projections/access/queries.ts';
-import type { ReadStore } from '../../projections/read-store/read-store.ts';
+import type { TokenLookup } from '../../projections/access/token-lookup.ts';
 import { HttpError } from '../http-error.ts';
 
 /** Where the token travels: `Authorization: Bearer <token>` or the chatbot's `X-API-Token: <token>`. */
 export type TokenScheme = 'bearer' | 'api-token';
 
 export type AuthenticateOptions = {
-  readStore: ReadStore;
+  /** The access tokens' read model (runtime.accessTokens: cached while it does not change). */
+  findToken: TokenLookup;
   scheme: TokenScheme;
   /** The groups this route opens to; a function for routes whose group is in the path (a supplier's own segment). */
   groups: readonly TokenGroup[] | ((ctx: ParameterizedContext) => readonly TokenGroup[]);
@@ -34,7 +34,7 @@ const rawToken = (ctx: ParameterizedContext, scheme: TokenScheme): string | unde
  */
 export const authenticate = (options: AuthenticateOptions): Middleware => async (ctx, next) => {
   const parsed = parseAccessToken(rawToken(ctx, options.scheme) ?? '');
-  const document = parsed ? await findAccessToken(options.readStore, parsed.tokenId) : null;
+  const document = parsed ? await options.findToken(parsed.tokenId) : null;
   const secretMatches = verifySecret(parsed?.secret ?? '', document?.secretHash ?? decoyHash);
   const groups = typeof options.groups === 'function' ? options.groups(ctx) : options.groups;
   if (!document || !secretMatches || document.revokedAt !== null || !groups.includes(document.group)) {

@@ -6,8 +6,7 @@ import type { Runtime } from '../../runtime.ts';
 import { apiGroup } from '../middleware/api-group.ts';
 import { authenticate } from '../middleware/authenticate.ts';
 import { acknowledgeSale } from './acknowledge-sale.ts';
-import { getSales } from './get-sales.ts';
-import type { SupplierSaleLine } from './schemas.ts';
+import { getSales, type SalesPage } from './get-sales.ts';
 import { shipSale } from './ship-sale.ts';
 import { methodNotAllowed, unauthorized } from './supplier-answers.ts';
 import { createSupplierSalesCache } from './supplier-cache.ts';
@@ -37,13 +36,13 @@ export const supplierRoutes = (runtime: Runtime): Router => {
     const base = `/api/${supplier}`;
     const guard = [
       apiGroup('supplier'),
-      authenticate({ readStore: runtime.readStore, scheme: 'bearer', groups: [supplier] satisfies SupplierName[], unauthorized }),
+      authenticate({ findToken: runtime.accessTokens, scheme: 'bearer', groups: [supplier] satisfies SupplierName[], unauthorized }),
     ];
     // The spec has supplier-a's listing cached 30 minutes per query and supplier-b's read fresh on every
     // call: supplier-b gets no cache at all, so it can never be answered from one.
     const cache =
       supplier === 'supplier-a'
-        ? createSupplierSalesCache<SupplierSaleLine[]>({ supplier, changes, clock: runtime.clock })
+        ? createSupplierSalesCache<SalesPage>({ supplier, changes, clock: runtime.clock })
         : undefined;
     const commandDeps = { supplier, salesDeps: runtime.salesDeps };
     const listingDeps = { supplier, readStore: runtime.readStore, baseUrl: runtime.config.baseUrl, ...(cache && { cache }) };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SaleProduct } from '../../../src/events/sales/events.ts';
 import { openTestReadStore } from '../../support/mongo-backend.ts';
 import type { ReadStore } from '../../../src/projections/read-store/read-store.ts';
+import { baseUrlInJson, listedLine } from '../../../src/projections/supplier-lines/listing.ts';
 import { findSupplierLine, listOpenSupplierLines } from '../../../src/projections/supplier-lines/queries.ts';
 import { supplierLinesProjection } from '../../../src/projections/supplier-lines/supplier-lines-projection.ts';
 import { eventLog } from './event-log.ts';
@@ -24,6 +25,9 @@ describe('supplier lines read model', () => {
       orderedAt: '2025-03-09T23:30:00Z',
       shippingAddress: address('2 rue des Écoles'),
       customerName: 'Marie Curie',
+      // Closed: no longer listed.
+      listingHead: null,
+      listingTail: null,
       _position: expect.any(Number),
     };
     expect(await findSupplierLine(store, '100000101_1001')).toEqual({
@@ -81,6 +85,31 @@ describe('supplier lines read model', () => {
 
     const lines = await listOpenSupplierLines(store, { supplier: 'supplier-a' });
     expect(lines.map((line) => [line._id, line.state, line.open])).toEqual([['1_1001', 'acknowledged', true]]);
+  });
+
+  it('while a line is open, it carries its listing as get-sales lists it, in the documented order, with the carrier of its label once there is one', async () => {
+    const store = await openTestReadStore();
+    const log = eventLog();
+    saleImported(log, { saleId: 1, incrementId: '1', orderedAt: '2025-03-10T10:00:00+01:00', products: [sofa, { ...fridge, sku: 'FRIGO "A"' }] });
+    log.record('sale-1', { type: 'ShippingLabelCreated', data: { saleId: 1, saleProductId: 1001, supplier: 'supplier-a', trackingNumber: '6A1', labelPath: 'labels/supplier-a/1_1001.pdf', carrier: 'Kuehne', createdAt: '2025-03-10T12:00:00+01:00' } });
+    await project(store, projections, log.events);
+
+    const listed = async (id: string) => {
+      const line = (await findSupplierLine(store, id))!;
+      return listedLine({ listingHead: line.listingHead!, listingTail: line.listingTail! }, baseUrlInJson('https://shop.example/sav'));
+    };
+    expect(await listed('1_1001')).toBe(
+      '{"service_order_id":"1_1001","sku":"SOFA-3P","quantity":1,"price":400,"link_to_label":"https://shop.example/sav/api/files/labels/supplier-a/1_1001.pdf","order_date":"2025-03-10","carrier":"Kuehne"}',
+    );
+    expect(JSON.parse(await listed('1_1002'))).toEqual({
+      service_order_id: '1_1002',
+      sku: 'FRIGO "A"',
+      quantity: 2,
+      price: null,
+      link_to_label: 'https://shop.example/sav/api/files/labels/supplier-b/1_1002.pdf',
+      order_date: '2025-03-10',
+      carrier: 'dpd',
+    });
   });
 });
 

@@ -470,6 +470,28 @@ export function readStoreContract(
         expect(await query({ customer: 'nobody' })).toEqual([]);
         expect(await items.countDocuments({ customer: 'c2' })).toBe(2);
       });
+
+      it('projects indexed fields with their exact values: numbers, strings, booleans, dates, nulls, missing fields and arrays', async () => {
+        await items.createIndex({ shop: 1, rank: 1, label: 1, live: 1, at: 1, tags: 1 });
+        const at = new Date('2026-03-29T01:30:00.123Z');
+        await seed(
+          { _id: 1, shop: 'A', rank: 1, label: 'un', live: true, at, tags: 'solo', other: 'x' },
+          { _id: 2, shop: 'A', rank: 2.5, label: '', live: false, at: new Date(0), tags: ['x', 'y'] },
+          { _id: 3, shop: 'A', rank: 3, label: null, live: true },
+          { _id: 4, shop: 'A', rank: -4, label: 'quatre "4"', live: false, at: new Date('1969-07-20T20:17:00Z'), tags: { nested: 1 } },
+          { _id: 5, shop: 'B', rank: 5, label: 'cinq' },
+        );
+        const found = await items.find({ shop: 'A' }, { sort: { rank: 1 }, projection: { rank: 1, label: 1, live: 1, at: 1, tags: 1 } }).toArray();
+        expect(found).toEqual([
+          { _id: 4, rank: -4, label: 'quatre "4"', live: false, at: new Date('1969-07-20T20:17:00Z'), tags: { nested: 1 } },
+          { _id: 1, rank: 1, label: 'un', live: true, at, tags: 'solo' },
+          { _id: 2, rank: 2.5, label: '', live: false, at: new Date(0), tags: ['x', 'y'] },
+          { _id: 3, rank: 3, label: null, live: true },
+        ]);
+        expect(await items.find({ shop: 'A', rank: { $gt: 1 } }, { sort: { rank: -1 }, skip: 1, limit: 1, projection: { _id: 0, label: 1 } }).toArray()).toEqual([{ label: '' }]);
+        await items.updateOne({ _id: 3 }, { $set: { label: 'trois' }, $unset: { live: '' } });
+        expect(await items.findOne({ _id: 3 }, { projection: { label: 1, live: 1 } })).toEqual({ _id: 3, label: 'trois' });
+      });
     });
 
     describe('aggregation', () => {

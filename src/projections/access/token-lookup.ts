@@ -1,0 +1,36 @@
+import type { ReadStore } from '../read-store/read-store.ts';
+import type { AccessTokenDocument } from './access-token-document.ts';
+import { findAccessToken } from './queries.ts';
+
+/** The token of an id, as the authentication of every request reads it. */
+export type TokenLookup = (tokenId: string) => Promise<AccessTokenDocument | null>;
+
+export const maxCachedTokens = 1000;
+
+/**
+ * The `access_tokens` read model with a memory: a token read is kept while the read model has not
+ * changed since (`contentVersion`, see the projection engine), so that a request costs no read of the
+ * store. Issuing or revoking any token changes it and every entry is read again: a revocation takes
+ * effect as soon as the read model has it, as without the cache. Unknown ids are remembered too (a flood of made-up tokens costs no reads); least recently
+ * used entries go first beyond `maxEntries`.
+ */
+export const cachedTokenLookup = (store: ReadStore, contentVersion: () => string | null, maxEntries = maxCachedTokens): TokenLookup => {
+  const entries = new Map<string, { version: string; token: AccessTokenDocument | null }>();
+  return async (tokenId) => {
+    // Taken before the read: a change applied meanwhile makes the entry stale at once, never fresh for too long.
+    const version = contentVersion();
+    const entry = entries.get(tokenId);
+    if (entry) {
+      entries.delete(tokenId);
+      if (entry.version === version) {
+        entries.set(tokenId, entry);
+        return entry.token;
+      }
+    }
+    const token = await findAccessToken(store, tokenId);
+    if (version === null) return token;
+    entries.set(tokenId, { version, token });
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    return token;
+  };
+};
