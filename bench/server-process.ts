@@ -15,6 +15,14 @@ import { tallyOf, type LogTally } from './server-log.ts';
 
 const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 
+/** The arguments `npm start` gives node (`node <args>`), read from package.json so that both stay one. */
+const startArguments = (): string[] => {
+  const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const [command, ...args] = start.split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start is expected to run node, not: ${start}`);
+  return args;
+};
+
 export type ServerProcess = {
   origin: string;
   pid: number;
@@ -40,7 +48,7 @@ export const freePort = (): Promise<number> =>
 export const startServerProcess = async (dataDir: string, env: Record<string, string> = {}, readyTimeoutMs = 30 * 60_000): Promise<ServerProcess> => {
   const port = await freePort();
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, startArguments(), {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
