@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './server-process.ts';
+import { freeLoopbackPort } from '../test/support/free-port.ts';
 
 /**
  * The yardstick: a bare `node:http` server in a process of its own (as the service is), answering
@@ -39,7 +39,7 @@ const serve = (port: number): void => {
 export type BaselineProcess = { origin: string; stop: () => Promise<void> };
 
 export const startBaselineProcess = async (): Promise<BaselineProcess> => {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
   await once(child.stdout!, 'data');
   return {

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { freeLoopbackPort } from '../test/support/free-port.ts';
 import { tallyOf, type LogTally } from './server-log.ts';
 
 /**
@@ -34,19 +34,9 @@ export type ServerProcess = {
   stop: () => Promise<void>;
 };
 
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-
 /** Starts `src/main.ts` and resolves once /health answers 200 (its read models caught up). */
 export const startServerProcess = async (dataDir: string, env: Record<string, string> = {}, readyTimeoutMs = 30 * 60_000): Promise<ServerProcess> => {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const startedAt = performance.now();
   const child = spawn(process.execPath, startArguments(), {
     cwd: root,

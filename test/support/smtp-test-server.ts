@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /**
@@ -23,16 +22,7 @@ export type SmtpTestServer = {
   close: () => Promise<void>;
 };
 
-/** A loopback port free right now, on which nothing listens: an SMTP server that is down. */
-export const freeLoopbackPort = async (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
+export { freeLoopbackPort } from './free-port.ts';
 
 const wordBytes = (encoding: string, data: string): Buffer =>
   encoding.toUpperCase() === 'B'

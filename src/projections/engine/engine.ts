@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { systemClock, type Clock } from '../../events/command-context.ts';
 import type { EventStore } from '../../events/store/event-store.ts';
@@ -506,6 +507,9 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
     const concerned = projections.filter((projection) => projection.eventTypes.some((type) => types.includes(type)));
     if (concerned.length === 0) return true;
     const abort = new AbortController();
+    // One listener per projection concerned, each removed when its wait ends: more than Node's default
+    // of 10 is expected here, not a leak.
+    setMaxListeners(concerned.length + 1, abort.signal);
     const timer = setTimeout(() => abort.abort(), timeoutMs);
     try {
       const results = await Promise.all(concerned.map(async (projection) => ({ projection, ok: await reached(projection, position, abort.signal) })));
