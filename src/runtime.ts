@@ -11,7 +11,6 @@ import { readDomainStream } from './events/domain-store.ts';
 import type { FindProduct, ImportSaleDeps } from './events/sales/import-sale.ts';
 import { createIdAllocator, type IdAllocator } from './events/ids/id-allocator.ts';
 import type { EventStore } from './events/store/event-store.ts';
-import { openEsdbEventStore } from './events/store/esdb/esdb-event-store.ts';
 import { namespacedEventStore } from './events/store/namespaced-event-store.ts';
 import { openSqliteEventStore } from './events/store/sqlite-event-store.ts';
 import type { Logger } from './logger.ts';
@@ -20,7 +19,6 @@ import { cachedTokenLookup, type TokenLookup } from './projections/access/token-
 import { allProjections } from './projections/all-projections.ts';
 import { createProjectionEngine, type ProjectionEngine } from './projections/engine/engine.ts';
 import { routedReadStore } from './projections/engine/generations.ts';
-import { openMongoReadStore } from './projections/read-store/mongo-read-store.ts';
 import type { ReadStore } from './projections/read-store/read-store.ts';
 import { openSqliteReadStore } from './projections/read-store/sqlite-read-store.ts';
 
@@ -51,8 +49,12 @@ export const eventStoreFile = (config: Config): string => path.join(config.dataD
 /** The embedded read models: derived data, in a file of their own that can be deleted and rebuilt from the log. */
 export const readModelsFile = (config: Config): string => path.join(config.dataDir, 'read-models.sqlite');
 
-export const openEventStore = (config: Config): EventStore => {
+// The production adapters are loaded only when configured: their clients (gRPC, the MongoDB driver)
+// take a third of a second to load, which the embedded default's start-up does not pay.
+
+export const openEventStore = async (config: Config): Promise<EventStore> => {
   if (config.eventStoreUrl) {
+    const { openEsdbEventStore } = await import('./events/store/esdb/esdb-event-store.ts');
     const store = openEsdbEventStore({ url: config.eventStoreUrl });
     return config.eventStoreNamespace ? namespacedEventStore(store, config.eventStoreNamespace) : store;
   }
@@ -61,7 +63,10 @@ export const openEventStore = (config: Config): EventStore => {
 
 export const openReadStore = async (config: Config): Promise<ReadStore> => {
   // The database is the one the URL names, `sav` when it names none.
-  if (config.mongodbUrl) return openMongoReadStore({ url: config.mongodbUrl });
+  if (config.mongodbUrl) {
+    const { openMongoReadStore } = await import('./projections/read-store/mongo-read-store.ts');
+    return openMongoReadStore({ url: config.mongodbUrl });
+  }
   return openSqliteReadStore({ file: readModelsFile(config) });
 };
 
@@ -85,7 +90,7 @@ export const openRuntime = async (
   } = {},
 ): Promise<Runtime> => {
   const clock = options.clock ?? systemClock;
-  const eventStore = openEventStore(config);
+  const eventStore = await openEventStore(config);
   const stored = await openReadStore(config);
   const definitions = allProjections({ timezone: config.planningTimezone });
   const readStore = routedReadStore(stored, definitions);
