@@ -23,14 +23,22 @@ export type DashboardDayDocument = Tracked & {
   refundPaidCents: number;
   /** SAVs opened. */
   savs: number;
-  /** The complaint category of each SAV opened that day, one entry per SAV (free text: kept as values, never as keys). */
-  savCategories: string[];
-  /** The `sav_type` of each SAV opened that day, one entry per SAV. */
-  savTypes: string[];
+  /** SAVs opened that day per complaint category (free text: kept as values, never as field names), in order of first appearance. */
+  savsByCategory: CountByKey[];
+  /** SAVs opened that day per `sav_type`. */
+  savsByType: CountByKey[];
   /** Contact leads captured. */
   leads: number;
   savsUpTo: number;
 };
+
+export type CountByKey = { key: string; count: number };
+
+/** `counts` with one more for `key`: a new array, the entry of `key` replaced or added at the end. */
+export const countedOnce = (counts: readonly CountByKey[], key: string): CountByKey[] =>
+  counts.some((entry) => entry.key === key)
+    ? counts.map((entry) => (entry.key === key ? { key, count: entry.count + 1 } : entry))
+    : [...counts, { key, count: 1 }];
 
 /** The days that have a document (running-totals.ts): one document, `_id` = `days`. */
 export const dashboardCalendarsCollection = 'dashboard_calendars';

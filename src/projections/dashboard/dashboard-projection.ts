@@ -5,6 +5,7 @@ import type { ReadStore } from '../read-store/read-store.ts';
 import { changeDay, type CalendarDocument } from '../running-totals.ts';
 import { localDateIn } from '../sales/order-date.ts';
 import {
+  countedOnce,
   dashboardCalendarsCollection,
   dashboardDaysCollection,
   dashboardRefundId,
@@ -39,8 +40,8 @@ const emptyDay = (date: string): Day => ({
   refundRequestedCents: 0,
   refundPaidCents: 0,
   savs: 0,
-  savCategories: [],
-  savTypes: [],
+  savsByCategory: [],
+  savsByType: [],
   leads: 0,
   savsUpTo: 0,
 });
@@ -50,7 +51,8 @@ export const dashboardProjection = (options: { timezone: string }): Projection =
   const localDate = localDateIn(options.timezone);
   return {
     name: 'dashboard',
-    version: 1,
+    // 2: SAVs counted per category and type in the day document, instead of listed one by one.
+    version: 2,
     eventTypes,
     collections: [dashboardDaysCollection, dashboardCalendarsCollection, dashboardRefundsCollection],
 
@@ -120,8 +122,8 @@ export const dashboardProjection = (options: { timezone: string }): Projection =
             createdAt,
             (day) => {
               day.savs += 1;
-              day.savCategories = [...day.savCategories, complaintName];
-              day.savTypes = [...day.savTypes, savType];
+              day.savsByCategory = countedOnce(day.savsByCategory, complaintName);
+              day.savsByType = countedOnce(day.savsByType, savType);
             },
             1,
           );

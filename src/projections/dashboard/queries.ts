@@ -1,13 +1,13 @@
 import type { ReadStore } from '../read-store/read-store.ts';
 import { totalsAsOf } from '../running-totals.ts';
 import { bucketsOf, type Bucket, type Granularity } from './buckets.ts';
-import { dashboardDaysCollection, type DashboardDayDocument } from './dashboard-documents.ts';
+import { dashboardDaysCollection, type DashboardDayDocument, type CountByKey } from './dashboard-documents.ts';
 
 /** Reads of the `dashboard_days` read model: a period cut into buckets, folded from its day documents. */
 
 export type DashboardQuery = { from: string; to: string; granularity: Granularity };
 
-export type CountByKey = { key: string; count: number };
+export type { CountByKey };
 
 export type DashboardFigures = Bucket & {
   orders: number;
@@ -32,9 +32,10 @@ export type DashboardFigures = Bucket & {
 
 export type Dashboard = { buckets: DashboardFigures[]; totals: DashboardFigures };
 
-const countByKey = (values: readonly string[]): CountByKey[] => {
+/** The counts of the days added up per key: most frequent first, then by key. */
+const sumByKey = (perDay: readonly (readonly CountByKey[])[]): CountByKey[] => {
   const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  for (const day of perDay) for (const { key, count } of day) counts.set(key, (counts.get(key) ?? 0) + count);
   return [...counts]
     .map(([key, count]) => ({ key, count }))
     .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -50,8 +51,8 @@ const fold = (bucket: Bucket, days: readonly DashboardDayDocument[], openSavBack
   let refundPaidCents = 0;
   let savsOpened = 0;
   let leads = 0;
-  const categories: string[] = [];
-  const types: string[] = [];
+  const categories: CountByKey[][] = [];
+  const types: CountByKey[][] = [];
   for (const day of days) {
     orders += day.orders ?? 0;
     revenueCents += day.revenueCents ?? 0;
@@ -61,8 +62,8 @@ const fold = (bucket: Bucket, days: readonly DashboardDayDocument[], openSavBack
     refundPaidCents += day.refundPaidCents ?? 0;
     savsOpened += day.savs ?? 0;
     leads += day.leads ?? 0;
-    categories.push(...(day.savCategories ?? []));
-    types.push(...(day.savTypes ?? []));
+    categories.push(day.savsByCategory);
+    types.push(day.savsByType);
   }
   return {
     ...bucket,
@@ -74,8 +75,8 @@ const fold = (bucket: Bucket, days: readonly DashboardDayDocument[], openSavBack
     refundRequested: refundRequestedCents / 100,
     refundPaid: refundPaidCents / 100,
     savsOpened,
-    savsByCategory: countByKey(categories),
-    savsByType: countByKey(types),
+    savsByCategory: sumByKey(categories),
+    savsByType: sumByKey(types),
     openSavBacklog,
     leads,
   };

@@ -180,6 +180,24 @@ describe('dashboard read model', () => {
     expect(totals).toMatchObject({ orders: 3, revenue: 1408.1, averageBasket: 469.37 });
   });
 
+  it('when a day has many SAVs, its document counts them per category and type: its size does not grow with them', async () => {
+    const log = eventLog();
+    for (let savId = 1; savId <= 60; savId++) {
+      savOpened(log, savId, `2025-03-10T${String(8 + (savId % 10)).padStart(2, '0')}:00:00+01:00`, savId % 3 === 0 ? 'Pièce manquante' : 'Produit endommagé', savId % 2 === 0 ? 'repair' : 'replacement');
+    }
+    const store = await given(log);
+
+    const day = await store.collection('dashboard_days').findOne({ _id: '2025-03-10' });
+    expect(day).toMatchObject({
+      savs: 60,
+      savsByCategory: [{ key: 'Produit endommagé', count: 40 }, { key: 'Pièce manquante', count: 20 }],
+      savsByType: [{ key: 'replacement', count: 30 }, { key: 'repair', count: 30 }],
+    });
+    const { totals } = await dashboard(store, { from: '2025-03-01', to: '2025-03-31', granularity: 'month' });
+    expect(totals.savsByCategory).toEqual([{ key: 'Produit endommagé', count: 40 }, { key: 'Pièce manquante', count: 20 }]);
+    expect(totals.savsByType).toEqual([{ key: 'repair', count: 30 }, { key: 'replacement', count: 30 }]);
+  });
+
   it('when the log is delivered again, whole or event by event, the documents are as after one delivery', async () => {
     const { events } = history();
     const once = await given();
