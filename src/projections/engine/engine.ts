@@ -587,6 +587,8 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
             void adopt(projection).catch((error: unknown) => log('error', 'Projection could not start', { projection: projection.name, error: (error as Error).message }));
           },
           onLost: async () => {
+            // Released by stop(): nothing lost, and nothing to tell per projection.
+            if (stopping) return;
             log('info', 'Projection lease lost: the projection stops in this instance', { projection: projection.name, owner: options.lease.owner });
             await abandon(projection);
           },

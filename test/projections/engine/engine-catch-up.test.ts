@@ -13,6 +13,7 @@ import {
   holidayRemoved,
   holidaysProjection,
   openStores,
+  recordingLog,
   type Stores,
   saleCancelled,
 } from './engine-fixtures.ts';
@@ -146,10 +147,11 @@ describe('projection engine: catch-up, resume and live events', () => {
     expect(writes).toBeLessThan(50);
   });
 
-  it('when stopped, the projections report not running and the checkpoints of those with nothing to write are saved', async () => {
+  it('when stopped, the projections report not running, the checkpoints of those with nothing to write are saved, and no lease is reported lost', async () => {
     const holidays = holidaysProjection();
     const cancellations = cancellationsProjection();
-    engine = engineOn(stores, [holidays.projection, cancellations.projection]).engine;
+    const logged = recordingLog();
+    engine = engineOn(stores, [holidays.projection, cancellations.projection], { log: logged.log }).engine;
     await engine.start();
     const last = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-08-15')]);
     await eventually(() => holidays.applied.length === 1);
@@ -162,5 +164,6 @@ describe('projection engine: catch-up, resume and live events', () => {
     ]);
     expect(await checkpointOf(stores.readStore, 'holidays')).toBe(last);
     expect(await checkpointOf(stores.readStore, 'cancellations')).toBe(last);
+    expect(logged.lines.filter((line) => line.message.includes('lease lost'))).toEqual([]);
   });
 });

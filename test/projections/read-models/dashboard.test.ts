@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bucketsOf } from '../../../src/projections/dashboard/buckets.ts';
+import { dashboardDaysCollection, type DashboardDayDocument } from '../../../src/projections/dashboard/dashboard-documents.ts';
 import { dashboardProjection } from '../../../src/projections/dashboard/dashboard-projection.ts';
 import { dashboard } from '../../../src/projections/dashboard/queries.ts';
 import type { ReadStore } from '../../../src/projections/read-store/read-store.ts';
@@ -187,7 +188,7 @@ describe('dashboard read model', () => {
     }
     const store = await given(log);
 
-    const day = await store.collection('dashboard_days').findOne({ _id: '2025-03-10' });
+    const day = await store.collection<DashboardDayDocument>(dashboardDaysCollection).findOne({ _id: '2025-03-10' });
     expect(day).toMatchObject({
       savs: 60,
       savsByCategory: [{ key: 'Produit endommagé', count: 40 }, { key: 'Pièce manquante', count: 20 }],
