@@ -39,7 +39,8 @@ export const productSearchBody = z.strictObject({
   sku: z.string().trim().min(1).max(64).optional(),
   columns: columns.optional(),
   order: order.optional(),
-  page: z.number().int().min(1).max(1_000_000).default(1),
-  page_size: z.number().int().min(1).max(productSearchPageSize.max).default(productSearchPageSize.default),
+  /** Paging is asked for by either of these (the other then takes its default); without them, every match. */
+  page: z.number().int().min(1).max(1_000_000).optional(),
+  page_size: z.number().int().min(1).max(productSearchPageSize.max).optional(),
 });
 export type ProductSearchBody = z.infer<typeof productSearchBody>;

@@ -92,11 +92,11 @@ describe('POST /api/search-ean14-product-colis', () => {
     expect(response.text).toBe(JSON.stringify([{ price: 649, name: 'Canapé 3 places Oslo gris' }]));
   });
 
-  it('when no code is given, it answers every product by SKU, with the total and the page in headers', async () => {
+  it('when no code is given, it answers every product by SKU, with the total in a header and no page', async () => {
     const response = await search({ columns: ['sku'] });
 
     expect(skus(response.body)).toEqual(['03760123459999', 'BUF-ARTY-160', 'CAN-OSLO-3P-GRY', 'LAMP-ARC-BLK', 'TAB-NORD-180']);
-    expect([response.headers['x-total-count'], response.headers['x-page'], response.headers['x-page-size']]).toEqual(['5', '1', '50']);
+    expect([response.headers['x-total-count'], response.headers['x-page'], response.headers['x-page-size']]).toEqual(['5', undefined, undefined]);
   });
 
   it('when there is no body at all, it answers every product', async () => {
@@ -150,5 +150,37 @@ describe('POST /api/search-ean14-product-colis', () => {
     const response = await search(body);
 
     expect([response.status, response.body]).toEqual([400, { success: false, error: 'invalid_request', message }]);
+  });
+});
+
+describe('POST /api/search-ean14-product-colis on a catalog larger than a page', () => {
+  let api: OrdersApi;
+  const many: CatalogImportItem[] = Array.from({ length: 120 }, (_, i) => ({
+    sku: `SKU-${String(i).padStart(3, '0')}`,
+    name: `Produit ${i}`,
+    price: 10 + i,
+    availability: 'In Stock',
+  }));
+  beforeAll(async () => {
+    api = await startOrdersApi();
+    await catalogProducts(api.runtime.write, many, systemContext());
+  });
+  afterAll(async () => api.close());
+
+  it('"JSON array of matching products": without page or page_size, it answers all 120 matches, not a first page of them', async () => {
+    const response = await api.post(searchPath, { columns: ['sku'] });
+
+    expect(response.status).toBe(200);
+    expect(skus(response.body)).toEqual(many.map((item) => item.sku));
+    expect(response.headers['x-total-count']).toBe('120');
+  });
+
+  it('when only page or only page_size is given, paging applies with the other one at its default (page 1, 50 products)', async () => {
+    const firstPage = await api.post(searchPath, { columns: ['sku'], page: 1 });
+    const thirty = await api.post(searchPath, { columns: ['sku'], page_size: 30 });
+
+    expect([firstPage.body.length, firstPage.headers['x-page'], firstPage.headers['x-page-size']]).toEqual([50, '1', '50']);
+    expect(skus(thirty.body)).toEqual(many.slice(0, 30).map((item) => item.sku));
+    expect([thirty.headers['x-total-count'], thirty.headers['x-page'], thirty.headers['x-page-size']]).toEqual(['120', '1', '30']);
   });
 });
