@@ -85,3 +85,11 @@ export const occupiedQuery = z.object({
     .describe('A SAV being rescheduled: its own booking is not counted'),
 });
 export type OccupiedQuery = z.infer<typeof occupiedQuery>;
+
+/** GET /api/sav-holidays: no parameter but the opt-in to the holidays' names; any other is refused, not ignored. */
+export const holidaysQuery = z.strictObject(
+  {
+    labels: z.enum(['true', 'false'], expecting('true or false')).optional().describe('true: each holiday as {date, label} instead of its date alone'),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown parameter(s) ${issue.keys.join(', ')}; the only one is labels` : undefined) },
+);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../../src/events/command-context.ts';
 import { frenchPublicHolidays } from '../../../../src/events/planning/french-holidays.ts';
 import { declareHoliday, removeHoliday } from '../../../../src/events/planning/planning-handlers.ts';
+import { expectJson } from '../../chatbot/chatbot-api.ts';
 import { startSavApi, type SavApi } from './sav-api.ts';
 
 describe('GET /api/sav-holidays', () => {
@@ -11,8 +12,24 @@ describe('GET /api/sav-holidays', () => {
   });
   afterEach(async () => api.close());
 
-  it('when no holiday is declared, it answers the French public holidays of this year and the next, named, in date order', async () => {
+  it('"JSON array of holiday dates on which SAV appointments are unavailable": YYYY-MM-DD strings, in date order', async () => {
     const response = await api.get('/api/sav-holidays');
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([...frenchPublicHolidays(2026), ...frenchPublicHolidays(2027)].map((holiday) => holiday.date));
+    expect(response.body.slice(0, 3)).toEqual(['2026-01-01', '2026-04-06', '2026-05-01']);
+  });
+
+  it('when a parameter other than labels is sent, or labels is neither true nor false, it answers 400 instead of ignoring it', async () => {
+    const unknown = await api.get('/api/sav-holidays?year=2027');
+    const badLabels = await api.get('/api/sav-holidays?labels=yes');
+
+    expectJson(unknown, 400, { success: false, error: 'invalid_request', message: 'unknown parameter(s) year; the only one is labels' });
+    expectJson(badLabels, 400, { success: false, error: 'invalid_request', message: 'labels: must be true or false' });
+  });
+
+  it('when labels=true is asked, each holiday comes with its name: the French public holidays of this year and the next, in date order', async () => {
+    const response = await api.get('/api/sav-holidays?labels=true');
 
     expect(response.status).toBe(200);
     expect(response.body).toEqual([...frenchPublicHolidays(2026), ...frenchPublicHolidays(2027)]);
@@ -34,7 +51,7 @@ describe('GET /api/sav-holidays', () => {
     // Outside the window: the year after next.
     await declareHoliday(api.runtime.write, { date: '2028-01-03', label: 'Trop tard' }, context);
 
-    const response = await api.get('/api/sav-holidays');
+    const response = await api.get('/api/sav-holidays?labels=true');
 
     expect(response.body).toHaveLength(24);
     const around = response.body.filter((holiday: { date: string }) => holiday.date >= '2026-12-01' && holiday.date <= '2026-12-31');
