@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankAsAbsent } from '../blank-as-absent.ts';
 
 /**
  * The chatbot API's inputs, parsed at the edge; the same schemas describe the routes in the OpenAPI
@@ -65,10 +66,11 @@ const queriedSaleProductId = z.coerce
 /** GET /api/customer/sav-status: whose SAVs (exactly one of email or increment_id), optionally for one product. */
 export const savStatusQuery = z
   .object({
-    email: email.optional().describe("L'e-mail du client"),
-    increment_id: incrementId.optional().describe("Ou bien l'increment ID de la commande"),
-    product_sku: sku.optional().describe('Restreint aux SAV de ce produit'),
-    sale_product_id: queriedSaleProductId.optional().describe('Restreint aux SAV de ce produit de commande'),
+    // A client filling a form sends the fields it leaves empty as `email=`: absent, not malformed.
+    email: blankAsAbsent(email).describe("L'e-mail du client"),
+    increment_id: blankAsAbsent(incrementId).describe("Ou bien l'increment ID de la commande"),
+    product_sku: blankAsAbsent(sku).describe('Restreint aux SAV de ce produit'),
+    sale_product_id: blankAsAbsent(queriedSaleProductId).describe('Restreint aux SAV de ce produit de commande'),
   })
   .refine((query) => (query.email === undefined) !== (query.increment_id === undefined), {
     error: 'Email ou increment_id requis',

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectJson, importOrder, now, order, savRequest, seedCatalog, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
 
 describe('GET /api/customer/sav-status', () => {
@@ -82,6 +82,16 @@ describe('GET /api/customer/sav-status', () => {
   });
 
   const invalid = (message: string) => ({ success: false, error: 'Paramètres invalides', message });
+
+  it('"exactly one of email or increment_id is required": an empty email= sent beside increment_id counts as absent, and so do empty narrowing fields', async () => {
+    const byOrder = await api.get('/api/customer/sav-status?increment_id=100004513');
+    const withEmptyFields = await api.get('/api/customer/sav-status?email=&increment_id=100004513&product_sku=&sale_product_id=');
+
+    expect(withEmptyFields.status).toBe(200);
+    expect(byOrder.body.sav_records).toHaveLength(1);
+    expect(withEmptyFields.body).toEqual(byOrder.body);
+    expectJson(await api.get('/api/customer/sav-status?email=&increment_id='), 400, invalid('Email ou increment_id requis'));
+  });
 
   it.each([
     ['neither email nor increment_id is given', '', 'Email ou increment_id requis'],

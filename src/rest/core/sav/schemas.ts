@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankAsAbsent } from '../../blank-as-absent.ts';
 import { planningType } from '../../../events/catalogue/common-schemas.ts';
 
 /**
@@ -8,10 +9,6 @@ import { planningType } from '../../../events/catalogue/common-schemas.ts';
 const expecting = (what: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : `must be ${what}`),
 });
-
-/** Optional fields of legacy forms arrive empty ("" or null) when not filled in: they count as absent. */
-const blankAsAbsent = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
 const id = (what: string) => z.number(expecting(what)).int().positive().max(2_147_483_647);
 const text = (max: number) => z.string(expecting(`a text of 1 to ${max} characters`)).trim().min(1).max(max);
