@@ -20,10 +20,22 @@ export const bodyErrorTexts = {
     supplier: ['Bad Request', 'The request body is not valid JSON'],
     chatbot: ['Paramètres invalides', "Le corps de la requête n'est pas un JSON valide"],
   },
+  notJson: {
+    core: ['Unsupported Media Type', 'The request body must be JSON'],
+    supplier: ['Unsupported Media Type', 'The request body must be JSON'],
+    chatbot: ['Type de contenu non pris en charge', 'Le corps de la requête doit être au format JSON'],
+  },
 } as const;
+
+/** Thrown by the body parser (json-body.ts) for a body that is not JSON at all; rendered in the group's words. */
+export class NotJsonBodyError extends Error {}
 
 const clientErrorOf = (error: unknown, group: ApiGroup): HttpError | undefined => {
   if (error instanceof HttpError) return error;
+  if (error instanceof NotJsonBodyError) {
+    const [title, message] = bodyErrorTexts.notJson[group];
+    return new HttpError(415, title, message);
+  }
   const parserError = error as ParserError;
   if (parserError?.type === 'entity.too.large' || parserError?.status === 413) {
     const [title, message] = bodyErrorTexts.tooLarge[group];

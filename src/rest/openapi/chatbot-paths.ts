@@ -38,6 +38,7 @@ export const chatbotComponents = {
 
 /** The error handler's texts for an oversized body (kept private there; a spec checks they agree). */
 export const chatbotTooLarge = { error: bodyErrorTexts.tooLarge.chatbot[0], message: bodyErrorTexts.tooLarge.chatbot[1] };
+export const chatbotNotJson = { error: bodyErrorTexts.notJson.chatbot[0], message: bodyErrorTexts.notJson.chatbot[1] };
 
 const failure = (description: string, answer: Pick<HttpError, 'error' | 'message'>): ResponseDoc => ({
   description,
@@ -103,11 +104,12 @@ export const chatbotRouteDocs = (): RouteDoc[] => [
     body: savRequestBody,
     responses: {
       200: { ...success('The SAV was recorded.', savCreatedResponse), example: { success: true, sav_id: 1, message: savCreatedMessage } },
-      400: failure('A field is missing or invalid, or the body is not JSON; the message names the field.', refusalOf(savRequestBody, {})),
+      400: failure('A field is missing or invalid, or the body is declared JSON but malformed; the message names the field.', refusalOf(savRequestBody, {})),
       ...common,
       403: failure("The e-mail is not the order's customer's.", notTheOrdersCustomer('100004512')),
       404: failure('No order has this increment ID, or the order does not contain the product.', productNotInOrder('le produit LAMP-ARC-BLK', '100004512')),
       413: failure('The request body exceeds 1 MiB.', chatbotTooLarge),
+      415: failure('The body is not JSON (JSON sent without a Content-Type, or as text/plain, is read as JSON).', chatbotNotJson),
     },
   },
   {

@@ -18,6 +18,7 @@ const unauthorizedAnswer = unauthorized();
 
 /** The error handler's text for an oversized body (kept private there; a spec checks they agree). */
 export const supplierTooLargeMessage = bodyErrorTexts.tooLarge.supplier[1];
+export const supplierNotJsonMessage = bodyErrorTexts.notJson.supplier[1];
 
 /** The 401 message is fixed: the suppliers' clients compare it. */
 export const supplierUnauthorizedBody = supplierUnauthorized.extend({
@@ -50,8 +51,9 @@ const commonResponses: Record<number, ResponseDoc> = {
 };
 
 const bodyResponses: Record<number, ResponseDoc> = {
-  400: failure('The service_order_id is missing or malformed (or the body is not JSON).', invalidServiceOrderId().message),
+  400: failure('The service_order_id is missing or malformed, or the body is declared JSON but malformed.', invalidServiceOrderId().message),
   413: failure('The request body exceeds 1 MiB.', supplierTooLargeMessage),
+  415: failure('The body is not JSON (JSON sent without a Content-Type, or as text/plain, is read as JSON).', supplierNotJsonMessage),
 };
 
 const routesOf = (supplier: z.infer<typeof supplierName>): RouteDoc[] => {

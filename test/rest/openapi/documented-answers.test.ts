@@ -68,6 +68,12 @@ describe('the documented answers', () => {
       expect(response.status).toBe(413);
       expect(response.body).toEqual(exampleOf(expectDocumented(document, acknowledge, 'post', response)));
     });
+
+    it('when the body is not JSON, the 415 is the documented example', async () => {
+      const response = await api.request.post(acknowledge).set(bearer(supplierToken)).set('Content-Type', 'application/x-www-form-urlencoded').send('service_order_id=1_2');
+      expect(response.status).toBe(415);
+      expect(response.body).toEqual(exampleOf(expectDocumented(document, acknowledge, 'post', response)));
+    });
   });
 
   describe('chatbot API', () => {
@@ -127,6 +133,12 @@ describe('the documented answers', () => {
     it('when the SAV request exceeds 1 MiB, the 413 is the documented example', async () => {
       const response = await api.request.post('/api/sav').set('X-API-Token', chatbotToken).set('Content-Type', 'application/json').send(oversizedBody);
       expect(response.status).toBe(413);
+      expect(response.body).toEqual(exampleOf(expectDocumented(document, '/api/sav', 'post', response)));
+    });
+
+    it('when the SAV request is not JSON, the 415 is the documented example', async () => {
+      const response = await api.request.post('/api/sav').set('X-API-Token', chatbotToken).set('Content-Type', 'application/xml').send('<sav/>');
+      expect(response.status).toBe(415);
       expect(response.body).toEqual(exampleOf(expectDocumented(document, '/api/sav', 'post', response)));
     });
   });

@@ -133,13 +133,13 @@ describe('POST /api/{supplier}/acknowledge-sale and /ship-sale', () => {
   }
 
   describe('bodies', () => {
-    it('when the body is not JSON at all, the service_order_id is missing: 400', async () => {
+    it('when the body is not JSON at all, it answers 415 in the supplier envelope, not a missing field', async () => {
       const response = await api.request
         .post('/api/supplier-a/acknowledge-sale')
         .set(bearer(tokens['supplier-a']))
         .set('Content-Type', 'text/plain')
         .send('service_order_id=1_2');
-      expectAnswer(response, 400, invalidIdBody);
+      expectAnswer(response, 415, { success: false, message: 'The request body must be JSON' });
     });
   });
 

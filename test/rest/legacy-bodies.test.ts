@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type ApiHarness } from '../support/api-harness.ts';
+
+/**
+ * Bodies as older clients send them: JSON without a Content-Type, or declared text/plain, is read as
+ * JSON; a body that is not JSON at all is refused with 415 in the group's own envelope (French for
+ * the chatbot), never with a misleading "field missing".
+ */
+describe('request bodies as legacy clients send them', () => {
+  let api: ApiHarness;
+  let core: string;
+  let chatbot: string;
+  beforeAll(async () => {
+    api = await startApi();
+    core = await api.tokenFor('core');
+    chatbot = await api.tokenFor('chatbot');
+  });
+  afterAll(async () => api.close());
+
+  const lead = JSON.stringify({ name: 'Élodie Marchand', email: 'elodie.marchand@example.fr', phone: '+33 6 12 34 56 78' });
+  /** A raw text body, sent with the given Content-Type, or with none at all. */
+  const postLead = (body: string, contentType: string | undefined) => {
+    const request = api.request.post('/api/contact-lead').set('Authorization', `Bearer ${core}`).send(body);
+    return contentType === undefined ? request.unset('Content-Type') : request.set('Content-Type', contentType);
+  };
+
+  it('when JSON comes without a Content-Type, it is read as JSON: the lead is recorded', async () => {
+    const response = await postLead(lead, undefined);
+
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ success: true, lead_id: expect.any(String) });
+  });
+
+  it('when JSON comes as text/plain, it is read as JSON: the lead is recorded', async () => {
+    const response = await postLead(lead, 'text/plain; charset=utf-8');
+
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ success: true });
+  });
+
+  it.each([
+    ['form-encoded', 'application/x-www-form-urlencoded', 'name=Alice&email=alice%40example.com'],
+    ['XML', 'application/xml', '<lead><name>Alice</name></lead>'],
+    ['text that is not JSON', 'text/plain', 'name=Alice'],
+    ['undeclared text that is not JSON', undefined, 'name=Alice'],
+  ])('when the body is %s, the core API answers 415 in its envelope and records nothing', async (_case, contentType, body) => {
+    const before = await api.runtime.eventStore.headPosition();
+
+    const response = await postLead(body, contentType);
+
+    expect([response.status, response.body]).toEqual([415, { success: false, error: 'Unsupported Media Type', message: 'The request body must be JSON' }]);
+    expect(await api.runtime.eventStore.headPosition()).toBe(before);
+  });
+
+  it('when the chatbot sends a body that is not JSON, the answer is 415 in its envelope, in French', async () => {
+    const response = await api.request.post('/api/sav').set('X-API-Token', chatbot).set('Content-Type', 'application/x-www-form-urlencoded').send('increment_id=1');
+
+    expect([response.status, response.body]).toEqual([
+      415,
+      { success: false, error: 'Type de contenu non pris en charge', message: 'Le corps de la requête doit être au format JSON' },
+    ]);
+  });
+
+  it('when a body is declared JSON but malformed, the answer stays 400 "not valid JSON"', async () => {
+    const response = await postLead('{"name": ', 'application/json');
+
+    expect([response.status, response.body]).toEqual([400, { success: false, error: 'Bad Request', message: 'The request body is not valid JSON' }]);
+  });
+});
