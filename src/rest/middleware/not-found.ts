@@ -1,10 +1,44 @@
 import type { Middleware } from 'koa';
 import { HttpError } from '../http-error.ts';
+import type { ApiGroupName } from './api-group.ts';
 
-/** Last in the chain: an unknown route answers 404 in JSON, in the envelope of its API group. */
+type Answer = readonly [error: string, message: string];
+
+/** What an unknown route or method is told, in each group's language. */
+const texts = {
+  notFound: {
+    english: (method: string, path: string): Answer => ['Not Found', `No route for ${method} ${path}`],
+    french: (method: string, path: string): Answer => ['Ressource introuvable', `Aucune route pour ${method} ${path}`],
+  },
+  methodNotAllowed: {
+    english: (allowed: string): Answer => ['Method Not Allowed', `Use ${allowed} on this route`],
+    french: (allowed: string): Answer => ['Méthode non autorisée', `Utilisez ${allowed} sur cette route`],
+  },
+  notImplemented: {
+    english: (method: string): Answer => ['Not Implemented', `The method ${method} is not supported`],
+    french: (method: string): Answer => ['Méthode non prise en charge', `La méthode ${method} n'est pas prise en charge`],
+  },
+};
+
+/**
+ * Last in the chain: an unknown route (404), a method a route does not take (405, with `Allow`, as
+ * the routers set it) or one no route takes (501) answer in JSON, in the envelope of their API group,
+ * in French for the chatbot, like every other answer of the group.
+ */
 export const notFound = (): Middleware => async (ctx, next) => {
   await next();
-  if (ctx.status === 404 && ctx.body === undefined) {
-    throw new HttpError(404, 'Not Found', `No route for ${ctx.method} ${ctx.path}`);
+  if (ctx.body !== undefined && ctx.body !== null) return;
+  const language = (ctx.state.apiGroup as ApiGroupName | undefined) === 'chatbot' ? 'french' : 'english';
+  if (ctx.status === 404) {
+    const [error, message] = texts.notFound[language](ctx.method, ctx.path);
+    throw new HttpError(404, error, message);
+  }
+  if (ctx.status === 405) {
+    const [error, message] = texts.methodNotAllowed[language](ctx.response.get('Allow'));
+    throw new HttpError(405, error, message);
+  }
+  if (ctx.status === 501) {
+    const [error, message] = texts.notImplemented[language](ctx.method);
+    throw new HttpError(501, error, message);
   }
 };

@@ -10,7 +10,7 @@ import { saveSaleDeliveryRdv } from './save-delivery-rdv.ts';
 /**
  * The sale actions carried by action tokens (minted by `cli action-token`): the token in the path
  * names the sale, the action and its data; the caller is a core client (the storefront) acting for
- * the customer who followed the link. Tampered, expired or wrong-kind tokens: 403; state-changing
+ * the customer who followed the link. Tampered, expired or wrong-kind tokens: 404; state-changing
  * actions use their token once (second use: 409 `action_token_used`).
  */
 export const saleActionRoutes = (runtime: Runtime): Router => {

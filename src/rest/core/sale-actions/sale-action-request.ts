@@ -13,7 +13,7 @@ export type SaleActionRequest = { payload: ActionTokenPayload; sale: SaleDocumen
 
 /**
  * The first steps of every sale action: the token of the path, verified and of the route's kind
- * (403 otherwise), and the sale it is bound to (404 when there is none). Nothing is recorded here.
+ * (404 otherwise, as for a sale that does not exist). Nothing is recorded here.
  */
 export const saleActionRequest = async (runtime: Runtime, params: unknown, kind: ActionKind): Promise<SaleActionRequest> => {
   const { token } = parseInput(actionTokenParams, params, invalidRequest);

@@ -107,37 +107,37 @@ describe('GET /api/sale-invoice/{token}', () => {
     expect(text).toContain('03/10/2026 LAMP-ARC-BLK 259,80 € En cours');
   });
 
-  it('when the token was tampered with, it answers 403', async () => {
+  it('when the token was tampered with, it answers 404', async () => {
     const { saleId } = await importOrder();
     const [payload, signature] = mint(saleId).split('.') as [string, string];
     const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { saleId: number };
     const forged = Buffer.from(JSON.stringify({ ...decoded, saleId: saleId + 1 })).toString('base64url');
     const response = await getInvoice(`${forged}.${signature}`);
-    expect(response.status).toBe(403);
+    expect(response.status).toBe(404);
     expect(jsonOf(response.body)).toEqual({ success: false, error: 'invalid_action_token', message: 'The action token is not valid' });
   });
 
-  it('when the token is not a token at all, it answers 403', async () => {
+  it('when the token is not a token at all, it answers 404 (the core statuses: 401, 404, 500)', async () => {
     const response = await getInvoice('not-a-token');
-    expect(response.status).toBe(403);
+    expect(response.status).toBe(404);
     expect(jsonOf(response.body)).toEqual({ success: false, error: 'invalid_action_token', message: 'The action token is malformed' });
   });
 
-  it('when the token has expired, it answers 403, though it was valid a second before', async () => {
+  it('when the token has expired, it answers 404, though it was valid a second before', async () => {
     const { saleId } = await importOrder();
     const token = mint(saleId, 'invoice', 60);
     now = new Date(start.getTime() + 59_000);
     expect((await getInvoice(token)).status).toBe(200);
     now = new Date(start.getTime() + 60_000);
     const response = await getInvoice(token);
-    expect(response.status).toBe(403);
+    expect(response.status).toBe(404);
     expect(jsonOf(response.body)).toEqual({ success: false, error: 'invalid_action_token', message: 'The action token has expired' });
   });
 
-  it('when the token was issued for another action, it answers 403', async () => {
+  it('when the token was issued for another action, it answers 404', async () => {
     const { saleId } = await importOrder();
     const response = await getInvoice(mint(saleId, 'cancel'));
-    expect(response.status).toBe(403);
+    expect(response.status).toBe(404);
     expect(jsonOf(response.body)).toEqual({
       success: false,
       error: 'wrong_action_token',

@@ -60,13 +60,13 @@ describe('the action token of each sale action', () => {
     const valid = (saleId = sale.saleId) => api.mint(route.kind, saleId, route.data ? { data: route.data } : {});
 
     const refusals: { when: string; token: () => string; status: number; error: string; message: string }[] = [
-      { when: 'its signature is tampered with', token: () => flipSignature(valid()), status: 403, error: 'invalid_action_token', message: 'The action token is not valid' },
-      { when: 'its payload is rewritten to another sale', token: () => otherSale(valid()), status: 403, error: 'invalid_action_token', message: 'The action token is not valid' },
-      { when: 'it is not a token', token: () => 'not-a-token', status: 403, error: 'invalid_action_token', message: 'The action token is malformed' },
+      { when: 'its signature is tampered with', token: () => flipSignature(valid()), status: 404, error: 'invalid_action_token', message: 'The action token is not valid' },
+      { when: 'its payload is rewritten to another sale', token: () => otherSale(valid()), status: 404, error: 'invalid_action_token', message: 'The action token is not valid' },
+      { when: 'it is not a token', token: () => 'not-a-token', status: 404, error: 'invalid_action_token', message: 'The action token is malformed' },
       {
         when: 'it was minted for another action',
         token: () => api.mint('invoice', sale.saleId),
-        status: 403,
+        status: 404,
         error: 'wrong_action_token',
         message: `This token was issued for the action "invoice", not "${route.kind}"`,
       },
@@ -79,12 +79,12 @@ describe('the action token of each sale action', () => {
       expect(await api.head()).toBe(head);
     });
 
-    it('when it has expired by the (frozen) clock, it answers 403 and changes nothing', async () => {
+    it('when it has expired by the (frozen) clock, it answers 404 and changes nothing', async () => {
       const token = mintActionToken({ secret: api.runtime.tokenSecret, now: new Date(start), action: route.kind, saleId: sale.saleId, data: route.data, ttlSeconds: 60 }).token;
       const head = await api.head();
       api.advance(60);
       try {
-        expectAnswer(await send(token), 403, { success: false, error: 'invalid_action_token', message: 'The action token has expired' });
+        expectAnswer(await send(token), 404, { success: false, error: 'invalid_action_token', message: 'The action token has expired' });
       } finally {
         api.advance(-60);
       }
