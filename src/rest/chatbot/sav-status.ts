@@ -7,6 +7,7 @@ import { parseInput } from '../parse-input.ts';
 import { customerNotFound, invalidParameters, orderNotFound } from './chatbot-errors.ts';
 import { presentSavRecord } from './sav-presenter.ts';
 import { savStatusQuery } from './schemas.ts';
+import { legacyQuery } from '../query-parameters.ts';
 
 /**
  * GET /api/customer/sav-status: the SAVs of a customer or of an order, optionally of one product.
@@ -16,7 +17,7 @@ import { savStatusQuery } from './schemas.ts';
 export const savStatus =
   (runtime: Runtime): RouterMiddleware =>
   async (ctx) => {
-    const query = parseInput(savStatusQuery, ctx.query, invalidParameters);
+    const query = parseInput(savStatusQuery, legacyQuery(ctx.query), invalidParameters);
     // The schema admits exactly one of the two.
     const whose: SavLookup = query.email !== undefined ? { email: query.email } : { incrementId: query.increment_id! };
     const savs = await findSavs(runtime.readStore, { ...whose, productSku: query.product_sku, saleProductId: query.sale_product_id });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blankAsAbsent } from '../blank-as-absent.ts';
+import { queryParameters } from '../query-parameters.ts';
 
 /**
  * The chatbot API's inputs, parsed at the edge; the same schemas describe the routes in the OpenAPI
@@ -64,15 +65,16 @@ const queriedSaleProductId = z.coerce
   .max(2_147_483_647);
 
 /** GET /api/customer/sav-status: whose SAVs (exactly one of email or increment_id), optionally for one product. */
-export const savStatusQuery = z
-  .object({
+export const savStatusQuery = queryParameters(
+  {
     // A client filling a form sends the fields it leaves empty as `email=`: absent, not malformed.
     email: blankAsAbsent(email).describe("L'e-mail du client"),
     increment_id: blankAsAbsent(incrementId).describe("Ou bien l'increment ID de la commande"),
     product_sku: blankAsAbsent(sku).describe('Restreint aux SAV de ce produit'),
     sale_product_id: blankAsAbsent(queriedSaleProductId).describe('Restreint aux SAV de ce produit de commande'),
-  })
-  .refine((query) => (query.email === undefined) !== (query.increment_id === undefined), {
+  },
+  (keys, known) => `Paramètre(s) inconnu(s) : ${keys.join(', ')} ; les paramètres sont ${known.join(', ')}`,
+).refine((query) => (query.email === undefined) !== (query.increment_id === undefined), {
     error: 'Email ou increment_id requis',
   });
 export type SavStatusQuery = z.infer<typeof savStatusQuery>;

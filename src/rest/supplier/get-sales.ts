@@ -7,6 +7,7 @@ import { parseInput } from '../parse-input.ts';
 import { getSalesPageSize, getSalesQuery, type GetSalesQuery } from './schemas.ts';
 import { invalidParameter } from './supplier-answers.ts';
 import type { SupplierSalesCache } from './supplier-cache.ts';
+import { legacyQuery } from '../query-parameters.ts';
 
 /** One page as it is answered: its JSON text, and what its paging headers need. */
 export type SalesPage = { body: string; lines: number; lastLine: string | undefined };
@@ -67,7 +68,7 @@ const nextPageUrl = (deps: GetSalesDeps, query: GetSalesQuery, lastLine: string)
 export const getSales = (deps: GetSalesDeps): Middleware => {
   const base = baseUrlInJson(deps.baseUrl);
   return async (ctx) => {
-    const query = parseInput(getSalesQuery, ctx.query, (_parameter, issue) => invalidParameter(issue.message));
+    const query = parseInput(getSalesQuery, legacyQuery(ctx.query), (_parameter, issue) => invalidParameter(issue.message));
     const read = () => readPage(deps, base, query);
     const { value: page, hit } = deps.cache ? await deps.cache.through(cacheKey(query), read) : { value: await read(), hit: false };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryParameters } from '../query-parameters.ts';
 
 /**
  * The supplier API's inputs and answers, parsed at the edge and printed in the OpenAPI document. Both
@@ -25,8 +26,8 @@ const parameter = (name: string, isValid: (value: string) => boolean, expected: 
     .optional();
 
 /** GET /api/{supplier}/get-sales. Parameters it does not know are ignored: clients may send extras. */
-export const getSalesQuery = z
-  .object({
+export const getSalesQuery = queryParameters(
+  {
     page: parameter('page', isPageNumber, 'a positive integer').describe(
       `Page number, from 1 (default 1), ${getSalesPageSize} lines per page; with last_service_order_number, pages count from the cursor. A page past the end is [].`,
     ),
@@ -42,7 +43,9 @@ export const getSalesQuery = z
     order_number: parameter('order_number', (value) => /^\d+$/.test(value), "an order's increment_id (digits)").describe(
       "Only this order's lines, by its increment_id. Accepted by both suppliers.",
     ),
-  })
+  },
+  (keys, known) => `Unknown parameter(s) ${keys.join(', ')}; the parameters are ${known.join(', ')}`,
+)
   .refine((query) => query.date_from === undefined || query.date_to === undefined || query.date_from <= query.date_to, {
     message: 'Invalid date_from: it is after date_to',
     path: ['date_from'],

@@ -93,6 +93,14 @@ describe('GET /api/customer/sav-status', () => {
     expectJson(await api.get('/api/customer/sav-status?email=&increment_id='), 400, invalid('Email ou increment_id requis'));
   });
 
+  it('when a parameter the route does not know is sent, it answers 400 in French naming it, rather than ignoring it', async () => {
+    expectJson(
+      await api.get('/api/customer/sav-status?increment_id=100004513&sku=CAN-OSLO-3P-GRY'),
+      400,
+      invalid('Paramètre(s) inconnu(s) : sku ; les paramètres sont email, increment_id, product_sku, sale_product_id'),
+    );
+  });
+
   it.each([
     ['neither email nor increment_id is given', '', 'Email ou increment_id requis'],
     ['only a product narrows it', '?product_sku=CAN-OSLO-3P-GRY', 'Email ou increment_id requis'],

@@ -39,7 +39,7 @@ describe('the get-sales cache', () => {
   it('when supplier-a asks the same query written differently, it is the same entry; another query is another entry', async () => {
     await importLine(api, 'supplier-a');
     expect((await getSales('supplier-a', '?page=1&date_from=2026-10-01')).headers['x-cache']).toBe('MISS');
-    expect((await getSales('supplier-a', '?date_from=2026-10-01&page=01&order_number=&foo=bar')).headers['x-cache']).toBe('HIT');
+    expect((await getSales('supplier-a', '?date_from=2026-10-01&page=01&order_number=')).headers['x-cache']).toBe('HIT');
     expect((await getSales('supplier-a', '?page=2&date_from=2026-10-01')).headers['x-cache']).toBe('MISS');
     expect((await getSales('supplier-a', '?date_from=2026-10-02')).headers['x-cache']).toBe('MISS');
   });

@@ -7,6 +7,7 @@ import { holidaysOf } from './holiday-calendar.ts';
 import { requestedDates } from './occupied-dates.ts';
 import { invalidField, invalidRequest } from './sav-errors.ts';
 import { occupiedQuery } from './schemas.ts';
+import { legacyQuery } from '../../query-parameters.ts';
 
 /**
  * GET /api/sale-sav/planning/occupied: the places taken per day and slot in the SAV planning (or the
@@ -14,7 +15,7 @@ import { occupiedQuery } from './schemas.ts';
  * is a key of `occupied`, `{}` when nothing is taken, so that a client can index any of them.
  */
 export const planningOccupied = (runtime: Runtime): RouterMiddleware => async (ctx) => {
-  const query = parseInput(occupiedQuery, ctx.query, invalidRequest);
+  const query = parseInput(occupiedQuery, legacyQuery(ctx.query), invalidRequest);
   const timezone = runtime.config.planningTimezone;
   const requested = requestedDates(query, localDateIn(runtime.clock.now(), timezone));
   if ('field' in requested) throw invalidField(requested.field, requested.message);

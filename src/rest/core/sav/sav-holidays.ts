@@ -6,6 +6,7 @@ import { parseInput } from '../../parse-input.ts';
 import { holidaysOf } from './holiday-calendar.ts';
 import { invalidRequest } from './sav-errors.ts';
 import { holidaysQuery } from './schemas.ts';
+import { legacyQuery } from '../../query-parameters.ts';
 
 /**
  * GET /api/sav-holidays: the days of the current and the next year (in the planning's time zone) on
@@ -14,7 +15,7 @@ import { holidaysQuery } from './schemas.ts';
  * day given no name); GraphQL's planning occupancy has the names too.
  */
 export const savHolidays = (runtime: Runtime): RouterMiddleware => async (ctx) => {
-  const query = parseInput(holidaysQuery, ctx.query, invalidRequest);
+  const query = parseInput(holidaysQuery, legacyQuery(ctx.query), invalidRequest);
   const { from, to } = defaultHolidayWindow(localDateIn(runtime.clock.now(), runtime.config.planningTimezone));
   const holidays = await holidaysOf(runtime.readStore, from, to);
   ctx.body = query.labels === 'true' ? holidays.map(({ date, label }) => ({ date, label })) : holidays.map(({ date }) => date);

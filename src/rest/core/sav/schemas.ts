@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blankAsAbsent } from '../../blank-as-absent.ts';
+import { queryParameters, unknownParameters } from '../../query-parameters.ts';
 import { planningType } from '../../../events/catalogue/common-schemas.ts';
 
 /**
@@ -66,7 +67,7 @@ const commaList = <S extends z.ZodType<unknown, string>>(item: S, max: number, w
     .pipe(z.array(item).max(max, `must list at most ${max} entries`));
 
 /** GET /api/sale-sav/planning/occupied: which days (see occupied-dates.ts), which plannings, whose booking to leave out. */
-export const occupiedQuery = z.object({
+export const occupiedQuery = queryParameters({
   date: calendarDate.optional().describe('One day'),
   dates: commaList(calendarDate, 366, 'a comma-separated list of dates YYYY-MM-DD').optional().describe('Several days, comma-separated'),
   start_date: calendarDate.optional().describe('The first day of a range (default: today)'),
@@ -80,13 +81,11 @@ export const occupiedQuery = z.object({
     .transform(Number)
     .optional()
     .describe('A SAV being rescheduled: its own booking is not counted'),
-});
+}, unknownParameters);
 export type OccupiedQuery = z.infer<typeof occupiedQuery>;
 
-/** GET /api/sav-holidays: no parameter but the opt-in to the holidays' names; any other is refused, not ignored. */
-export const holidaysQuery = z.strictObject(
-  {
-    labels: z.enum(['true', 'false'], expecting('true or false')).optional().describe('true: each holiday as {date, label} instead of its date alone'),
-  },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown parameter(s) ${issue.keys.join(', ')}; the only one is labels` : undefined) },
+/** GET /api/sav-holidays: no parameter but the opt-in to the holidays' names. */
+export const holidaysQuery = queryParameters(
+  { labels: z.enum(['true', 'false'], expecting('true or false')).optional().describe('true: each holiday as {date, label} instead of its date alone') },
+  unknownParameters,
 );

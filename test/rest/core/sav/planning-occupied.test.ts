@@ -33,6 +33,31 @@ describe('GET /api/sale-sav/planning/occupied', () => {
   });
   afterAll(async () => api.close());
 
+  it('"dates (array, comma-separated) ... planning_types (array)": bracketed, indexed, repeated and comma-separated forms answer the same', async () => {
+    const forms = [
+      '?dates=2026-10-07,2026-10-08&planning_types=sav,delivery',
+      '?dates[]=2026-10-07&dates[]=2026-10-08&planning_types[]=sav&planning_types[]=delivery',
+      '?dates[0]=2026-10-07&dates[1]=2026-10-08&planning_types[0]=sav&planning_types[1]=delivery',
+      '?dates=2026-10-07&dates=2026-10-08&planning_types=sav&planning_types=delivery',
+    ];
+
+    const answers = await Promise.all(forms.map((query) => api.get(`${occupiedPath}${query}`)));
+
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    expect(answers[0]!.body).toMatchObject({ dates: ['2026-10-07', '2026-10-08'], occupied: { '2026-10-07': { '08:00': 1, '09:00': 2 }, '2026-10-08': { '14:00': 1 } } });
+    for (const response of answers.slice(1)) expect(response.body).toEqual(answers[0]!.body);
+  });
+
+  it('when a parameter the route does not know is sent, it answers 400 naming it rather than ignoring it', async () => {
+    const response = await api.get(`${occupiedPath}?day=2026-10-07`);
+
+    expectJson(response, 400, {
+      success: false,
+      error: 'invalid_request',
+      message: 'unknown parameter(s) day; the parameters are date, dates, start_date, end_date, planning_types, complaint',
+    });
+  });
+
   it('when no day is given, it answers today and the next 30 days of the SAV planning, with the holidays and the time zone', async () => {
     const response = await api.get(occupiedPath);
 

@@ -24,7 +24,7 @@ describe('GET /api/sav-holidays', () => {
     const unknown = await api.get('/api/sav-holidays?year=2027');
     const badLabels = await api.get('/api/sav-holidays?labels=yes');
 
-    expectJson(unknown, 400, { success: false, error: 'invalid_request', message: 'unknown parameter(s) year; the only one is labels' });
+    expectJson(unknown, 400, { success: false, error: 'invalid_request', message: 'unknown parameter(s) year; the parameters are labels' });
     expectJson(badLabels, 400, { success: false, error: 'invalid_request', message: 'labels: must be true or false' });
   });
 

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+type RawQuery = Record<string, string | string[] | undefined>;
+
+/**
+ * The query string as every client writes arrays: `name[]=a&name[]=b` (PHP), `name[0]=a&name[1]=b`,
+ * `name=a&name=b`: each becomes `name`, an array when it has several values (a comma-separated value
+ * stays one string: the schema of a list splits it). Other keys are kept as they are.
+ */
+export const legacyQuery = (query: RawQuery): Record<string, string | string[]> => {
+  const normalized: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    const name = /^([^[\]]+)\[\d*\]$/.exec(key)?.[1] ?? key;
+    const values = [...(normalized[name] === undefined ? [] : [normalized[name]].flat()), ...[value].flat()];
+    normalized[name] = values.length === 1 && !key.endsWith(']') ? values[0]! : values;
+  }
+  return normalized;
+};
+
+/** The English refusal of unknown parameters, for the core API. */
+export const unknownParameters = (keys: readonly string[], known: readonly string[]): string =>
+  `unknown parameter(s) ${keys.join(', ')}; the parameters are ${known.join(', ')}`;
+
+/**
+ * The query parameters of a route: the known ones parsed by `shape`; an unknown one is refused
+ * (400), not ignored, so that a misspelt filter does not silently answer something else.
+ * `unknown` words the refusal in the group's language.
+ */
+export const queryParameters = <T extends z.ZodRawShape>(shape: T, unknown: (keys: readonly string[], known: readonly string[]) => string) =>
+  z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? unknown(issue.keys, Object.keys(shape)) : undefined),
+  });
