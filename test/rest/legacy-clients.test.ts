@@ -1,21 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiHarness } from '../support/api-harness.ts';
 
+/** Requests as clients of the legacy service send them, and the answers they rely on, across the groups. */
+let api: ApiHarness;
+let core: string;
+let chatbot: string;
+beforeAll(async () => {
+  api = await startApi();
+  core = await api.tokenFor('core');
+  chatbot = await api.tokenFor('chatbot');
+});
+afterAll(async () => api.close());
+
 /**
  * Bodies as older clients send them: JSON without a Content-Type, or declared text/plain, is read as
  * JSON; a body that is not JSON at all is refused with 415 in the group's own envelope (French for
  * the chatbot), never with a misleading "field missing".
  */
 describe('request bodies as legacy clients send them', () => {
-  let api: ApiHarness;
-  let core: string;
-  let chatbot: string;
-  beforeAll(async () => {
-    api = await startApi();
-    core = await api.tokenFor('core');
-    chatbot = await api.tokenFor('chatbot');
-  });
-  afterAll(async () => api.close());
 
   const lead = JSON.stringify({ name: 'Élodie Marchand', email: 'elodie.marchand@example.fr', phone: '+33 6 12 34 56 78' });
   /** A raw text body, sent with the given Content-Type, or with none at all. */
@@ -65,5 +67,40 @@ describe('request bodies as legacy clients send them', () => {
     const response = await postLead('{"name": ', 'application/json');
 
     expect([response.status, response.body]).toEqual([400, { success: false, error: 'Bad Request', message: 'The request body is not valid JSON' }]);
+  });
+});
+
+/**
+ * "Chatbot responses carry a success boolean that is true on success and false on error": every
+ * answer of a group is its JSON envelope, in French for the chatbot, including the answers no route
+ * gives (an unknown path under a group's prefix, a method a route does not take).
+ */
+describe("answers no route gives, in their group's envelope", () => {
+
+  it('when a core route is called with a method it does not take, it answers 405 in the core envelope, JSON, with Allow', async () => {
+    const response = await api.request.delete('/api/contact-lead').set('Authorization', `Bearer ${core}`);
+
+    expect([response.status, response.type, response.headers.allow]).toEqual([405, 'application/json', 'POST']);
+    expect(response.body).toEqual({ success: false, error: 'Method Not Allowed', message: 'Use POST on this route' });
+  });
+
+  it('when a chatbot route is called with a method it does not take, it answers 405 in the chatbot envelope, in French', async () => {
+    const response = await api.request.put('/api/sav').set('X-API-Token', chatbot).send({});
+
+    expect([response.status, response.type, response.headers.allow]).toEqual([405, 'application/json', 'POST']);
+    expect(response.body).toEqual({ success: false, error: 'Méthode non autorisée', message: 'Utilisez POST sur cette route' });
+  });
+
+  it('when a path under a chatbot route has no route, it answers 404 in the chatbot envelope, in French', async () => {
+    const response = await api.request.get('/api/product/').set('X-API-Token', chatbot);
+
+    expect([response.status, response.type]).toEqual([404, 'application/json']);
+    expect(response.body).toEqual({ success: false, error: 'Ressource introuvable', message: 'Aucune route pour GET /api/product/' });
+  });
+
+  it('when an unknown path is outside every group, it answers 404 in the core envelope', async () => {
+    const response = await api.request.get('/api/nothing-here');
+
+    expect(response.body).toEqual({ success: false, error: 'Not Found', message: 'No route for GET /api/nothing-here' });
   });
 });
