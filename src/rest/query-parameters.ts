@@ -18,10 +18,6 @@ export const legacyQuery = (query: RawQuery): Record<string, string | string[]> 
   return normalized;
 };
 
-/** The English refusal of unknown parameters, for the core API. */
-export const unknownParameters = (keys: readonly string[], known: readonly string[]): string =>
-  `unknown parameter(s) ${keys.join(', ')}; the parameters are ${known.join(', ')}`;
-
 /**
  * The query parameters of a route: the known ones parsed by `shape`; an unknown one is refused
  * (400), not ignored, so that a misspelt filter does not silently answer something else.

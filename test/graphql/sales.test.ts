@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemContext } from '../../src/events/command-context.ts';
 import { shipSupplierLine } from '../../src/events/sales/supplier-lines.ts';
 import { startGraphqlApi, type GraphqlApi } from './graphql-api.ts';
 import { fileSav, importOrder, order, seedCatalog } from './seed.ts';

@@ -251,10 +251,19 @@ export class SqliteCollection implements ReadCollection<Document> {
   }
 
   private query(filter: Document, options: FindOptions): Document[] {
-    const covered = this.shape.exists ? this.coveredQuery(filter, options) : undefined;
+    this.beforeRead();
+    if (!this.shape.exists) return [];
+    const plan = this.plan(filter, options);
+    const covered = this.coveredQuery(plan, options);
     if (covered) return covered;
-    const docs = this.select(filter, options).map((row) => row.doc);
+    const docs = this.rows(plan, filter, options).map((row) => row.doc);
     return projectDocuments(docs, options.projection);
+  }
+
+  /** The filter and the sort in SQL, translated once per query. */
+  private plan(filter: Document, options: Pick<FindOptions, 'sort'>): Plan {
+    const fields: SortField[] = options.sort === undefined ? [] : sortFields(options.sort);
+    return { clause: translateFilter(filter, this.keyPaths), fields, orderBy: fields.length === 0 ? '' : translateSort(fields, this.keyPaths) };
   }
 
   /**
@@ -262,11 +271,10 @@ export class SqliteCollection implements ReadCollection<Document> {
    * not covered or SQL does not answer it exactly. Rows whose keys do not tell their values are read
    * from their documents.
    */
-  private coveredQuery(filter: Document, options: FindOptions): Document[] | undefined {
-    this.beforeRead();
+  private coveredQuery(plan: Plan, options: FindOptions): Document[] | undefined {
     const fields = coveredFields(options.projection, this.keyPaths.columnOf);
     if (!fields) return undefined;
-    const exact = this.exactSql(filter, options, `rid, ${fields.map(({ column }) => column).join(', ')}`);
+    const exact = this.exactSql(plan, options, `rid, ${fields.map(({ column }) => column).join(', ')}`);
     if (!exact) return undefined;
     const rows = this.context.statement(exact.sql).raw().all(...exact.params) as [number, ...SqlKey[]][];
     const docs: (Document | undefined)[] = rows.map(([, ...keys]) => documentOfKeys(fields, keys));
@@ -281,9 +289,8 @@ export class SqliteCollection implements ReadCollection<Document> {
   }
 
   /** The SQL selecting `columns` of exactly the matching rows, sorted, skipped and limited; undefined when SQL cannot answer exactly. */
-  private exactSql(filter: Document, options: Pick<FindOptions, 'sort' | 'skip' | 'limit'>, columns: string): { sql: string; params: unknown[] } | undefined {
-    const clause = translateFilter(filter, this.keyPaths);
-    const orderBy = options.sort === undefined ? '' : translateSort(sortFields(options.sort), this.keyPaths);
+  private exactSql(plan: Plan, options: Pick<FindOptions, 'skip' | 'limit'>, columns: string): { sql: string; params: unknown[] } | undefined {
+    const { clause, orderBy } = plan;
     if (!clause.exact || orderBy === undefined) return undefined;
     let sql = `SELECT ${columns} FROM ${this.table}${clause.sql ? ` WHERE ${clause.sql}` : ''}${orderBy ? ` ORDER BY ${orderBy}` : ''}`;
     const params: unknown[] = [...clause.params];
@@ -300,11 +307,13 @@ export class SqliteCollection implements ReadCollection<Document> {
   private select(filter: Document, options: Pick<FindOptions, 'sort' | 'skip' | 'limit'>): Row[] {
     this.beforeRead();
     if (!this.shape.exists) return [];
-    const exact = this.exactSql(filter, options, 'rid, doc');
+    return this.rows(this.plan(filter, options), filter, options);
+  }
+
+  private rows(plan: Plan, filter: Document, options: Pick<FindOptions, 'skip' | 'limit'>): Row[] {
+    const exact = this.exactSql(plan, options, 'rid, doc');
     if (exact) return (this.context.statement(exact.sql).all(...exact.params) as RawRow[]).map(parseRow);
-    const fields: SortField[] = options.sort === undefined ? [] : sortFields(options.sort);
-    const clause = translateFilter(filter, this.keyPaths);
-    const orderBy = fields.length === 0 ? '' : translateSort(fields, this.keyPaths);
+    const { clause, fields, orderBy } = plan;
     const skip = options.skip ?? 0;
     const limit = options.limit ? Math.abs(options.limit) : Infinity;
     const sql = `SELECT rid, doc FROM ${this.table}${clause.sql ? ` WHERE ${clause.sql}` : ''}${orderBy ? ` ORDER BY ${orderBy}` : ''}`;
@@ -360,7 +369,6 @@ export class SqliteCollection implements ReadCollection<Document> {
     this.context.changed();
   }
 
-  /** Stores `doc` under its `_id`: `insert` refuses an existing one, `replace` and `upsert` overwrite it. */
   /**
    * Stores `doc` under its `_id`, inside a write transaction (which has read the schema as it is):
    * `insert` refuses an existing one, `replace` and `upsert` overwrite it, `fresh` is an upsert of a
@@ -509,6 +517,8 @@ export class SqliteCollection implements ReadCollection<Document> {
 }
 
 type RawRow = { rid: number; doc: string };
+
+type Plan = { clause: ReturnType<typeof translateFilter>; fields: SortField[]; orderBy: string | undefined };
 
 const idPath = ['_id'];
 

@@ -13,6 +13,10 @@ export const chatbotUnauthorized = (): HttpError => new HttpError(401, 'Non auto
 export const invalidParameters = (field: string, issue: z.core.$ZodIssue): HttpError =>
   new HttpError(400, 'Paramètres invalides', field === '' ? issue.message : `Le champ ${field} ${issue.message}`);
 
+/** The message refusing query parameters a route does not know (see query-parameters.ts). */
+export const unknownParameters = (keys: readonly string[], known: readonly string[]): string =>
+  `Paramètre(s) inconnu(s) : ${keys.join(', ')} ; les paramètres sont ${known.join(', ')}`;
+
 export const orderNotFound = (incrementId: string): HttpError =>
   new HttpError(404, 'Commande non trouvée', `Aucune commande trouvée avec l'increment_id ${incrementId}`);
 

@@ -4,10 +4,10 @@ import { findCustomer } from '../../projections/customers/queries.ts';
 import { findSaleByIncrementId } from '../../projections/sales/queries.ts';
 import type { Runtime } from '../../runtime.ts';
 import { parseInput } from '../parse-input.ts';
+import { legacyQuery } from '../query-parameters.ts';
 import { customerNotFound, invalidParameters, orderNotFound } from './chatbot-errors.ts';
 import { presentSavRecord } from './sav-presenter.ts';
 import { savStatusQuery } from './schemas.ts';
-import { legacyQuery } from '../query-parameters.ts';
 
 /**
  * GET /api/customer/sav-status: the SAVs of a customer or of an order, optionally of one product.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blankAsAbsent } from '../blank-as-absent.ts';
 import { queryParameters } from '../query-parameters.ts';
+import { unknownParameters } from './chatbot-errors.ts';
 
 /**
  * The chatbot API's inputs, parsed at the edge; the same schemas describe the routes in the OpenAPI
@@ -73,7 +74,7 @@ export const savStatusQuery = queryParameters(
     product_sku: blankAsAbsent(sku).describe('Restreint aux SAV de ce produit'),
     sale_product_id: blankAsAbsent(queriedSaleProductId).describe('Restreint aux SAV de ce produit de commande'),
   },
-  (keys, known) => `Paramètre(s) inconnu(s) : ${keys.join(', ')} ; les paramètres sont ${known.join(', ')}`,
+  unknownParameters,
 ).refine((query) => (query.email === undefined) !== (query.increment_id === undefined), {
     error: 'Email ou increment_id requis',
   });

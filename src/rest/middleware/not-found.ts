@@ -20,6 +20,15 @@ const texts = {
   },
 };
 
+const usualOrder = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** The router lists HEAD before GET: `GET, HEAD` reads as people write it. */
+const inUsualOrder = (allow: string): string =>
+  allow
+    .split(/,\s*/)
+    .sort((a, b) => (usualOrder.indexOf(a) + 1 || usualOrder.length + 1) - (usualOrder.indexOf(b) + 1 || usualOrder.length + 1))
+    .join(', ');
+
 /**
  * Last in the chain: an unknown route (404), a method a route does not take (405, with `Allow`, as
  * the routers set it) or one no route takes (501) answer in JSON, in the envelope of their API group,
@@ -34,7 +43,9 @@ export const notFound = (): Middleware => async (ctx, next) => {
     throw new HttpError(404, error, message);
   }
   if (ctx.status === 405) {
-    const [error, message] = texts.methodNotAllowed[language](ctx.response.get('Allow'));
+    const allowed = inUsualOrder(ctx.response.get('Allow'));
+    ctx.set('Allow', allowed);
+    const [error, message] = texts.methodNotAllowed[language](allowed);
     throw new HttpError(405, error, message);
   }
   if (ctx.status === 501) {

@@ -4,10 +4,10 @@ import type { ReadStore } from '../../projections/read-store/read-store.ts';
 import { baseUrlInJson, listedLine } from '../../projections/supplier-lines/listing.ts';
 import { findSupplierLine, listOpenSupplierLines } from '../../projections/supplier-lines/queries.ts';
 import { parseInput } from '../parse-input.ts';
+import { legacyQuery } from '../query-parameters.ts';
 import { getSalesPageSize, getSalesQuery, type GetSalesQuery } from './schemas.ts';
 import { invalidParameter } from './supplier-answers.ts';
 import type { SupplierSalesCache } from './supplier-cache.ts';
-import { legacyQuery } from '../query-parameters.ts';
 
 /** One page as it is answered: its JSON text, and what its paging headers need. */
 export type SalesPage = { body: string; lines: number; lastLine: string | undefined };

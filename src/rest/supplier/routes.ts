@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import type { Middleware } from 'koa';
 import { supplierName, type SupplierName } from '../../events/catalogue/common-schemas.ts';
 import { supplierLinesProjection } from '../../projections/supplier-lines/supplier-lines-projection.ts';
 import type { Runtime } from '../../runtime.ts';
@@ -8,16 +7,9 @@ import { authenticate } from '../middleware/authenticate.ts';
 import { acknowledgeSale } from './acknowledge-sale.ts';
 import { getSales, type SalesPage } from './get-sales.ts';
 import { shipSale } from './ship-sale.ts';
-import { methodNotAllowed, unauthorized } from './supplier-answers.ts';
+import { unauthorized } from './supplier-answers.ts';
 import { createSupplierSalesCache } from './supplier-cache.ts';
 import { trackSupplierChanges } from './supplier-changes.ts';
-
-/** Any other method on a supplier route answers 405 in the supplier envelope; OPTIONS is left to the router. */
-const onlyMethods = (allowed: string): Middleware => async (ctx, next) => {
-  if (ctx.method === 'OPTIONS') return next();
-  ctx.set('Allow', allowed);
-  throw methodNotAllowed(allowed);
-};
 
 /**
  * The supplier API: the same three operations under `/api/supplier-a` and `/api/supplier-b`. A
@@ -51,9 +43,6 @@ export const supplierRoutes = (runtime: Runtime): Router => {
     router.post(`${base}/acknowledge-sale`, ...guard, acknowledgeSale(commandDeps));
     router.post(`${base}/ship-sale`, ...guard, shipSale(commandDeps));
 
-    router.all(`${base}/get-sales`, apiGroup('supplier'), onlyMethods('GET, HEAD'));
-    router.all(`${base}/acknowledge-sale`, apiGroup('supplier'), onlyMethods('POST'));
-    router.all(`${base}/ship-sale`, apiGroup('supplier'), onlyMethods('POST'));
   }
   return router;
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryParameters } from '../query-parameters.ts';
+import { unknownParameters } from './supplier-answers.ts';
 
 /**
  * The supplier API's inputs and answers, parsed at the edge and printed in the OpenAPI document. Both
@@ -25,7 +26,7 @@ const parameter = (name: string, isValid: (value: string) => boolean, expected: 
     .transform((value) => (value === '' ? undefined : value))
     .optional();
 
-/** GET /api/{supplier}/get-sales. Parameters it does not know are ignored: clients may send extras. */
+/** GET /api/{supplier}/get-sales. A parameter it does not know is refused: a misspelt filter must not list everything. */
 export const getSalesQuery = queryParameters(
   {
     page: parameter('page', isPageNumber, 'a positive integer').describe(
@@ -44,7 +45,7 @@ export const getSalesQuery = queryParameters(
       "Only this order's lines, by its increment_id. Accepted by both suppliers.",
     ),
   },
-  (keys, known) => `Unknown parameter(s) ${keys.join(', ')}; the parameters are ${known.join(', ')}`,
+  unknownParameters,
 )
   .refine((query) => query.date_from === undefined || query.date_to === undefined || query.date_from <= query.date_to, {
     message: 'Invalid date_from: it is after date_to',

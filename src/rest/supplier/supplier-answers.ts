@@ -18,8 +18,10 @@ export const invalidServiceOrderId = (): HttpError => new HttpError(400, 'Bad Re
 
 export const orderNotFoundOrProcessed = (): HttpError => new HttpError(404, 'Not Found', 'Order not found or already processed');
 
+/** The message refusing get-sales parameters it does not know (see query-parameters.ts). */
+export const unknownParameters = (keys: readonly string[], known: readonly string[]): string =>
+  `Unknown parameter(s) ${keys.join(', ')}; the parameters are ${known.join(', ')}`;
+
 /** A get-sales query parameter that cannot be read; the message names the parameter. */
 export const invalidParameter = (message: string): HttpError => new HttpError(400, 'Bad Request', message);
 
-export const methodNotAllowed = (allowed: string): HttpError =>
-  new HttpError(405, 'Method Not Allowed', `Use ${allowed} on this route`);

@@ -3,11 +3,11 @@ import { localDateIn } from '../../../events/planning/calendar-date.ts';
 import { occupancy } from '../../../projections/planning/queries.ts';
 import type { Runtime } from '../../../runtime.ts';
 import { parseInput } from '../../parse-input.ts';
+import { legacyQuery } from '../../query-parameters.ts';
 import { holidaysOf } from './holiday-calendar.ts';
 import { requestedDates } from './occupied-dates.ts';
 import { invalidField, invalidRequest } from './sav-errors.ts';
 import { occupiedQuery } from './schemas.ts';
-import { legacyQuery } from '../../query-parameters.ts';
 
 /**
  * GET /api/sale-sav/planning/occupied: the places taken per day and slot in the SAV planning (or the

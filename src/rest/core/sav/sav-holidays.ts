@@ -3,10 +3,10 @@ import { localDateIn } from '../../../events/planning/calendar-date.ts';
 import { defaultHolidayWindow } from '../../../events/planning/holidays-decider.ts';
 import type { Runtime } from '../../../runtime.ts';
 import { parseInput } from '../../parse-input.ts';
+import { legacyQuery } from '../../query-parameters.ts';
 import { holidaysOf } from './holiday-calendar.ts';
 import { invalidRequest } from './sav-errors.ts';
 import { holidaysQuery } from './schemas.ts';
-import { legacyQuery } from '../../query-parameters.ts';
 
 /**
  * GET /api/sav-holidays: the days of the current and the next year (in the planning's time zone) on

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blankAsAbsent } from '../../blank-as-absent.ts';
-import { queryParameters, unknownParameters } from '../../query-parameters.ts';
+import { queryParameters } from '../../query-parameters.ts';
+import { unknownParameters } from './sav-errors.ts';
 import { planningType } from '../../../events/catalogue/common-schemas.ts';
 
 /**
