@@ -3,20 +3,23 @@ import type { z } from 'zod';
 import { describeIssues } from '../contracts/zod-issues.ts';
 import { CliError } from './cli-error.ts';
 
-/** Reads and validates a JSON file, failing with a message naming the file and each field at fault. */
-export const readJsonFile = async <S extends z.ZodType>(file: string, schema: S): Promise<z.output<S>> => {
+/** Reads a JSON file, failing with a message naming the file when it cannot be read or parsed. */
+export const readJsonValue = async (file: string): Promise<unknown> => {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     throw new CliError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (error) {
     throw new CliError(`${file}: not valid JSON (${(error as Error).message})`);
   }
+};
+
+/** Validates a file's JSON, failing with a message naming the file and each field at fault. */
+export const validateJsonFile = <S extends z.ZodType>(file: string, json: unknown, schema: S): z.output<S> => {
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const problems = describeIssues(parsed.error);
@@ -26,3 +29,7 @@ export const readJsonFile = async <S extends z.ZodType>(file: string, schema: S)
   }
   return parsed.data;
 };
+
+/** Reads and validates a JSON file. */
+export const readJsonFile = async <S extends z.ZodType>(file: string, schema: S): Promise<z.output<S>> =>
+  validateJsonFile(file, await readJsonValue(file), schema);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -62,6 +62,27 @@ describe('the command-line interface', () => {
     const events = replay.stdout.trim().split('\n').map((line) => JSON.parse(line));
     expect(events.map((event) => event.type)).toEqual(['SaleImported']);
     expect(events[0].stream).toBe('sale-100004512');
+  });
+
+  it('when a file holds orders with marketplace fields beyond the contract, each is imported with its own fields kept for audit', { timeout: 60_000 }, async () => {
+    const order = JSON.parse(await readFile(path.join(contracts, 'order.json'), 'utf8')) as Record<string, unknown>;
+    const file = path.join(dataDir, 'marketplace-orders.json');
+    const orders = [
+      { ...order, increment_id: '100009001', channel_ref: 'A-1' },
+      { ...order, increment_id: '100009002', channel_ref: 'B-2' },
+    ];
+    await writeFile(file, JSON.stringify(orders));
+
+    const imported = await cli(dataDir, 'orders', 'import', file);
+
+    expect(imported.stdout).toContain('2 order(s): 2 imported');
+    const replayed = await Promise.all(
+      ['100009001', '100009002'].map(async (incrementId) => {
+        const replay = await cli(dataDir, 'events', 'replay', '--stream', `sale-${incrementId}`);
+        return JSON.parse(replay.stdout.trim().split('\n')[0] ?? '{}').data.unknownFields;
+      }),
+    );
+    expect(replayed).toEqual([{ channel_ref: 'A-1' }, { channel_ref: 'B-2' }]);
   });
 
   it('when a file breaks the contract, the import fails naming the file and the field, and records nothing', { timeout: 60_000 }, async () => {

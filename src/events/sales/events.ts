@@ -47,6 +47,11 @@ export const SaleImported = defineEvent(
     payment: payment.nullable(),
     shippingAmount: money,
     grandTotal: money,
+    /**
+     * The payload's fields beyond the order-import contract, as sent (see contracts/unknown-fields.ts):
+     * kept for audit, ignored by every decision and read model. Absent when there were none.
+     */
+    unknownFields: z.record(z.string(), z.json()).optional(),
     importedAt: instant,
   }),
 );

@@ -1,3 +1,4 @@
+import type { UnknownFields } from '../../contracts/unknown-fields.ts';
 import type { Address, SupplierName } from '../catalogue/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
 import { handleCommand } from '../command-handler.ts';
@@ -45,6 +46,7 @@ export type ImportSaleResult = { created: boolean; saleId: number; incrementId: 
 export const importSaleCommand = (
   order: OrderImportPayload,
   resolved: { saleId: number; saleProductIds: readonly number[]; catalog: readonly (CatalogEntry | null)[]; at: string },
+  unknownFields?: UnknownFields,
 ): ImportSale => {
   const products: SaleProduct[] = order.items.map((item, index) => {
     const catalog = resolved.catalog[index] ?? null;
@@ -80,6 +82,7 @@ export const importSaleCommand = (
         : null,
       shippingAmount,
       grandTotal: order.grand_total ?? roundToCents(sumToCents(products.map(lineAmount)) + shippingAmount),
+      ...(unknownFields && { unknownFields }),
       at: resolved.at,
     },
   };
@@ -98,7 +101,13 @@ const answer = (sale: Sale, created: boolean): ImportSaleResult => ({
  * other conflicts, reads the stream again and answers the recorded sale. IDs allocated by the loser
  * stay unused: sequences may have gaps, never duplicates.
  */
-export const importSale = async (deps: ImportSaleDeps, order: OrderImportPayload, context: CommandContext): Promise<ImportSaleResult> => {
+export const importSale = async (
+  deps: ImportSaleDeps,
+  order: OrderImportPayload,
+  context: CommandContext,
+  /** The payload's fields beyond the contract, recorded with the order for audit. */
+  unknownFields?: UnknownFields,
+): Promise<ImportSaleResult> => {
   const existing = await readSale(deps.eventStore, order.increment_id);
   if (existing) return answer(existing, false);
 
@@ -106,7 +115,7 @@ export const importSale = async (deps: ImportSaleDeps, order: OrderImportPayload
   const [saleId] = await deps.ids.next('sale');
   const saleProductIds = await deps.ids.next('saleProduct', order.items.length);
   if (saleId === undefined) throw new RangeError('The sale sequence handed out no ID');
-  const command = importSaleCommand(order, { saleId, saleProductIds, catalog, at: nowIso(deps) });
+  const command = importSaleCommand(order, { saleId, saleProductIds, catalog, at: nowIso(deps) }, unknownFields);
 
   const outcome = await handleCommand(deps, saleStreamName(order.increment_id), saleDecider, command, context);
   if (outcome.status === 'refused' || outcome.state === null)

@@ -78,7 +78,8 @@ const updateProduct = (sale: Sale, saleProductId: number, change: Partial<SalePr
 
 export const evolve = (state: SaleState, event: SaleEvent): SaleState => {
   if (event.type === 'SaleImported') {
-    const { products, ...data } = event.data;
+    // The payload's fields beyond the contract are for audit only: no decision reads them.
+    const { products, unknownFields: _unknownFields, ...data } = event.data;
     return {
       ...data,
       products: products.map((product) => ({ ...product, acknowledgedAt: null, preparedAt: null, cancelledAt: null, label: null })),

@@ -1,5 +1,6 @@
 import type { RouterMiddleware } from '@koa/router';
 import { orderImportPayload } from '../../../contracts/order-import.ts';
+import { unknownFields } from '../../../contracts/unknown-fields.ts';
 import { importSale, type FindProduct } from '../../../events/sales/import-sale.ts';
 import { serviceOrderId } from '../../../events/sales/service-order-id.ts';
 import type { Runtime } from '../../../runtime.ts';
@@ -19,7 +20,9 @@ const supplierLinesOf = (recorded: RecordedImport): SupplierLineRef[] =>
  * The same order sent again changes nothing and answers the recorded sale with 200; the same increment
  * ID with other content is a 409 naming the differing fields. A SKU the catalog does not know is
  * accepted: the order is a sale the platform already made, and the line keeps the order's own data
- * (shipped from own stock unless the line names a supplier).
+ * (shipped from own stock unless the line names a supplier). Fields beyond the contract are accepted
+ * and recorded with the order (SaleImported.unknownFields), never acted on; a re-sent order whose only
+ * changes are in those fields is the same order (200, the first recording kept).
  */
 export const importOrder =
   (runtime: Runtime, labels: LabelBacklog): RouterMiddleware =>
@@ -32,7 +35,8 @@ export const importOrder =
       return entry;
     };
 
-    const result = await importSale({ ...runtime.salesDeps, findProduct }, order, ctx.state.commandContext);
+    const extra = unknownFields(orderImportPayload, ctx.request.body);
+    const result = await importSale({ ...runtime.salesDeps, findProduct }, order, ctx.state.commandContext, extra);
     const recorded = await recordedImport(runtime.eventStore, result.incrementId);
     if (!recorded) throw new Error(`Order ${result.incrementId} answered as imported, yet its stream records no import`);
 
