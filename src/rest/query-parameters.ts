@@ -1,4 +1,6 @@
+import type { Middleware } from 'koa';
 import { z } from 'zod';
+import type { HttpError } from './http-error.ts';
 
 type RawQuery = Record<string, string | string[] | undefined>;
 
@@ -27,3 +29,15 @@ export const queryParameters = <T extends z.ZodRawShape>(shape: T, unknown: (key
   z.strictObject(shape, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? unknown(issue.keys, Object.keys(shape)) : undefined),
   });
+
+/**
+ * The guard of a route that takes no query parameter: any one is refused (400) rather than ignored,
+ * like the unknown parameters of the routes that take some. `refuse` builds the group's 400.
+ */
+export const noQueryParameters =
+  (refuse: (keys: readonly string[]) => HttpError): Middleware =>
+  async (ctx, next) => {
+    const keys = Object.keys(ctx.query);
+    if (keys.length > 0) throw refuse(keys);
+    await next();
+  };

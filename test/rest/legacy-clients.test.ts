@@ -104,3 +104,57 @@ describe("answers no route gives, in their group's envelope", () => {
     expect(response.body).toEqual({ success: false, error: 'Not Found', message: 'No route for GET /api/nothing-here' });
   });
 });
+
+/**
+ * Spec: "answer 400 for a parameter the route does not know rather than ignoring it silently" (issue):
+ * a route that takes no query parameter refuses any, in its group's envelope, before doing anything.
+ */
+describe('query parameters on routes that take none', () => {
+  it.each([
+    ['GET', '/api/sale/1?id=1', 'id'],
+    ['GET', '/api/get-sale-info-by-increment-id/100000001?store=fr', 'store'],
+    ['GET', '/api/sale-refund/1?page=2', 'page'],
+    ['GET', '/api/sale-rdv/1?from=2026-01-01', 'from'],
+    ['GET', '/api/sale-invoice/abc?download=1', 'download'],
+    ['POST', '/api/contact-lead?source=landing', 'source'],
+    ['POST', '/api/search-ean14-product-colis?sku=X', 'sku'],
+    ['POST', '/api/sale-sav/create-for-sale-product?debug=1&trace=2', 'debug, trace'],
+  ])('core: %s %s answers 400 naming the parameter, and records nothing', async (method, path, keys) => {
+    const before = await api.runtime.eventStore.headPosition();
+
+    const response = await api.request[method === 'GET' ? 'get' : 'post'](path).set('Authorization', `Bearer ${core}`).send({});
+
+    expect([response.status, response.body]).toEqual([
+      400,
+      { success: false, error: 'invalid_request', message: `unknown parameter(s) ${keys}; this operation takes no query parameter` },
+    ]);
+    expect(await api.runtime.eventStore.headPosition()).toBe(before);
+  });
+
+  it.each([
+    ['GET', '/api/sale/details/100000001?lang=fr', 'lang'],
+    ['GET', '/api/Customer/details/a@example.fr?full=1', 'full'],
+    ['GET', '/api/product/SKU-1?stock=1', 'stock'],
+    ['POST', '/api/sav?increment_id=100000001', 'increment_id'],
+  ])('chatbot: %s %s answers 400 in French naming the parameter', async (method, path, keys) => {
+    const response = await api.request[method === 'GET' ? 'get' : 'post'](path).set('X-API-Token', chatbot).send({});
+
+    expect([response.status, response.body]).toEqual([
+      400,
+      { success: false, error: 'Paramètres invalides', message: `Paramètre(s) inconnu(s) : ${keys} ; cette opération n'en prend aucun` },
+    ]);
+  });
+
+  it('supplier: a ship-sale with its service_order_id in the query answers 400 and ships nothing', async () => {
+    const supplier = await api.tokenFor('supplier-a');
+    const before = await api.runtime.eventStore.headPosition();
+
+    const response = await api.request.post('/api/supplier-a/ship-sale?service_order_id=100000001_1').set('Authorization', `Bearer ${supplier}`).send({});
+
+    expect([response.status, response.body]).toEqual([
+      400,
+      { success: false, message: 'Unknown parameter(s) service_order_id; this operation takes no query parameter' },
+    ]);
+    expect(await api.runtime.eventStore.headPosition()).toBe(before);
+  });
+});

@@ -15,7 +15,12 @@ export const invalidParameters = (field: string, issue: z.core.$ZodIssue): HttpE
 
 /** The message refusing query parameters a route does not know (see query-parameters.ts). */
 export const unknownParameters = (keys: readonly string[], known: readonly string[]): string =>
-  `Paramètre(s) inconnu(s) : ${keys.join(', ')} ; les paramètres sont ${known.join(', ')}`;
+  known.length === 0
+    ? `Paramètre(s) inconnu(s) : ${keys.join(', ')} ; cette opération n'en prend aucun`
+    : `Paramètre(s) inconnu(s) : ${keys.join(', ')} ; les paramètres sont ${known.join(', ')}`;
+
+/** A query parameter given to a chatbot route that takes none. */
+export const invalidQuery = (keys: readonly string[]): HttpError => new HttpError(400, 'Paramètres invalides', unknownParameters(keys, []));
 
 export const orderNotFound = (incrementId: string): HttpError =>
   new HttpError(404, 'Commande non trouvée', `Aucune commande trouvée avec l'increment_id ${incrementId}`);

@@ -2,7 +2,8 @@ import Router from '@koa/router';
 import type { Runtime } from '../../runtime.ts';
 import { apiGroup } from '../middleware/api-group.ts';
 import { authenticate } from '../middleware/authenticate.ts';
-import { chatbotUnauthorized } from './chatbot-errors.ts';
+import { noQueryParameters } from '../query-parameters.ts';
+import { chatbotUnauthorized, invalidQuery } from './chatbot-errors.ts';
 import { customerDetails } from './customer-details.ts';
 import { openSav } from './open-sav.ts';
 import { productDetails } from './product-details.ts';
@@ -13,17 +14,19 @@ import { savStatus } from './sav-status.ts';
  * The chatbot API: customer-support lookups and SAV creation, for `X-API-Token` tokens of the chatbot
  * group only (a Bearer header does not count). Errors answer in French, in the chatbot's envelope.
  */
+const noChatbotQuery = noQueryParameters((keys) => invalidQuery(keys));
+
 export const chatbotRoutes = (runtime: Runtime): Router => {
   const router = new Router();
   router.use(
     apiGroup('chatbot'),
     authenticate({ findToken: runtime.accessTokens, scheme: 'api-token', groups: ['chatbot'], unauthorized: chatbotUnauthorized }),
   );
-  router.get('/api/sale/details/:incrementId', saleDetails(runtime));
+  router.get('/api/sale/details/:incrementId', noChatbotQuery, saleDetails(runtime));
   // Capital C: the path the chatbot calls.
-  router.get('/api/Customer/details/:email', customerDetails(runtime));
-  router.post('/api/sav', openSav(runtime));
+  router.get('/api/Customer/details/:email', noChatbotQuery, customerDetails(runtime));
+  router.post('/api/sav', noChatbotQuery, openSav(runtime));
   router.get('/api/customer/sav-status', savStatus(runtime));
-  router.get('/api/product/:sku', productDetails(runtime));
+  router.get('/api/product/:sku', noChatbotQuery, productDetails(runtime));
   return router;
 };

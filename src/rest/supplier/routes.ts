@@ -7,7 +7,8 @@ import { authenticate } from '../middleware/authenticate.ts';
 import { acknowledgeSale } from './acknowledge-sale.ts';
 import { getSales, type SalesPage } from './get-sales.ts';
 import { shipSale } from './ship-sale.ts';
-import { unauthorized } from './supplier-answers.ts';
+import { noQueryParameters } from '../query-parameters.ts';
+import { invalidParameter, unauthorized, unknownParameters } from './supplier-answers.ts';
 import { createSupplierSalesCache } from './supplier-cache.ts';
 import { trackSupplierChanges } from './supplier-changes.ts';
 
@@ -15,6 +16,8 @@ import { trackSupplierChanges } from './supplier-changes.ts';
  * The supplier API: the same three operations under `/api/supplier-a` and `/api/supplier-b`. A
  * supplier's token opens its own segment only; an unknown segment is no route at all (404).
  */
+const noSupplierQuery = noQueryParameters((keys) => invalidParameter(unknownParameters(keys, [])));
+
 export const supplierRoutes = (runtime: Runtime): Router => {
   const router = new Router();
   const projection = supplierLinesProjection({ timezone: runtime.config.planningTimezone });
@@ -40,8 +43,8 @@ export const supplierRoutes = (runtime: Runtime): Router => {
     const listingDeps = { supplier, readStore: runtime.readStore, baseUrl: runtime.config.baseUrl, ...(cache && { cache }) };
 
     router.get(`${base}/get-sales`, ...guard, getSales(listingDeps));
-    router.post(`${base}/acknowledge-sale`, ...guard, acknowledgeSale(commandDeps));
-    router.post(`${base}/ship-sale`, ...guard, shipSale(commandDeps));
+    router.post(`${base}/acknowledge-sale`, ...guard, noSupplierQuery, acknowledgeSale(commandDeps));
+    router.post(`${base}/ship-sale`, ...guard, noSupplierQuery, shipSale(commandDeps));
 
   }
   return router;

@@ -20,7 +20,9 @@ export const orderNotFoundOrProcessed = (): HttpError => new HttpError(404, 'Not
 
 /** The message refusing get-sales parameters it does not know (see query-parameters.ts). */
 export const unknownParameters = (keys: readonly string[], known: readonly string[]): string =>
-  `Unknown parameter(s) ${keys.join(', ')}; the parameters are ${known.join(', ')}`;
+  known.length === 0
+    ? `Unknown parameter(s) ${keys.join(', ')}; this operation takes no query parameter`
+    : `Unknown parameter(s) ${keys.join(', ')}; the parameters are ${known.join(', ')}`;
 
 /** A get-sales query parameter that cannot be read; the message names the parameter. */
 export const invalidParameter = (message: string): HttpError => new HttpError(400, 'Bad Request', message);

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Runtime } from '../../../runtime.ts';
 import { coreGuard } from '../core-auth.ts';
+import { noCoreQuery } from '../core-query.ts';
 import { importOrder } from './import-order.ts';
 import { createLabelBacklog, type LabelBacklog } from './label-backlog.ts';
 import { searchProducts } from './search-products.ts';
@@ -13,7 +14,7 @@ export const orderRoutes = (runtime: Runtime, options: { labels?: LabelBacklog }
   const labels = options.labels ?? createLabelBacklog(runtime);
   const router = new Router();
   router.use(...coreGuard(runtime));
-  router.post('/api/api-add-new-order-api-shopping', importOrder(runtime, labels));
-  router.post('/api/search-ean14-product-colis', searchProducts(runtime));
+  router.post('/api/api-add-new-order-api-shopping', noCoreQuery, importOrder(runtime, labels));
+  router.post('/api/search-ean14-product-colis', noCoreQuery, searchProducts(runtime));
   return router;
 };

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Runtime } from '../../../runtime.ts';
 import { coreGuard } from '../core-auth.ts';
+import { noCoreQuery } from '../core-query.ts';
 import { applySaleRdv } from './apply-rdv.ts';
 import { cancelSaleByToken } from './cancel.ts';
 import { changeSaleAddress } from './change-address.ts';
@@ -16,10 +17,10 @@ import { saveSaleDeliveryRdv } from './save-delivery-rdv.ts';
 export const saleActionRoutes = (runtime: Runtime): Router => {
   const router = new Router();
   router.use(...coreGuard(runtime));
-  router.get('/api/sale-rdv-check/:token', checkSaleRdv(runtime));
-  router.post('/api/sale-rdv-check/:token', applySaleRdv(runtime));
-  router.post('/api/sale-address/:token', changeSaleAddress(runtime));
-  router.post('/api/sale-delivery-rdv/:token', saveSaleDeliveryRdv(runtime));
-  router.post('/api/sale-cancel/:token', cancelSaleByToken(runtime));
+  router.get('/api/sale-rdv-check/:token', noCoreQuery, checkSaleRdv(runtime));
+  router.post('/api/sale-rdv-check/:token', noCoreQuery, applySaleRdv(runtime));
+  router.post('/api/sale-address/:token', noCoreQuery, changeSaleAddress(runtime));
+  router.post('/api/sale-delivery-rdv/:token', noCoreQuery, saveSaleDeliveryRdv(runtime));
+  router.post('/api/sale-cancel/:token', noCoreQuery, cancelSaleByToken(runtime));
   return router;
 };

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Runtime } from '../../../runtime.ts';
 import { coreGuard } from '../core-auth.ts';
+import { noCoreQuery } from '../core-query.ts';
 import { saleById } from './sale-by-id.ts';
 import { saleByIncrementId } from './sale-by-increment-id.ts';
 import { saleRdv } from './sale-rdv.ts';
@@ -14,9 +15,9 @@ import { saleRefunds } from './sale-refunds.ts';
 export const coreSaleRoutes = (runtime: Runtime): Router => {
   const router = new Router();
   router.use(...coreGuard(runtime));
-  router.get('/api/get-sale-info-by-increment-id/:incrementId', saleByIncrementId(runtime));
-  router.get('/api/sale/:id', saleById(runtime));
-  router.get('/api/sale-refund/:id', saleRefunds(runtime));
-  router.get('/api/sale-rdv/:id', saleRdv(runtime));
+  router.get('/api/get-sale-info-by-increment-id/:incrementId', noCoreQuery, saleByIncrementId(runtime));
+  router.get('/api/sale/:id', noCoreQuery, saleById(runtime));
+  router.get('/api/sale-refund/:id', noCoreQuery, saleRefunds(runtime));
+  router.get('/api/sale-rdv/:id', noCoreQuery, saleRdv(runtime));
   return router;
 };

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Runtime } from '../../../runtime.ts';
 import { coreGuard } from '../core-auth.ts';
+import { noCoreQuery } from '../core-query.ts';
 import { createForSaleProduct } from './create-for-sale-product.ts';
 import { planningOccupied } from './planning-occupied.ts';
 import { savHolidays } from './sav-holidays.ts';
@@ -15,8 +16,8 @@ export type CoreSavOptions = {
 export const coreSavRoutes = (runtime: Runtime, options: CoreSavOptions = {}): Router => {
   const router = new Router();
   router.use(...coreGuard(runtime));
-  router.post('/api/sale-sav/create-for-sale-product', createForSaleProduct(runtime));
-  router.post('/api/sale-sav/upload-file', uploadFile(runtime, options.upload));
+  router.post('/api/sale-sav/create-for-sale-product', noCoreQuery, createForSaleProduct(runtime));
+  router.post('/api/sale-sav/upload-file', noCoreQuery, uploadFile(runtime, options.upload));
   router.get('/api/sale-sav/planning/occupied', planningOccupied(runtime));
   router.get('/api/sav-holidays', savHolidays(runtime));
   return router;

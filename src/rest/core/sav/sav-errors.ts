@@ -9,10 +9,6 @@ import { HttpError } from '../../http-error.ts';
 export const invalidField = (field: string, message: string): HttpError =>
   new HttpError(400, 'invalid_request', field === '' ? message : `${field}: ${message}`);
 
-/** The message refusing query parameters a route does not know (see query-parameters.ts). */
-export const unknownParameters = (keys: readonly string[], known: readonly string[]): string =>
-  `unknown parameter(s) ${keys.join(', ')}; the parameters are ${known.join(', ')}`;
-
 /** The refuse function of parseInput: the first issue, named by its field. */
 export const invalidRequest = (field: string, issue: z.core.$ZodIssue): HttpError => invalidField(field, issue.message);
 

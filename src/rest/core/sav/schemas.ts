@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { blankAsAbsent } from '../../blank-as-absent.ts';
 import { queryParameters } from '../../query-parameters.ts';
-import { unknownParameters } from './sav-errors.ts';
+import { unknownParameters } from '../core-query.ts';
 import { planningType } from '../../../events/catalogue/common-schemas.ts';
 
 /**
