@@ -15,7 +15,8 @@ const parsedWith =
 
 const parseDateTime = parsedWith(instant, 'DateTime');
 builder.scalarType('DateTime', {
-  description: 'An ISO-8601 instant with its offset, e.g. 2026-10-05T08:00:00.000Z.',
+  description:
+    'An RFC 3339 instant. Answers write it at the second in the planning time zone with its offset (2026-10-05T10:00:00+02:00); inputs take any offset (2026-10-05T08:00:00.000Z).',
   serialize: (value) => value,
   parseValue: parseDateTime,
   parseLiteral: (node) => parseDateTime(node.kind === Kind.STRING ? node.value : null),

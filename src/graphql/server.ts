@@ -1,13 +1,34 @@
-import { GraphQLError } from 'graphql/index.js';
+import { MapperKind, mapSchema } from '@graphql-tools/utils';
+import { GraphQLError, GraphQLScalarType, type GraphQLSchema } from 'graphql/index.js';
 import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
 import type { Runtime } from '../runtime.ts';
 import type { GraphqlContext } from './context.ts';
 import { noIntrospection, queryLimits } from './limits.ts';
 import { buildSchema } from './schema.ts';
+import { zonedTimestamp } from '../time/zoned-timestamp.ts';
 
 export const graphqlPath = '/graphql';
 
 const schema = buildSchema();
+const schemasByZone = new Map<string, GraphQLSchema>();
+
+/**
+ * The schema whose DateTime values are written in the planning time zone with their offset, the one
+ * timestamp format of every API (time/zoned-timestamp.ts). A scalar's serializer sees no context, so
+ * the zone is put into a copy of the schema, made once per zone.
+ */
+const schemaInZone = (timezone: string): GraphQLSchema => {
+  let zoned = schemasByZone.get(timezone);
+  if (zoned === undefined) {
+    const format = zonedTimestamp(timezone);
+    zoned = mapSchema(schema, {
+      [MapperKind.SCALAR_TYPE]: (type) =>
+        type.name === 'DateTime' ? new GraphQLScalarType({ ...type.toConfig(), serialize: (value) => format(value as string) }) : type,
+    });
+    schemasByZone.set(timezone, zoned);
+  }
+  return zoned;
+};
 
 /**
  * The GraphQL server: the schema, the validation limits, GraphiQL outside production, and masked
@@ -16,7 +37,7 @@ const schema = buildSchema();
  */
 export const createGraphqlServer = (runtime: Runtime): YogaServerInstance<GraphqlContext, object> =>
   createYoga<GraphqlContext>({
-    schema,
+    schema: schemaInZone(runtime.config.planningTimezone),
     graphqlEndpoint: graphqlPath,
     graphiql: !runtime.config.production,
     landingPage: false,

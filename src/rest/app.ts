@@ -18,6 +18,7 @@ import { hsts } from './middleware/hsts.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { notFound } from './middleware/not-found.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { zonedTimestamps } from './middleware/zoned-timestamps.ts';
 import { whileCatchingUp } from './middleware/while-catching-up.ts';
 import { routersByPrefix } from './routers-by-prefix.ts';
 
@@ -34,6 +35,7 @@ export const createRuntimeApp = (runtime: Runtime): Koa => {
   app.use(notFound());
   app.use(whileCatchingUp({ ready: runtime.projections.isReady, progress: runtime.projections.progress }));
   app.use(jsonBody());
+  app.use(zonedTimestamps(runtime.config.planningTimezone));
 
   const routers = [
     healthRoutes({ storeOpen: runtime.isOpen, projections: runtime.projections }),

@@ -30,7 +30,8 @@ describe('time travel and the event feed', () => {
       const before = (await api.data(query, { asOf: { position: shipped!.position - 1 } })).saleAt;
       const after = (await api.data(query, { asOf: { position: shipped!.position } })).saleAt;
 
-      const shippedAt = clock.now().toISOString();
+      // An hour after the frozen 08:00Z start: 11:00 in Paris, as every answer writes an instant.
+      const shippedAt = '2026-10-05T11:00:00+02:00';
       expect(after).toEqual({
         ...before,
         position: shipped!.position,

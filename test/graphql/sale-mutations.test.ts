@@ -27,7 +27,7 @@ describe('the sale mutations', () => {
       const mark = `mutation { markRefundPaid(incrementId: "100004512", refundId: ${refundId}) { status } }`;
       expect(await api.data(mark)).toEqual({ markRefundPaid: { status: 'paid' } });
       const { sale: found } = await api.data(`{ sale(id: ${sale.saleId}) { refunds { refundId amount status paidAt } } }`);
-      expect(found.refunds).toEqual([{ refundId, amount: 259.8, status: 'paid', paidAt: now }]);
+      expect(found.refunds).toEqual([{ refundId, amount: 259.8, status: 'paid', paidAt: '2026-10-05T10:00:00+02:00' }]);
 
       const head = await api.runtime.eventStore.headPosition();
       expect(await api.data(mark)).toEqual({ markRefundPaid: { status: 'unchanged' } });
@@ -50,7 +50,7 @@ describe('the sale mutations', () => {
         `mutation($data: JSON) { mintActionToken(action: rdv, saleId: ${sale.saleId}, data: $data) { token jti action saleId expiresAt } }`,
         { data: { date: '2026-10-08', time: '10:00' } },
       );
-      expect(minted).toMatchObject({ action: 'rdv', saleId: sale.saleId, expiresAt: '2026-10-08T08:00:00.000Z' });
+      expect(minted).toMatchObject({ action: 'rdv', saleId: sale.saleId, expiresAt: '2026-10-08T10:00:00+02:00' });
       const verified = verifyActionToken(minted.token, api.runtime.tokenSecret, new Date(now));
       expect(verified).toEqual({ ok: true, payload: expect.objectContaining({ jti: minted.jti, action: 'rdv', saleId: sale.saleId, data: { date: '2026-10-08', time: '10:00' } }) });
     });
@@ -59,7 +59,7 @@ describe('the sale mutations', () => {
       const { mintActionToken: minted } = await api.data(
         `mutation { mintActionToken(action: delivery_rdv, saleId: ${sale.saleId}, data: { provider: "Geodis", reference: "GX-1" }, ttlSeconds: 60) { token action expiresAt } }`,
       );
-      expect(minted).toMatchObject({ action: 'delivery_rdv', expiresAt: '2026-10-05T08:01:00.000Z' });
+      expect(minted).toMatchObject({ action: 'delivery_rdv', expiresAt: '2026-10-05T10:01:00+02:00' });
       expect(verifyActionToken(minted.token, api.runtime.tokenSecret, new Date(now))).toMatchObject({ ok: true, payload: { action: 'delivery-rdv' } });
     });
 

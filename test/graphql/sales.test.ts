@@ -61,7 +61,7 @@ describe('the sales queries', () => {
 
     const { sale: found } = await api.data(`{ sale(id: ${sale.saleId}) { ${saleFields} log { correlationId causationId position } } }`);
 
-    expect(found.products[0]).toMatchObject({ state: 'shipped', shippedAt: '2026-10-05T08:00:00.000Z' });
+    expect(found.products[0]).toMatchObject({ state: 'shipped', shippedAt: '2026-10-05T10:00:00+02:00' });
     expect(found.supplierLines[0]).toMatchObject({ state: 'shipped', open: false });
     expect(found.savs).toEqual([{ savId: sav.sav_id, complaintName: 'Produit endommagé', products: [{ sku: 'LAMP-ARC-BLK' }] }]);
     expect(found.log.map((entry: { type: string }) => entry.type)).toEqual(['SaleImported', 'SaleProductShipped', 'SavCreated']);

@@ -6,7 +6,10 @@ import { z } from 'zod';
  * two cannot drift apart. Unknown text is "" where the presenters say so, null where they keep null.
  */
 
-const instant = z.string().describe('An ISO 8601 instant');
+const instant = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/)
+  .describe('An instant at the second, in the planning time zone with its offset (RFC 3339), e.g. 2026-07-07T21:40:54+02:00');
 const day = z.iso.date();
 const amount = z.number();
 const stockStatus = z.enum(['in_stock', 'out_of_stock', 'backorder']);

@@ -9,6 +9,8 @@ import { startApi, type ApiHarness } from '../../support/api-harness.ts';
 /** The chatbot API on a fresh data directory, a frozen clock and a chatbot token. */
 
 export const now = '2026-10-05T08:00:00.000Z';
+/** `now` as every answer writes an instant: at the second, in the planning time zone (Paris) with its offset. */
+export const nowAnswered = '2026-10-05T10:00:00+02:00';
 export const frozenClock: Clock = { now: () => new Date(now) };
 
 export type ChatbotApi = ApiHarness & {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, it } from 'vitest';
 import { cancelSale } from '../../../src/events/sales/cancel-sale.ts';
 import { systemContext } from '../../../src/events/command-context.ts';
-import { expectJson, importOrder, now, order, savRequest, seedCatalog, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
+import { expectJson, importOrder, nowAnswered, order, savRequest, seedCatalog, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
 
 describe('GET /api/Customer/details/{email}', () => {
   let api: ChatbotApi;
@@ -36,7 +36,7 @@ describe('GET /api/Customer/details/{email}', () => {
             sale_ref: '100004512',
             status: 'in_progress',
             complaint_type: 'Produit endommagé',
-            created_at: now,
+            created_at: nowAnswered,
             products: [{ sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris' }],
           },
         ],

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { savStreamName } from '../../../src/events/after-sales/events.ts';
 import { findSavById } from '../../../src/projections/after-sales/queries.ts';
-import { expectJson, importOrder, now, order, savRequest, seedCatalog, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
+import { expectJson, importOrder, now, nowAnswered, order, savRequest, seedCatalog, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
 
 const created = (savId: number) => ({ success: true, sav_id: savId, message: 'Votre demande SAV a bien été enregistrée' });
 
@@ -72,7 +72,7 @@ describe('POST /api/sav', () => {
       sale_ref: '100004512',
       status: 'in_progress',
       complaint_type: 'Produit endommagé',
-      created_at: now,
+      created_at: nowAnswered,
       products: [{ sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris' }],
     };
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../src/events/command-context.ts';
 import { createShippingLabel } from '../../../src/events/sales/shipping-label.ts';
 import { acknowledgeSupplierLine, shipSupplierLine } from '../../../src/events/sales/supplier-lines.ts';
-import { expectJson, importOrder, now, order, savRequest, seedCatalog, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
+import { expectJson, importOrder, nowAnswered, order, savRequest, seedCatalog, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
 
 describe('GET /api/sale/details/{incrementId}', () => {
   let api: ChatbotApi;
@@ -49,7 +49,7 @@ describe('GET /api/sale/details/{incrementId}', () => {
             availability: 'In Stock',
             stock_status: 'in_stock',
             delivery_status: 'shipped',
-            shipped_at: now,
+            shipped_at: nowAnswered,
             container_tracking: { tracking_number: 'GEO0012345678', carrier: 'Geodis' },
           },
           {
@@ -124,8 +124,8 @@ describe('GET /api/sale/details/{incrementId}', () => {
         ...response.body.data,
         sav_status: { has_sav: true, sav_count: 2 },
         sav_history: [
-          { id: first.body.sav_id, sale_ref: '100004512', status: 'in_progress', complaint_type: 'Produit endommagé', created_at: now, products: [{ sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris' }] },
-          { id: second.body.sav_id, sale_ref: '100004512', status: 'in_progress', complaint_type: 'Pièce manquante', created_at: now, products: [{ sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir' }] },
+          { id: first.body.sav_id, sale_ref: '100004512', status: 'in_progress', complaint_type: 'Produit endommagé', created_at: nowAnswered, products: [{ sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris' }] },
+          { id: second.body.sav_id, sale_ref: '100004512', status: 'in_progress', complaint_type: 'Pièce manquante', created_at: nowAnswered, products: [{ sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir' }] },
         ],
       },
     });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectJson, importOrder, now, order, savRequest, seedCatalog, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
+import { expectJson, importOrder, nowAnswered, order, savRequest, seedCatalog, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
 
 describe('GET /api/customer/sav-status', () => {
   let api: ChatbotApi;
@@ -25,7 +25,7 @@ describe('GET /api/customer/sav-status', () => {
     sale_ref: saleRef,
     status: 'in_progress',
     complaint_type: complaintType,
-    created_at: now,
+    created_at: nowAnswered,
     products,
   });
 

@@ -3,7 +3,7 @@ import { systemContext } from '../../../../src/events/command-context.ts';
 import { createShippingLabel } from '../../../../src/events/sales/shipping-label.ts';
 import { acknowledgeSupplierLine, shipSupplierLine } from '../../../../src/events/sales/supplier-lines.ts';
 import { ensureShippingLabel } from '../../../../src/labels/label-service.ts';
-import { expectJson, importOrder, invalid, notFound, now, seedCatalog, startCoreSalesApi, type CoreSalesApi } from './core-sales-api.ts';
+import { expectJson, importOrder, invalid, notFound, nowAnswered, seedCatalog, startCoreSalesApi, type CoreSalesApi } from './core-sales-api.ts';
 
 type Imported = Awaited<ReturnType<typeof importOrder>>;
 
@@ -97,9 +97,9 @@ const freshSale = (sale: Imported) => ({
   delivery_appointment: null,
   delivery_service_appointment: null,
   sav_ids: [],
-  imported_at: now,
+  imported_at: nowAnswered,
   cancelled_at: null,
-  updated_at: now,
+  updated_at: nowAnswered,
 });
 
 describe('GET /api/get-sale-info-by-increment-id/{incrementId} and GET /api/sale/{id}', () => {
@@ -153,8 +153,8 @@ describe('GET /api/get-sale-info-by-increment-id/{incrementId} and GET /api/sale
     expect(byIncrementId.body.products[2]).toEqual({
       ...freshSale(sale).products[2],
       state: 'shipped',
-      acknowledged_at: now,
-      prepared_at: now,
+      acknowledged_at: nowAnswered,
+      prepared_at: nowAnswered,
       tracking: { number: 'DPD 250/0042', carrier: 'DPD', url: 'https://trace.dpd.fr/fr/trace/DPD%20250%2F0042' },
     });
     expect(byId.body).toEqual(byIncrementId.body);

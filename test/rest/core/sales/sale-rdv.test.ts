@@ -8,7 +8,7 @@ import {
   importOrder,
   invalid,
   notFound,
-  now,
+  nowAnswered,
   order,
   seedCatalog,
   startCoreSalesApi,
@@ -95,7 +95,7 @@ describe('GET /api/sale-rdv/{id}', () => {
     expect(response.status).toBe(200);
     const days = new Map((response.body.dates as Day[]).map((day) => [day.date, day]));
     expect(response.body.configuration).toEqual({ slot_times: ['09:00', '14:00'], capacity_per_slot: 1, working_days: [1, 2, 3, 4, 5] });
-    expect(response.body.current_appointment).toEqual({ planning_type: 'delivery', date: '2026-10-06', time: '14:00', scheduled_at: now });
+    expect(response.body.current_appointment).toEqual({ planning_type: 'delivery', date: '2026-10-06', time: '14:00', scheduled_at: nowAnswered });
     expect(days.get('2026-10-06')).toEqual({
       date: '2026-10-06',
       weekday: 2,

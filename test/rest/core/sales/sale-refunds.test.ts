@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../../src/events/command-context.ts';
 import { cancelSale } from '../../../../src/events/sales/cancel-sale.ts';
 import { markRefundPaid } from '../../../../src/events/sales/refunds.ts';
-import { expectJson, importOrder, invalid, notFound, now, order, seedCatalog, startCoreSalesApi, type CoreSalesApi } from './core-sales-api.ts';
+import { expectJson, importOrder, invalid, notFound, nowAnswered, order, seedCatalog, startCoreSalesApi, type CoreSalesApi } from './core-sales-api.ts';
 
 describe('GET /api/sale-refund/{id}', () => {
   let api: CoreSalesApi;
@@ -34,7 +34,7 @@ describe('GET /api/sale-refund/{id}', () => {
         reason: 'Client a changé d’avis',
         sale_product_ids: [sale.table, sale.lamp],
         status: 'requested',
-        created_at: now,
+        created_at: nowAnswered,
       },
     ]);
   });
@@ -56,8 +56,8 @@ describe('GET /api/sale-refund/{id}', () => {
         reason: 'Rupture',
         sale_product_ids: [sale.lamp],
         status: 'paid',
-        created_at: now,
-        paid_at: now,
+        created_at: nowAnswered,
+        paid_at: nowAnswered,
       },
       {
         id: second.refund.refundId,
@@ -66,7 +66,7 @@ describe('GET /api/sale-refund/{id}', () => {
         reason: 'Annulation client',
         sale_product_ids: [sale.sofa, sale.table],
         status: 'requested',
-        created_at: now,
+        created_at: nowAnswered,
       },
     ]);
     // The full sale shows the same refunds.
