@@ -17,3 +17,6 @@ export const notFound = (what: string): GraphQLError => new GraphQLError(`${what
 /** A business refusal of a command: its code in upper snake case (`unknown_refund` -> `UNKNOWN_REFUND`) and its details. */
 export const refused = (refusal: Refusal): GraphQLError =>
   new GraphQLError(refusal.message, { extensions: { code: refusal.code.toUpperCase(), details: refusal.details } });
+
+/** An operation the token's group may not run (a change for staff asked with an analyst's token). */
+export const forbidden = (message: string): GraphQLError => new GraphQLError(message, { extensions: { code: 'FORBIDDEN' } });

@@ -10,6 +10,7 @@ import './planning/planning-occupancy-query.ts';
 import './planning/planning-mutations.ts';
 import './sales/refund-mutations.ts';
 import './access/mint-action-token-mutation.ts';
+import './after-sales/sav-mutations.ts';
 import './supplier-performance/supplier-performance-query.ts';
 import './dashboard/dashboard-query.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/events/command-context.ts';
 import { acknowledgeSupplierLine, shipSupplierLine } from '../../src/events/sales/supplier-lines.ts';
-import { startApi, type ApiHarness } from '../support/api-harness.ts';
+import { startApi } from '../support/api-harness.ts';
 import { importOrder, order, savRequest, seedCatalog } from './chatbot/chatbot-api.ts';
 
 /**

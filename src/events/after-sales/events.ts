@@ -59,7 +59,40 @@ export const SavFileAttached = defineEvent(
   }),
 );
 
-export const savEventDefinitions = [SavCreated, SavAppointmentScheduled, SavFileAttached] as const;
+/**
+ * The life of a SAV: `in_progress` -> `resolved` -> `closed`; a resolved or closed SAV can be reopened
+ * (`in_progress` again); a SAV in progress can be cancelled, for good. Who did it is the event's actor.
+ */
+export const savStatusValues = z.enum(['in_progress', 'resolved', 'closed', 'cancelled']);
+
+/** A place in the SAV planning, given back when the SAV ends (closed or cancelled) before its day. */
+const releasedSlot = z.object({ date: localDate, time: localTime }).nullable();
+/** Texts staff write on a status change: what was done, why it was cancelled or reopened. */
+const statusNote = z.string().min(1).max(2000);
+
+export const SavResolved = defineEvent('SavResolved', z.object({ savId: positiveId, resolution: statusNote, resolvedAt: instant }));
+
+export const SavClosed = defineEvent('SavClosed', z.object({ savId: positiveId, releasedAppointment: releasedSlot, closedAt: instant }));
+
+export const SavReopened = defineEvent(
+  'SavReopened',
+  z.object({ savId: positiveId, reason: statusNote, reopenedFrom: z.enum(['resolved', 'closed']), reopenedAt: instant }),
+);
+
+export const SavCancelled = defineEvent(
+  'SavCancelled',
+  z.object({ savId: positiveId, reason: statusNote, releasedAppointment: releasedSlot, cancelledAt: instant }),
+);
+
+export const savEventDefinitions = [
+  SavCreated,
+  SavAppointmentScheduled,
+  SavFileAttached,
+  SavResolved,
+  SavClosed,
+  SavReopened,
+  SavCancelled,
+] as const;
 export type SavEvent = EventsOf<typeof savEventDefinitions>;
 
 export const savStreamName = (savId: number): string => `sav-${savId}`;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { assertNever, Refusal, type Decider } from '../decider.ts';
-import type { SavEvent, savFileKind } from './events.ts';
+import type { SavEvent, savFileKind, savStatusValues } from './events.ts';
+import { decideTransition, evolveTransition, statusConflict, type SavTransition } from './sav-transitions.ts';
 
 /** A SAV (after-sales request), stream `sav-<savId>`. */
 
@@ -48,24 +49,29 @@ export type AttachSavFile = {
   size: number | null;
   at: string;
 };
-export type SavCommand = CreateSav | ScheduleSavAppointment | AttachSavFile;
+export type SavCommand = CreateSav | ScheduleSavAppointment | AttachSavFile | SavTransition;
 
-export type SavState =
-  | { exists: false }
-  | {
-      exists: true;
-      savId: number;
-      saleId: number;
-      saleProductIds: readonly number[];
-      appointment: { date: string; time: string; phone: string | null; comment: string | null } | null;
-      fileIds: ReadonlySet<string>;
-    };
+/** The SAV statuses; `in_progress` (the interface's value) as long as it is open. See sav-transitions.ts. */
+export type SavStatus = z.infer<typeof savStatusValues>;
+export type SavSlot = { date: string; time: string };
 
-export type SavRefusalCode = 'sav_exists' | 'unknown_sale_product' | 'no_product' | 'unknown_sav';
+export type ExistingSav = {
+  exists: true;
+  savId: number;
+  saleId: number;
+  saleProductIds: readonly number[];
+  status: SavStatus;
+  /** The planning place the SAV holds; a past one is kept when the SAV ends. */
+  appointment: { date: string; time: string; phone: string | null; comment: string | null } | null;
+  /** The place the SAV gave back when it ended (closed or cancelled), until it is reopened. */
+  releasedAppointment: SavSlot | null;
+  fileIds: ReadonlySet<string>;
+};
+export type SavState = { exists: false } | ExistingSav;
 
-/** The SAV statuses of the interface; a SAV is `in_progress` as long as it is open. */
-export type SavStatus = 'in_progress';
-export const savStatus = (state: SavState): SavStatus | null => (state.exists ? 'in_progress' : null);
+export type SavRefusalCode = 'sav_exists' | 'unknown_sale_product' | 'no_product' | 'unknown_sav' | 'sav_status_conflict';
+
+export const savStatus = (state: SavState): SavStatus | null => (state.exists ? state.status : null);
 
 /**
  * The products a SAV may cover: at least one, all on the sale (`sale` null: no sale has them). Shared
@@ -118,6 +124,7 @@ const create = (command: CreateSav, state: SavState): SavEvent[] | Refusal<SavRe
 
 const schedule = (command: ScheduleSavAppointment, state: SavState): SavEvent[] | Refusal<SavRefusalCode> => {
   if (!state.exists) return new Refusal('unknown_sav', 'No SAV with this ID');
+  if (state.status !== 'in_progress') return statusConflict(state, 'it cannot be given an appointment', ['in_progress']);
   const { date, time, phone, comment, at } = command;
   const current = state.appointment;
   if (current && current.date === date && current.time === time && current.phone === phone && current.comment === comment) return [];
@@ -125,6 +132,7 @@ const schedule = (command: ScheduleSavAppointment, state: SavState): SavEvent[] 
   return [{ type: 'SavAppointmentScheduled', data: { savId: state.savId, date, time, phone, comment, previous, scheduledAt: at } }];
 };
 
+/** Files are taken whatever the status: a photo sent late still documents a SAV that may be reopened. */
 const attach = (command: AttachSavFile, state: SavState): SavEvent[] | Refusal<SavRefusalCode> => {
   if (!state.exists) return new Refusal('unknown_sav', 'No SAV with this ID');
   if (state.fileIds.has(command.fileId)) return [];
@@ -136,7 +144,7 @@ const evolve = (state: SavState, event: SavEvent): SavState => {
   switch (event.type) {
     case 'SavCreated': {
       const { savId, saleId, saleProductIds } = event.data;
-      return { exists: true, savId, saleId, saleProductIds, appointment: null, fileIds: new Set() };
+      return { exists: true, savId, saleId, saleProductIds, status: 'in_progress', appointment: null, releasedAppointment: null, fileIds: new Set() };
     }
     case 'SavAppointmentScheduled': {
       if (!state.exists) return state;
@@ -145,6 +153,11 @@ const evolve = (state: SavState, event: SavEvent): SavState => {
     }
     case 'SavFileAttached':
       return state.exists ? { ...state, fileIds: new Set([...state.fileIds, event.data.fileId]) } : state;
+    case 'SavResolved':
+    case 'SavClosed':
+    case 'SavReopened':
+    case 'SavCancelled':
+      return state.exists ? evolveTransition(state, event) : state;
     default:
       return assertNever(event);
   }
@@ -161,6 +174,11 @@ export const savDecider: Decider<SavState, SavCommand, SavEvent> = {
         return schedule(command, state);
       case 'AttachSavFile':
         return attach(command, state);
+      case 'ResolveSav':
+      case 'CloseSav':
+      case 'ReopenSav':
+      case 'CancelSav':
+        return state.exists ? decideTransition(command, state) : new Refusal('unknown_sav', 'No SAV with this ID');
       default:
         return assertNever(command);
     }

@@ -1,4 +1,5 @@
-import type { SavDocument, SavFileDocument } from '../../projections/after-sales/sav-document.ts';
+import { savStatusValues } from '../../events/after-sales/events.ts';
+import type { SavDocument, SavFileDocument, SavStatusChange } from '../../projections/after-sales/sav-document.ts';
 import { builder } from '../builder.ts';
 
 /** A SAV (after-sales request) as the `savs` read model holds it. */
@@ -25,6 +26,21 @@ const SavFileRef = builder.objectRef<SavFileDocument>('SavFile').implement({
   }),
 });
 
+export const SavStatusEnum = builder.enumType('SavStatus', {
+  description: 'in_progress while open; resolved, then closed; resolved or closed SAVs can be reopened; cancelled for good.',
+  values: savStatusValues.options,
+});
+
+const SavStatusChangeRef = builder.objectRef<SavStatusChange>('SavStatusChange').implement({
+  description: 'One step of a SAV’s life, its creation first.',
+  fields: (t) => ({
+    status: t.expose('status', { type: SavStatusEnum, description: 'The status it entered.' }),
+    at: t.expose('at', { type: 'DateTime' }),
+    by: t.exposeString('by', { nullable: true, description: 'The label of the token it came through; null for the system.' }),
+    note: t.exposeString('note', { nullable: true, description: 'The resolution, or why it was reopened or cancelled.' }),
+  }),
+});
+
 const SavProductRef = builder.objectRef<SavDocument['products'][number]>('SavProduct').implement({
   fields: (t) => ({
     saleProductId: t.exposeInt('saleProductId'),
@@ -43,8 +59,16 @@ export const SavRef = builder.objectRef<SavDocument>('Sav').implement({
     complaintName: t.exposeString('complaintName'),
     savType: t.exposeString('savType'),
     channel: t.exposeString('channel'),
-    status: t.exposeString('status'),
+    status: t.expose('status', { type: SavStatusEnum }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    statusChangedAt: t.expose('statusChangedAt', { type: 'DateTime', description: 'When the status last changed (createdAt until then).' }),
+    resolution: t.exposeString('resolution', { nullable: true, description: 'What was done, while resolved or closed.' }),
+    resolvedAt: t.expose('resolvedAt', { type: 'DateTime', nullable: true, description: 'When the current resolution was given; null while in progress or cancelled.' }),
+    closedAt: t.expose('closedAt', { type: 'DateTime', nullable: true, description: 'Set while closed.' }),
+    reopenedAt: t.expose('reopenedAt', { type: 'DateTime', nullable: true, description: 'The last reopening.' }),
+    cancelledAt: t.expose('cancelledAt', { type: 'DateTime', nullable: true }),
+    cancellationReason: t.exposeString('cancellationReason', { nullable: true }),
+    statusHistory: t.expose('statusHistory', { type: [SavStatusChangeRef] }),
     appointment: t.expose('appointment', { type: SavAppointmentRef, nullable: true }),
     files: t.expose('files', { type: [SavFileRef] }),
   }),

@@ -37,7 +37,7 @@ const BucketRef = builder.objectRef<DashboardFigures>('DashboardBucket').impleme
     savsByCategory: t.expose('savsByCategory', { type: [CountByKeyRef], description: 'SAVs opened per complaint category, most frequent first.' }),
     savsByType: t.expose('savsByType', { type: [CountByKeyRef], description: 'SAVs opened per sav_type, most frequent first.' }),
     openSavBacklog: t.exposeInt('openSavBacklog', {
-      description: 'SAVs opened up to the end of the bucket, since the first one: no event closes a SAV, so every SAV opened stays open.',
+      description: 'SAVs in progress at the end of the bucket: every SAV opened up to then, less those resolved or cancelled, plus those reopened.',
     }),
     leads: t.exposeInt('leads', { description: 'Contact leads captured.' }),
   }),

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { savChannel, savFileKind } from '../../events/after-sales/events.ts';
+import type { savChannel, savFileKind, savStatusValues } from '../../events/after-sales/events.ts';
 import type { Tracked } from '../projection.ts';
 
 /** The `savs` read model: one document per SAV, `_id` = savId. */
@@ -20,6 +20,17 @@ export type SavFileDocument = {
   attachedAt: string;
 };
 
+export type SavStatus = z.infer<typeof savStatusValues>;
+
+/** One step of a SAV's life, its creation first: who made it (the token's label; null for the system) and its text. */
+export type SavStatusChange = {
+  status: SavStatus;
+  at: string;
+  by: string | null;
+  /** The resolution, or why it was reopened or cancelled; null for the creation and a closing. */
+  note: string | null;
+};
+
 export type SavDocument = Tracked & {
   _id: number;
   saleId: number;
@@ -32,8 +43,21 @@ export type SavDocument = Tracked & {
   complaintName: string;
   savType: string;
   channel: z.infer<typeof savChannel>;
-  status: 'in_progress';
+  status: SavStatus;
   createdAt: string;
+  /** When the status last changed: the creation until a first change. */
+  statusChangedAt: string;
+  /** What was done, with its time, while the SAV is resolved or closed; null otherwise (a reopened SAV has none yet). */
+  resolution: string | null;
+  resolvedAt: string | null;
+  /** Set while the SAV is closed. */
+  closedAt: string | null;
+  /** The last reopening, kept once done. */
+  reopenedAt: string | null;
+  /** Set once cancelled (for good), with why. */
+  cancelledAt: string | null;
+  cancellationReason: string | null;
+  statusHistory: SavStatusChange[];
   appointment: { date: string; time: string; phone: string | null; comment: string | null; scheduledAt: string } | null;
   files: SavFileDocument[];
 };

@@ -1,6 +1,7 @@
 import { assertNever } from '../../events/decider.ts';
 import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
 import { applyOnce, evolveOnce, type Projection } from '../projection.ts';
+import { openedStep, withStatusChange } from './sav-status-changes.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import {
   savSaleEmailsCollection,
@@ -9,7 +10,16 @@ import {
   type SavSaleEmailDocument,
 } from './sav-document.ts';
 
-const eventTypes = ['SaleImported', 'SavCreated', 'SavAppointmentScheduled', 'SavFileAttached'] as const;
+const eventTypes = [
+  'SaleImported',
+  'SavCreated',
+  'SavAppointmentScheduled',
+  'SavFileAttached',
+  'SavResolved',
+  'SavClosed',
+  'SavReopened',
+  'SavCancelled',
+] as const;
 type Handled = EventOfType<(typeof eventTypes)[number]>;
 const handled = new Set<string>(eventTypes);
 
@@ -25,6 +35,14 @@ const createSav = async (store: ReadStore, event: StoredEvent<EventOfType<'SavCr
         ...sav,
         customerEmailLower: customerEmail?.toLowerCase() ?? saleEmail?.emailLower ?? null,
         status: 'in_progress',
+        statusChangedAt: sav.createdAt,
+        resolution: null,
+        resolvedAt: null,
+        closedAt: null,
+        reopenedAt: null,
+        cancelledAt: null,
+        cancellationReason: null,
+        statusHistory: [openedStep(event)],
         appointment: null,
         files: [],
       },
@@ -36,7 +54,8 @@ const createSav = async (store: ReadStore, event: StoredEvent<EventOfType<'SavCr
 /** The `savs` read model: the SAV status lookups of the chatbot and the planning's exclusions. */
 export const savsProjection: Projection = {
   name: 'savs',
-  version: 1,
+  // 2: the status, its times and its history (resolved, closed, reopened, cancelled).
+  version: 2,
   eventTypes,
   collections: [savsCollection, savSaleEmailsCollection],
 
@@ -70,6 +89,12 @@ export const savsProjection: Projection = {
         await applyOnce(savs, savId, event.position, { $push: { files: file } });
         return;
       }
+      case 'SavResolved':
+      case 'SavClosed':
+      case 'SavReopened':
+      case 'SavCancelled':
+        await evolveOnce(savs, event.data.savId, event.position, (sav) => sav && withStatusChange(sav, event));
+        return;
       default:
         return assertNever(event);
     }

@@ -4,7 +4,8 @@ import type { Tracked } from '../projection.ts';
  * The `dashboard_days` read model: one document per local day (planning time zone), `_id` = the date.
  * Each figure is dated by its own event: an order on the day it was placed, a cancellation, a refund
  * request or payment, a SAV or a lead on the day it happened. Amounts are kept in cents, so that
- * summing them stays exact. `savsUpTo` counts the SAVs opened up to the end of the day (running-totals.ts).
+ * summing them stays exact. `savsUpTo` counts the SAVs in progress at the end of the day: opened, less
+ * those resolved or cancelled, plus those reopened, up to that day (running-totals.ts).
  */
 export const dashboardDaysCollection = 'dashboard_days';
 

@@ -21,6 +21,9 @@ const eventTypes = [
   'RefundRequested',
   'RefundPaid',
   'SavCreated',
+  'SavResolved',
+  'SavReopened',
+  'SavCancelled',
   'ContactLeadCaptured',
 ] as const;
 type Handled = EventOfType<(typeof eventTypes)[number]>;
@@ -65,7 +68,7 @@ export const dashboardProjection = (options: { timezone: string }): Projection =
       const event = stored as StoredEvent<Handled>;
       const refunds = store.collection<DashboardRefundDocument>(dashboardRefundsCollection);
 
-      /** The document of the local day of `at`, changed; `opened` SAVs more from that day on. */
+      /** The document of the local day of `at`, changed; `opened` SAVs more in progress from that day on (fewer when negative). */
       const onDay = (at: string, change: (day: Day) => void, opened = 0) => {
         const date = localDate(at);
         return changeDay(
@@ -129,6 +132,17 @@ export const dashboardProjection = (options: { timezone: string }): Projection =
           );
           return;
         }
+        // The backlog counts the SAVs in progress: resolving or cancelling one takes it out, reopening
+        // puts it back; closing a resolved one changes nothing. No day figure is kept for them.
+        case 'SavResolved':
+          await onDay(event.data.resolvedAt, () => undefined, -1);
+          return;
+        case 'SavCancelled':
+          await onDay(event.data.cancelledAt, () => undefined, -1);
+          return;
+        case 'SavReopened':
+          await onDay(event.data.reopenedAt, () => undefined, 1);
+          return;
         case 'ContactLeadCaptured':
           await onDay(event.data.capturedAt, (day) => (day.leads += 1));
           return;

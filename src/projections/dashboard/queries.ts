@@ -25,7 +25,7 @@ export type DashboardFigures = Bucket & {
   /** Most frequent first, then by key. */
   savsByCategory: CountByKey[];
   savsByType: CountByKey[];
-  /** SAVs opened up to the end of the bucket, since the first one (no event closes a SAV). */
+  /** SAVs in progress at the end of the bucket: opened, less resolved and cancelled, plus reopened, since the first one. */
   openSavBacklog: number;
   leads: number;
 };

@@ -31,6 +31,8 @@ const slotFr = (slot: Slot): string => `le ${frenchDate(slot.date)} à ${slot.ti
 const slotEn = (slot: Slot): string => `on ${slot.date} at ${slot.time}`;
 const replacesFr = (previous: Slot | null): string => (previous ? ` (remplace ${slotFr(previous)})` : '');
 const replacesEn = (previous: Slot | null): string => (previous ? ` (replaces the one ${slotEn(previous)})` : '');
+const releasedFr = (slot: Slot | null): string => (slot ? ` ; rendez-vous du ${frenchDate(slot.date)} à ${slot.time} libéré` : '');
+const releasedEn = (slot: Slot | null): string => (slot ? `; its appointment ${slotEn(slot)} given back` : '');
 
 /** One readable line, in French and in English, for each event of a sale's history. */
 export const summarise = (event: SaleLogEvent, products: ProductNames): Summary => {
@@ -123,6 +125,26 @@ export const summarise = (event: SaleLogEvent, products: ProductNames): Summary 
       return {
         fr: `${kindFr} « ${fileName} » ajouté(e) au SAV ${savId}`,
         en: `${capitalised(kind)} "${fileName}" attached to after-sales request ${savId}`,
+      };
+    }
+    case 'SavResolved': {
+      const { savId, resolution } = event.data;
+      return { fr: `SAV ${savId} résolu : ${resolution}`, en: `After-sales request ${savId} resolved: ${resolution}` };
+    }
+    case 'SavClosed': {
+      const { savId, releasedAppointment } = event.data;
+      return { fr: `SAV ${savId} clôturé${releasedFr(releasedAppointment)}`, en: `After-sales request ${savId} closed${releasedEn(releasedAppointment)}` };
+    }
+    case 'SavReopened': {
+      const { savId, reason, reopenedFrom } = event.data;
+      const fromFr = reopenedFrom === 'closed' ? 'clôturé' : 'résolu';
+      return { fr: `SAV ${savId} rouvert (il était ${fromFr}) : ${reason}`, en: `After-sales request ${savId} reopened (it was ${reopenedFrom}): ${reason}` };
+    }
+    case 'SavCancelled': {
+      const { savId, reason, releasedAppointment } = event.data;
+      return {
+        fr: `SAV ${savId} annulé : ${reason}${releasedFr(releasedAppointment)}`,
+        en: `After-sales request ${savId} cancelled: ${reason}${releasedEn(releasedAppointment)}`,
       };
     }
     default:

@@ -51,6 +51,10 @@ export const presentSaleDetails = (
     status: sale.payment?.status ?? null,
     amount_paid: sale.payment?.amountPaid ?? null,
   },
-  sav_status: { has_sav: savs.length > 0, sav_count: savs.length },
+  sav_status: {
+    has_sav: savs.length > 0,
+    sav_count: savs.length,
+    in_progress_count: savs.filter((sav) => sav.status === 'in_progress').length,
+  },
   sav_history: savs.map(presentSavRecord),
 });

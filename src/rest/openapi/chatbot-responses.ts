@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { savStatusValues } from '../../events/after-sales/events.ts';
+import { savStatusLabels } from '../chatbot/sav-presenter.ts';
 
 /**
  * The chatbot API's answers as schemas. The presenters build plain objects; these say what they build,
@@ -17,9 +19,12 @@ const stockStatus = z.enum(['in_stock', 'out_of_stock', 'backorder']);
 export const savRecord = z.object({
   id: z.number().int().describe('The SAV ID'),
   sale_ref: z.string().describe("The order's increment ID"),
-  status: z.enum(['in_progress']),
+  status: savStatusValues.describe('in_progress while open, then resolved, closed or cancelled; resolved and closed SAVs can be reopened'),
+  status_label: z.enum(Object.values(savStatusLabels) as [string, ...string[]]).describe('The status in French, as shown to the customer'),
   complaint_type: z.string().describe("The complaint's category"),
   created_at: instant,
+  status_changed_at: instant.describe('When the status last changed (created_at until then)'),
+  resolution: z.string().nullable().describe('What was done, while resolved or closed; null otherwise'),
   products: z.array(z.object({ sku: z.string(), name: z.string() })),
 });
 
@@ -57,7 +62,11 @@ export const saleDetailsResponse = z.object({
     customer: z.object({ firstname: z.string(), lastname: z.string(), email: z.string() }),
     products: z.array(orderedProduct),
     payment: z.object({ method: z.string().nullable(), status: z.string().nullable(), amount_paid: amount.nullable() }),
-    sav_status: z.object({ has_sav: z.boolean(), sav_count: z.number().int() }),
+    sav_status: z.object({
+      has_sav: z.boolean(),
+      sav_count: z.number().int().describe('Every SAV of the order, whatever its status'),
+      in_progress_count: z.number().int().describe('Those in progress'),
+    }),
     sav_history: z.array(savRecord),
   }),
 });

@@ -31,6 +31,8 @@ export type RouteDoc = {
   pathParams?: z.ZodObject;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The body may be left out (an empty object is then read). */
+  bodyOptional?: boolean;
   responses: Record<number, ResponseDoc>;
 };
 
@@ -89,7 +91,7 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
       ...(route.query ? parametersOf(route.query, 'query') : []),
     ],
     ...(route.body && {
-      requestBody: { required: true, content: { 'application/json': { schema: bodySchema(route.body, 'input') } } },
+      requestBody: { required: route.bodyOptional !== true, content: { 'application/json': { schema: bodySchema(route.body, 'input') } } },
     }),
     responses: Object.fromEntries(
       Object.entries(route.responses).map(([status, response]) => [
@@ -122,19 +124,24 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
       title: 'SAV order service API',
       version: '1.0.0',
       description:
-        'Supplier integration (Bearer token of the supplier, one path segment per supplier) and chatbot customer support (X-API-Token, French texts).',
+        'Supplier integration (Bearer token of the supplier, one path segment per supplier), chatbot customer support (X-API-Token, French texts) and the status changes of SAVs by staff (Bearer token of the core group).',
     },
     servers: [{ url: options.baseUrl }],
     tags: [
       { name: 'supplier-a', description: 'The supplier API of supplier-a; its listing is cached 30 minutes per query.' },
       { name: 'supplier-b', description: 'The supplier API of supplier-b; its listing is always read fresh.' },
       { name: 'chatbot', description: 'Customer-support lookups and SAV creation for the chatbot.' },
+      { name: 'core-sav', description: 'Staff resolve, close, reopen and cancel SAVs (the other core routes are described in the README).' },
       { name: 'health', description: 'Liveness for load balancers.' },
     ],
     paths,
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: "A supplier's token: it opens that supplier's segment only." },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "A supplier's token, which opens that supplier's segment only; for the core routes, a token of the core group.",
+        },
         apiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token', description: 'A token of the chatbot group.' },
       },
       schemas: Object.fromEntries(Object.entries(options.components).map(([name, schema]) => [name, jsonSchemaOf(schema, 'output')])),

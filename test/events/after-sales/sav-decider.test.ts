@@ -153,7 +153,7 @@ describe('SAV files', () => {
 });
 
 describe('SAV status', () => {
-  it('when the SAV is open, its status is in_progress', () => {
+  it('when the SAV is open, its status is in_progress (spec line 115: "SAV status `in_progress`")', () => {
     expect(savStatus(fold(savDecider, [created, scheduled('2026-03-09', '09:00')]))).toBe('in_progress');
   });
 

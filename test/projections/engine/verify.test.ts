@@ -58,11 +58,13 @@ describe('verifying read models against a replay of the log', () => {
   });
 
   it('when there are more differences than listed, verify counts them all', async () => {
+    const entries = (await live.collection('sale_log').find({}).toArray()).length;
     await live.collection('sale_log').deleteMany({});
 
     const report = await verify(5);
 
+    expect(entries).toBeGreaterThan(5);
     expect(report.differences).toHaveLength(5);
-    expect(report.differenceCount).toBe(30);
+    expect(report.differenceCount).toBe(entries);
   });
 });

@@ -172,6 +172,27 @@ describe('dashboard read model', () => {
     ]);
   });
 
+  it('when SAVs are resolved, cancelled, closed or reopened, the backlog counts those in progress at each day’s end', async () => {
+    const log = history();
+    // By the 14th: SAV 1 resolved on the 13th, closed on the 14th; SAV 2 cancelled on the 14th; SAV 3 resolved on the 14th then reopened on the 15th.
+    log.record('sav-1', { type: 'SavResolved', data: { savId: 1, resolution: 'Pied remplacé', resolvedAt: '2025-03-13T10:00:00+01:00' } });
+    log.record('sav-1', { type: 'SavClosed', data: { savId: 1, releasedAppointment: null, closedAt: '2025-03-14T09:00:00+01:00' } });
+    log.record('sav-2', { type: 'SavCancelled', data: { savId: 2, reason: 'Doublon', releasedAppointment: null, cancelledAt: '2025-03-14T10:00:00+01:00' } });
+    log.record('sav-3', { type: 'SavResolved', data: { savId: 3, resolution: 'Échange', resolvedAt: '2025-03-14T11:00:00+01:00' } });
+    log.record('sav-3', { type: 'SavReopened', data: { savId: 3, reason: 'Mauvaise couleur', reopenedFrom: 'resolved', reopenedAt: '2025-03-15T11:00:00+01:00' } });
+
+    const { buckets, totals } = await dashboard(await given(log), { from: '2025-03-12', to: '2025-03-16', granularity: 'day' });
+
+    expect(buckets.map(({ start, savsOpened, openSavBacklog }) => ({ start, savsOpened, openSavBacklog }))).toEqual([
+      { start: '2025-03-12', savsOpened: 0, openSavBacklog: 4 },
+      { start: '2025-03-13', savsOpened: 0, openSavBacklog: 3 },
+      { start: '2025-03-14', savsOpened: 0, openSavBacklog: 1 },
+      { start: '2025-03-15', savsOpened: 0, openSavBacklog: 2 },
+      { start: '2025-03-16', savsOpened: 0, openSavBacklog: 2 },
+    ]);
+    expect(totals.openSavBacklog).toBe(2);
+  });
+
   it('when amounts have no exact binary form, their sums are still exact to the cent', async () => {
     const log = eventLog();
     ordered(log, 1, '2025-03-10T10:00:00+01:00', 0.1);

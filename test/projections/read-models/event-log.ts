@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { encodeEvent, type DomainEvent, type StoredEvent } from '../../../src/events/catalogue/catalogue.ts';
+import type { Actor } from '../../../src/events/store/event-store.ts';
 
 /**
  * Builds events as the store would deliver them: validated against the catalogue, with increasing
@@ -10,7 +11,8 @@ export const eventLog = () => {
   const revisions = new Map<string, number>();
   let position = 0;
 
-  const record = <E extends DomainEvent>(streamName: string, event: E): StoredEvent<E> => {
+  /** The event as the store would give it back; its actor is the system unless told. */
+  const record = <E extends DomainEvent>(streamName: string, event: E, actor: Actor = { kind: 'system' }): StoredEvent<E> => {
     const { data } = encodeEvent(event);
     const revision = (revisions.get(streamName) ?? -1) + 1;
     revisions.set(streamName, revision);
@@ -24,7 +26,7 @@ export const eventLog = () => {
       position,
       recordedAt: '2025-03-20T10:00:00.000Z',
       metadata: {
-        actor: { kind: 'system' },
+        actor,
         correlationId: randomUUID(),
         causationId: randomUUID(),
         occurredAt: '2025-03-20T10:00:00.000Z',

@@ -10,7 +10,7 @@ import { buildScenario, savId } from './scenario.ts';
 const projections = [savsProjection];
 
 describe('SAV read model', () => {
-  it('when a SAV was created with an appointment and a file, the document holds them', async () => {
+  it('when a SAV was created with an appointment and a file, then lived its life, the document holds them and every step', async () => {
     const store = await openTestReadStore();
     const { events, fileId } = buildScenario();
     await project(store, projections, events);
@@ -28,8 +28,23 @@ describe('SAV read model', () => {
       complaintName: 'damaged',
       savType: 'repair',
       channel: 'chatbot',
-      status: 'in_progress',
+      status: 'cancelled',
       createdAt: '2025-03-14T10:00:00+01:00',
+      statusChangedAt: '2025-03-25T09:00:00+01:00',
+      resolution: null,
+      resolvedAt: null,
+      closedAt: null,
+      reopenedAt: '2025-03-24T09:00:00+01:00',
+      cancelledAt: '2025-03-25T09:00:00+01:00',
+      cancellationReason: 'Doublon du SAV 8',
+      statusHistory: [
+        { status: 'in_progress', at: '2025-03-14T10:00:00+01:00', by: null, note: null },
+        { status: 'resolved', at: '2025-03-20T15:00:00+01:00', by: 'back-office', note: 'Pied remplacé' },
+        { status: 'closed', at: '2025-03-21T09:00:00+01:00', by: 'back-office', note: null },
+        { status: 'in_progress', at: '2025-03-24T09:00:00+01:00', by: 'back-office', note: 'Le pied bouge' },
+        { status: 'cancelled', at: '2025-03-25T09:00:00+01:00', by: 'back-office', note: 'Doublon du SAV 8' },
+      ],
+      // Cancelled after its day: the appointment stays as it was.
       appointment: { date: '2025-03-20', time: '14:00', phone: '0600000000', comment: 'Sonner deux fois', scheduledAt: '2025-03-14T10:00:00+01:00' },
       files: [
         {
@@ -44,6 +59,81 @@ describe('SAV read model', () => {
           attachedAt: '2025-03-14T10:01:00+01:00',
         },
       ],
+    });
+  });
+
+  describe('the status of a SAV', () => {
+    const at = (day: number, hour = 10) => `2025-04-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00.000Z`;
+    const staff = { kind: 'token', group: 'core', label: 'sav-desk' } as const;
+    const opened = () => {
+      const log = eventLog();
+      saleImported(log, { saleId: 1, incrementId: '500', orderedAt: '2025-03-01T10:00:00+01:00', products: [sofa] });
+      log.record('sav-21', {
+        type: 'SavCreated',
+        data: {
+          savId: 21,
+          saleId: 1,
+          incrementId: '500',
+          saleProductIds: [1001],
+          products: [{ saleProductId: 1001, sku: sofa.sku, name: sofa.name }],
+          complaint: 'Problème',
+          complaintName: 'other',
+          savType: 'repair',
+          channel: 'chatbot',
+          customerEmail: null,
+          createdAt: at(1),
+        },
+      }, { kind: 'token', group: 'chatbot', label: 'chatbot-prod' });
+      log.record('sav-21', { type: 'SavAppointmentScheduled', data: { savId: 21, date: '2025-04-10', time: '09:00', phone: null, comment: null, previous: null, scheduledAt: at(1) } });
+      return log;
+    };
+    const documentAfter = async (log: ReturnType<typeof eventLog>) => {
+      const store = await openTestReadStore();
+      await project(store, projections, log.events);
+      return findSavById(store, 21);
+    };
+
+    it('when a SAV is just opened, it is in_progress since its creation, with its creation as the first step', async () => {
+      expect(await documentAfter(opened())).toMatchObject({
+        status: 'in_progress',
+        statusChangedAt: at(1),
+        resolution: null,
+        statusHistory: [{ status: 'in_progress', at: at(1), by: 'chatbot-prod', note: null }],
+      });
+    });
+
+    it('when it is resolved, the resolution and its time are held; when closed, they stay and the closing time is added', async () => {
+      const log = opened();
+      log.record('sav-21', { type: 'SavResolved', data: { savId: 21, resolution: 'Pièce envoyée', resolvedAt: at(2) } }, staff);
+      expect(await documentAfter(log)).toMatchObject({ status: 'resolved', statusChangedAt: at(2), resolution: 'Pièce envoyée', resolvedAt: at(2), closedAt: null });
+
+      log.record('sav-21', { type: 'SavClosed', data: { savId: 21, releasedAppointment: { date: '2025-04-10', time: '09:00' }, closedAt: at(3) } }, staff);
+      expect(await documentAfter(log)).toMatchObject({
+        status: 'closed',
+        statusChangedAt: at(3),
+        resolution: 'Pièce envoyée',
+        resolvedAt: at(2),
+        closedAt: at(3),
+        // The closing gave the appointment back.
+        appointment: null,
+      });
+    });
+
+    it('when it is reopened, it is in_progress again, without resolution nor closing time, and the reason is in its history', async () => {
+      const log = opened();
+      log.record('sav-21', { type: 'SavResolved', data: { savId: 21, resolution: 'Pièce envoyée', resolvedAt: at(2) } }, staff);
+      log.record('sav-21', { type: 'SavReopened', data: { savId: 21, reason: 'Mauvaise pièce', reopenedFrom: 'resolved', reopenedAt: at(3) } }, staff);
+      const sav = await documentAfter(log);
+      expect(sav).toMatchObject({ status: 'in_progress', statusChangedAt: at(3), resolution: null, resolvedAt: null, closedAt: null, reopenedAt: at(3) });
+      expect(sav?.statusHistory.at(-1)).toEqual({ status: 'in_progress', at: at(3), by: 'sav-desk', note: 'Mauvaise pièce' });
+      // Its appointment was not given back.
+      expect(sav?.appointment).toMatchObject({ date: '2025-04-10', time: '09:00' });
+    });
+
+    it('when it is cancelled before its appointment, the reason is held and the appointment is gone', async () => {
+      const log = opened();
+      log.record('sav-21', { type: 'SavCancelled', data: { savId: 21, reason: 'Client injoignable', releasedAppointment: { date: '2025-04-10', time: '09:00' }, cancelledAt: at(2) } }, staff);
+      expect(await documentAfter(log)).toMatchObject({ status: 'cancelled', cancelledAt: at(2), cancellationReason: 'Client injoignable', appointment: null });
     });
   });
 

@@ -6,7 +6,7 @@ import { address, cushion, fridge, saleImported, sofa } from './sale-fixtures.ts
  * A realistic history touching every read model: a sale of three products (a sofa drop-shipped by
  * supplier-a, a fridge by supplier-b, a cushion from own stock) acknowledged, labelled, shipped, partly
  * cancelled and refunded, re-addressed and given delivery appointments; a SAV with an appointment and a
- * file; an older order of the same customer imported later; the catalog, the plannings, leads and tokens.
+ * file, resolved, closed, reopened and cancelled; an older order of the same customer imported later; the catalog, the plannings, leads and tokens.
  */
 
 export const timezone = 'Europe/Paris';
@@ -79,6 +79,12 @@ export const buildScenario = () => {
       attachedAt: '2025-03-14T10:01:00+01:00',
     },
   });
+  // The SAV's life, by the back office: resolved, closed, reopened, then cancelled after its appointment's day (kept).
+  const backOffice = { kind: 'token', group: 'core', label: 'back-office' } as const;
+  log.record(`sav-${savId}`, { type: 'SavResolved', data: { savId, resolution: 'Pied remplacé', resolvedAt: '2025-03-20T15:00:00+01:00' } }, backOffice);
+  log.record(`sav-${savId}`, { type: 'SavClosed', data: { savId, releasedAppointment: null, closedAt: '2025-03-21T09:00:00+01:00' } }, backOffice);
+  log.record(`sav-${savId}`, { type: 'SavReopened', data: { savId, reason: 'Le pied bouge', reopenedFrom: 'closed', reopenedAt: '2025-03-24T09:00:00+01:00' } }, backOffice);
+  log.record(`sav-${savId}`, { type: 'SavCancelled', data: { savId, reason: 'Doublon du SAV 8', releasedAppointment: null, cancelledAt: '2025-03-25T09:00:00+01:00' } }, backOffice);
   // An older order of the same customer, under an older name, imported after the newer one.
   saleImported(log, { saleId: 102, incrementId: '100000090', orderedAt: '2024-12-01T10:00:00+01:00', products: [{ ...cushion, saleProductId: 1010 }], email: 'marie.curie@example.fr', lastname: 'Sklodowska' });
 

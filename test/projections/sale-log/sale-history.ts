@@ -148,6 +148,26 @@ export const savEvents = (savId: number, saleId: number, incrementId: string): {
     fr: `Image « armrest.jpg » ajouté(e) au SAV ${savId}`,
     en: `Image "armrest.jpg" attached to after-sales request ${savId}`,
   },
+  {
+    event: { type: 'SavResolved', data: { savId, resolution: 'Accoudoir remplacé', resolvedAt: at } },
+    fr: `SAV ${savId} résolu : Accoudoir remplacé`,
+    en: `After-sales request ${savId} resolved: Accoudoir remplacé`,
+  },
+  {
+    event: { type: 'SavClosed', data: { savId, releasedAppointment: null, closedAt: at } },
+    fr: `SAV ${savId} clôturé`,
+    en: `After-sales request ${savId} closed`,
+  },
+  {
+    event: { type: 'SavReopened', data: { savId, reason: "L'accoudoir bouge encore", reopenedFrom: 'closed', reopenedAt: at } },
+    fr: `SAV ${savId} rouvert (il était clôturé) : L'accoudoir bouge encore`,
+    en: `After-sales request ${savId} reopened (it was closed): L'accoudoir bouge encore`,
+  },
+  {
+    event: { type: 'SavCancelled', data: { savId, reason: 'Doublon du SAV 9', releasedAppointment: { date: '2025-03-12', time: '10:30' }, cancelledAt: at } },
+    fr: `SAV ${savId} annulé : Doublon du SAV 9 ; rendez-vous du 12/03/2025 à 10:30 libéré`,
+    en: `After-sales request ${savId} cancelled: Doublon du SAV 9; its appointment on 2025-03-12 at 10:30 given back`,
+  },
 ];
 
 export const supplierContext = (): CommandContext => ({ actor: { kind: 'token', group: 'supplier-a', label: 'supplier-a-prod', tokenId: randomUUID() }, correlationId: randomUUID() });

@@ -101,3 +101,19 @@ export const savRequest = (overrides: Record<string, unknown> = {}) => ({
   complaint: 'Un pied du canapé est cassé à la livraison.',
   ...overrides,
 });
+
+/** Staff changing the status of SAVs through the core routes, as the back office does; each change must succeed. */
+export const staffChanges = (api: ApiHarness) => {
+  let token: Promise<string> | undefined;
+  const post = async (path: string, body: object) => {
+    token ??= api.tokenFor('core', 'back-office');
+    const response = await api.request.post(path).set('Authorization', `Bearer ${await token}`).send(body);
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  };
+  return {
+    resolve: (savId: number, resolution: string) => post(`/api/sale-sav/${savId}/resolve`, { resolution }),
+    close: (savId: number) => post(`/api/sale-sav/${savId}/close`, {}),
+    reopen: (savId: number, reason: string) => post(`/api/sale-sav/${savId}/reopen`, { reason }),
+    cancel: (savId: number, reason: string) => post(`/api/sale-sav/${savId}/cancel`, { reason }),
+  };
+};

@@ -71,8 +71,11 @@ describe('POST /api/sav', () => {
       id: response.body.sav_id,
       sale_ref: '100004512',
       status: 'in_progress',
+      status_label: 'En cours de traitement',
       complaint_type: 'Produit endommagé',
       created_at: nowAnswered,
+      status_changed_at: nowAnswered,
+      resolution: null,
       products: [{ sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris' }],
     };
 
@@ -80,7 +83,7 @@ describe('POST /api/sav', () => {
     const details = await api.get('/api/sale/details/100004512');
 
     expectJson(status, 200, { success: true, sav_records: [record] });
-    expect(details.body.data.sav_status).toEqual({ has_sav: true, sav_count: 1 });
+    expect(details.body.data.sav_status).toEqual({ has_sav: true, sav_count: 1, in_progress_count: 1 });
     expect(details.body.data.sav_history).toEqual([record]);
   });
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../src/events/command-context.ts';
 import { createShippingLabel } from '../../../src/events/sales/shipping-label.ts';
 import { acknowledgeSupplierLine, shipSupplierLine } from '../../../src/events/sales/supplier-lines.ts';
-import { expectJson, importOrder, nowAnswered, order, savRequest, seedCatalog, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
+import { expectJson, importOrder, nowAnswered, order, savRequest, seedCatalog, staffChanges, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
 
 describe('GET /api/sale/details/{incrementId}', () => {
   let api: ChatbotApi;
@@ -82,7 +82,7 @@ describe('GET /api/sale/details/{incrementId}', () => {
           },
         ],
         payment: { method: 'card', status: 'paid', amount_paid: 1407.8 },
-        sav_status: { has_sav: false, sav_count: 0 },
+        sav_status: { has_sav: false, sav_count: 0, in_progress_count: 0 },
         sav_history: [],
       },
     });
@@ -111,24 +111,52 @@ describe('GET /api/sale/details/{incrementId}', () => {
     });
   });
 
-  it('when the order has SAVs, sav_status counts them and sav_history lists them', async () => {
+  it('when the order has SAVs, sav_status counts them and sav_history lists them with their status (spec line 115: "SAV status `in_progress`")', async () => {
     await importOrder(api);
     const first = await api.post('/api/sav', savRequest());
     const second = await api.post('/api/sav', savRequest({ product_sku: 'LAMP-ARC-BLK', complaint_name: 'Pièce manquante', complaint: 'Il manque la vis du pied.' }));
 
     const response = await api.get('/api/sale/details/100004512');
 
+    const open = (id: number, complaintType: string, product: { sku: string; name: string }) => ({
+      id,
+      sale_ref: '100004512',
+      status: 'in_progress',
+      status_label: 'En cours de traitement',
+      complaint_type: complaintType,
+      created_at: nowAnswered,
+      status_changed_at: nowAnswered,
+      resolution: null,
+      products: [product],
+    });
     expectJson(response, 200, {
       ...response.body,
       data: {
         ...response.body.data,
-        sav_status: { has_sav: true, sav_count: 2 },
+        sav_status: { has_sav: true, sav_count: 2, in_progress_count: 2 },
         sav_history: [
-          { id: first.body.sav_id, sale_ref: '100004512', status: 'in_progress', complaint_type: 'Produit endommagé', created_at: nowAnswered, products: [{ sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris' }] },
-          { id: second.body.sav_id, sale_ref: '100004512', status: 'in_progress', complaint_type: 'Pièce manquante', created_at: nowAnswered, products: [{ sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir' }] },
+          open(first.body.sav_id, 'Produit endommagé', { sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris' }),
+          open(second.body.sav_id, 'Pièce manquante', { sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir' }),
         ],
       },
     });
+  });
+
+  it('when staff resolved one SAV of the order and cancelled the other, the details show both statuses and none in progress', async () => {
+    await importOrder(api);
+    const first: number = (await api.post('/api/sav', savRequest())).body.sav_id;
+    const second: number = (await api.post('/api/sav', savRequest({ product_sku: 'LAMP-ARC-BLK', complaint_name: 'Pièce manquante', complaint: 'Il manque la vis du pied.' }))).body.sav_id;
+    const staff = staffChanges(api);
+    await staff.resolve(first, 'Un pied neuf vous a été envoyé.');
+    await staff.cancel(second, 'Vis retrouvée par la cliente');
+
+    const { data } = (await api.get('/api/sale/details/100004512')).body;
+
+    expect(data.sav_status).toEqual({ has_sav: true, sav_count: 2, in_progress_count: 0 });
+    expect(data.sav_history.map(({ id, status, status_label, resolution }: Record<string, unknown>) => ({ id, status, status_label, resolution }))).toEqual([
+      { id: first, status: 'resolved', status_label: 'Résolu', resolution: 'Un pied neuf vous a été envoyé.' },
+      { id: second, status: 'cancelled', status_label: 'Annulé', resolution: null },
+    ]);
   });
 
   it('when the order has no payment information, payment is given with null fields', async () => {

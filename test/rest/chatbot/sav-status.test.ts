@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectJson, importOrder, nowAnswered, order, savRequest, seedCatalog, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
+import { expectJson, importOrder, nowAnswered, order, savRequest, seedCatalog, staffChanges, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
 
 describe('GET /api/customer/sav-status', () => {
   let api: ChatbotApi;
@@ -24,9 +24,54 @@ describe('GET /api/customer/sav-status', () => {
     id,
     sale_ref: saleRef,
     status: 'in_progress',
+    status_label: 'En cours de traitement',
     complaint_type: complaintType,
     created_at: nowAnswered,
+    status_changed_at: nowAnswered,
+    resolution: null,
     products,
+  });
+
+  it('when a SAV is open, its status is in_progress (spec line 115: "SAV status `in_progress`"), worded "En cours de traitement"', async () => {
+    const [sofaRecord] = (await api.get(`/api/customer/sav-status?increment_id=100004512&sale_product_id=${sale.sofa}`)).body.sav_records;
+
+    expect(sofaRecord).toMatchObject({ id: sofaSav, status: 'in_progress', status_label: 'En cours de traitement', resolution: null });
+  });
+
+  describe('when staff change the status of SAVs', () => {
+    const statusOf = async (savId: number) => {
+      const records: { id: number }[] = (await api.get('/api/customer/sav-status?email=claire.martin@example.org')).body.sav_records;
+      const { status, status_label, status_changed_at, resolution } = records.find((record) => record.id === savId) as Record<string, unknown>;
+      return { status, status_label, status_changed_at, resolution };
+    };
+
+    it('when a SAV is resolved, the chatbot shows it "Résolu" with the resolution; once closed, "Clôturé" with the same resolution', async () => {
+      const staff = staffChanges(api);
+      await staff.resolve(sofaSav, 'Un pied de remplacement vous a été expédié.');
+      expect(await statusOf(sofaSav)).toEqual({ status: 'resolved', status_label: 'Résolu', status_changed_at: nowAnswered, resolution: 'Un pied de remplacement vous a été expédié.' });
+
+      await staff.close(sofaSav);
+      expect(await statusOf(sofaSav)).toEqual({ status: 'closed', status_label: 'Clôturé', status_changed_at: nowAnswered, resolution: 'Un pied de remplacement vous a été expédié.' });
+    });
+
+    it('when a closed SAV is reopened, it is in_progress again, with no resolution, and the reason is not shown to the customer', async () => {
+      const staff = staffChanges(api);
+      await staff.resolve(lampSav, 'Vis envoyée.');
+      await staff.close(lampSav);
+      await staff.reopen(lampSav, 'Client mécontent, note interne');
+
+      expect(await statusOf(lampSav)).toEqual({ status: 'in_progress', status_label: 'En cours de traitement', status_changed_at: nowAnswered, resolution: null });
+      const response = await api.get('/api/customer/sav-status?email=claire.martin@example.org');
+      expect(response.text).not.toContain('note interne');
+    });
+
+    it('when a SAV is cancelled, it is "Annulé"; the reason stays with staff; the other SAVs are unchanged', async () => {
+      await staffChanges(api).cancel(otherOrderSav, 'Doublon, note interne');
+
+      expect(await statusOf(otherOrderSav)).toEqual({ status: 'cancelled', status_label: 'Annulé', status_changed_at: nowAnswered, resolution: null });
+      expect(await statusOf(sofaSav)).toMatchObject({ status: 'in_progress' });
+      expect((await api.get('/api/customer/sav-status?increment_id=100004513')).text).not.toContain('note interne');
+    });
   });
 
   it('when asked by e-mail in any case, it answers every SAV of the customer, across orders, in filing order', async () => {

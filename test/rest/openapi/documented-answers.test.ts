@@ -76,6 +76,41 @@ describe('the documented answers', () => {
     });
   });
 
+  describe('SAV status changes (core API)', () => {
+    const resolvePath = '/api/sale-sav/{id}/resolve';
+    const post = async (path: string, body: object) => api.request.post(path).set(bearer(await api.tokenFor('core'))).send(body);
+
+    it('when a SAV is resolved, then resolved again, the 200 and the 409 are as documented', async () => {
+      // An order of its own, so that the chatbot specs below see their order's SAVs only.
+      await importSale(api.runtime.salesDeps, order({ increment_id: '100004599' }), systemContext());
+      const opened = await api.request.post('/api/sav').set('X-API-Token', chatbotToken).send({ increment_id: '100004599', email: 'claire.martin@example.org', product_sku: 'TAB-NORD-180', complaint_name: 'Rayure', complaint: 'Le plateau est rayé.' });
+      const savId: number = opened.body.sav_id;
+
+      const resolved = await post(`/api/sale-sav/${savId}/resolve`, { resolution: 'Plateau remplacé' });
+      expect(resolved.status).toBe(200);
+      expectDocumented(document, resolvePath, 'post', resolved);
+
+      const again = await post(`/api/sale-sav/${savId}/resolve`, { resolution: 'Plateau remplacé' });
+      expect(again.status).toBe(409);
+      expectDocumented(document, resolvePath, 'post', again);
+
+      const cancelled = await post(`/api/sale-sav/${savId}/cancel`, { reason: 'x' });
+      expect(cancelled.status).toBe(409);
+      expectDocumented(document, '/api/sale-sav/{id}/cancel', 'post', cancelled);
+    });
+
+    it('when the SAV is unknown, the resolution missing or the token absent, the answers are the documented examples', async () => {
+      const unknown = await post('/api/sale-sav/5/close', {});
+      const missing = await post('/api/sale-sav/5/resolve', {});
+      const unauthorised = await api.request.post('/api/sale-sav/5/reopen').send({ reason: 'x' });
+
+      expect([unknown.status, missing.status, unauthorised.status]).toEqual([404, 400, 401]);
+      expect(unknown.body).toEqual(exampleOf(expectDocumented(document, '/api/sale-sav/{id}/close', 'post', unknown)));
+      expect(missing.body).toEqual(exampleOf(expectDocumented(document, resolvePath, 'post', missing)));
+      expect(unauthorised.body).toEqual(exampleOf(expectDocumented(document, '/api/sale-sav/{id}/reopen', 'post', unauthorised)));
+    });
+  });
+
   describe('chatbot API', () => {
     const get = (path: string) => api.request.get(path).set('X-API-Token', chatbotToken);
 

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatbotRoutes } from '../../../src/rest/chatbot/routes.ts';
+import { coreSavRoutes } from '../../../src/rest/core/sav/routes.ts';
 import { healthRoutes } from '../../../src/rest/health/health-routes.ts';
 import { openApiPath } from '../../../src/rest/openapi/document.ts';
 import { supplierRoutes } from '../../../src/rest/supplier/routes.ts';
@@ -36,16 +37,18 @@ describe('GET /openapi.json', () => {
     expect((document.info as Json).title).toEqual(expect.any(String));
   });
 
-  it('when the routers are listed, every supplier, chatbot and health route is documented, and nothing else', () => {
+  it('when the routers are listed, every supplier, chatbot and health route and every SAV status change is documented, and nothing else', () => {
     const served = [
       ...operationsOf(healthRoutes({ storeOpen: () => true, projections: { status: () => [], isReady: () => true, progress: () => ({ ready: true, position: null, head: -1, eventsPerSecond: 0, etaSeconds: 0 }) } })),
       ...operationsOf(supplierRoutes(api.runtime)),
       ...operationsOf(chatbotRoutes(api.runtime)),
+      // Of the core routes, the status changes of a SAV are described (the others in the README).
+      ...operationsOf(coreSavRoutes(api.runtime)).filter((operation) => operation.startsWith('POST /api/sale-sav/{id}/')),
     ];
     const documented = Object.entries(paths).flatMap(([path, item]) =>
       Object.keys(item).filter((key) => httpMethods.includes(key)).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(served).toHaveLength(12);
+    expect(served).toHaveLength(16);
     expect(documented.sort()).toEqual(served.sort());
   });
 
@@ -71,7 +74,7 @@ describe('GET /openapi.json', () => {
     }
   });
 
-  it('when an operation requires a token, its scheme is declared: bearer for the suppliers, X-API-Token for the chatbot', () => {
+  it('when an operation requires a token, its scheme is declared: bearer for the suppliers and the core, X-API-Token for the chatbot', () => {
     const schemes = (document.components as Json).securitySchemes as Json;
     expect(schemes).toMatchObject({
       bearerAuth: { type: 'http', scheme: 'bearer' },
@@ -79,7 +82,8 @@ describe('GET /openapi.json', () => {
     });
     for (const [path, item] of Object.entries(paths)) {
       for (const operation of Object.values(item)) {
-        const expected = path.startsWith('/api/supplier-') ? [{ bearerAuth: [] }] : path.startsWith('/api/') ? [{ apiToken: [] }] : [];
+        const bearer = path.startsWith('/api/supplier-') || path.startsWith('/api/sale-sav/');
+        const expected = bearer ? [{ bearerAuth: [] }] : path.startsWith('/api/') ? [{ apiToken: [] }] : [];
         expect(operation.security, path).toEqual(expected);
         if (expected.length > 0) expect(Object.keys(operation.responses as Json), path).toContain('401');
       }
@@ -105,5 +109,7 @@ describe('GET /openapi.json', () => {
     const body = (operation: Json) => ((operation.requestBody as Json).content as Record<string, Json>)['application/json']!.schema as Json;
     expect(body(paths['/api/supplier-a/ship-sale']!.post!)).toMatchObject({ required: ['service_order_id'] });
     expect(body(paths['/api/sav']!.post!)).toMatchObject({ required: ['increment_id', 'email', 'complaint_name', 'complaint'] });
+    expect(body(paths['/api/sale-sav/{id}/resolve']!.post!)).toMatchObject({ required: ['resolution'], additionalProperties: false });
+    expect(paths['/api/sale-sav/{id}/close']!.post!.requestBody).toMatchObject({ required: false });
   });
 });

@@ -1,4 +1,5 @@
 import type { RouterMiddleware } from '@koa/router';
+import { findSavs } from '../../../projections/after-sales/queries.ts';
 import type { Runtime } from '../../../runtime.ts';
 import { saleFromIdParam } from './sale-loader.ts';
 import { presentSale } from './sale-presenter.ts';
@@ -7,5 +8,6 @@ import { presentSale } from './sale-presenter.ts';
 export const saleById =
   (runtime: Runtime): RouterMiddleware =>
   async (ctx) => {
-    ctx.body = presentSale(await saleFromIdParam(runtime, ctx));
+    const sale = await saleFromIdParam(runtime, ctx);
+    ctx.body = presentSale(sale, await findSavs(runtime.readStore, { incrementId: sale.incrementId }));
   };

@@ -1,5 +1,6 @@
 import type { RouterMiddleware } from '@koa/router';
 import { findSaleByIncrementId } from '../../../projections/sales/queries.ts';
+import { findSavs } from '../../../projections/after-sales/queries.ts';
 import type { Runtime } from '../../../runtime.ts';
 import { parseInput } from '../../parse-input.ts';
 import { invalidParameter, saleNotFound } from './sale-errors.ts';
@@ -13,5 +14,5 @@ export const saleByIncrementId =
     const { incrementId } = parseInput(incrementIdParams, ctx.params, invalidParameter);
     const sale = await findSaleByIncrementId(runtime.readStore, incrementId);
     if (!sale) throw saleNotFound({ incrementId });
-    ctx.body = presentSale(sale);
+    ctx.body = presentSale(sale, await findSavs(runtime.readStore, { incrementId }));
   };

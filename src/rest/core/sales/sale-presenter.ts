@@ -1,4 +1,5 @@
 import type { Address } from '../../../events/catalogue/common-schemas.ts';
+import type { SavDocument } from '../../../projections/after-sales/sav-document.ts';
 import type { SaleDocument, SaleProductDocument } from '../../../projections/sales/sale-document.ts';
 import { trackingUrl } from './carrier-tracking.ts';
 import { presentRefund } from './refund-presenter.ts';
@@ -51,7 +52,18 @@ export const presentDeliveryAppointment = ({ deliveryAppointment: appointment }:
     ? null
     : { planning_type: appointment.planningType, date: appointment.date, time: appointment.time, scheduled_at: appointment.scheduledAt };
 
-export const presentSale = (sale: SaleDocument) => ({
+/** A SAV of the sale, where it stands; the SAV's own routes change it. */
+const presentSavSummary = (sav: SavDocument) => ({
+  id: sav._id,
+  status: sav.status,
+  complaint_type: sav.complaintName,
+  sale_product_ids: sav.saleProductIds,
+  created_at: sav.createdAt,
+  status_changed_at: sav.statusChangedAt,
+});
+
+/** The sale with its SAVs (those of the `savs` read model whose sale it is, in filing order). */
+export const presentSale = (sale: SaleDocument, savs: readonly SavDocument[]) => ({
   id: sale._id,
   increment_id: sale.incrementId,
   status: sale.status,
@@ -87,6 +99,7 @@ export const presentSale = (sale: SaleDocument) => ({
           saved_at: sale.deliveryServiceAppointment.savedAt,
         },
   sav_ids: sale.savIds,
+  savs: savs.map(presentSavSummary),
   imported_at: sale.importedAt,
   cancelled_at: sale.cancelledAt,
   updated_at: sale.updatedAt,

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Runtime } from '../../../runtime.ts';
 import { coreGuard } from '../core-auth.ts';
 import { noCoreQuery } from '../core-query.ts';
+import { changeSavStatus } from './change-sav-status.ts';
 import { createForSaleProduct } from './create-for-sale-product.ts';
 import { planningOccupied } from './planning-occupied.ts';
 import { savHolidays } from './sav-holidays.ts';
@@ -20,5 +21,10 @@ export const coreSavRoutes = (runtime: Runtime, options: CoreSavOptions = {}): R
   router.post('/api/sale-sav/upload-file', noCoreQuery, uploadFile(runtime, options.upload));
   router.get('/api/sale-sav/planning/occupied', planningOccupied(runtime));
   router.get('/api/sav-holidays', savHolidays(runtime));
+  // Staff change a SAV's status (see src/events/after-sales/sav-transitions.ts).
+  router.post('/api/sale-sav/:id/resolve', changeSavStatus(runtime, 'resolve'));
+  router.post('/api/sale-sav/:id/close', changeSavStatus(runtime, 'close'));
+  router.post('/api/sale-sav/:id/reopen', changeSavStatus(runtime, 'reopen'));
+  router.post('/api/sale-sav/:id/cancel', changeSavStatus(runtime, 'cancel'));
   return router;
 };

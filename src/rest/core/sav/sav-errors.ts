@@ -59,3 +59,18 @@ export const remoteFileRefused = (error: RemoteFileError): HttpError => {
   const [status, code] = remoteFileAnswers[error.code];
   return new HttpError(status, code, `file_url: ${error.message}`);
 };
+
+/**
+ * A status change refused by the SAV (sav-transitions.ts): 404 for an unknown SAV, 409 when its status
+ * does not allow the change, with that status as `sav_status`. Any other refusal is a fault (500).
+ */
+export const savChangeRefused = (savId: number, refusal: Refusal): HttpError => {
+  switch (refusal.code) {
+    case 'unknown_sav':
+      return savNotFound(savId);
+    case 'sav_status_conflict':
+      return new HttpError(409, refusal.code, refusal.message, { sav_status: refusal.details.status });
+    default:
+      throw new Error(`SAV status change refused: ${refusal.code} (${refusal.message})`);
+  }
+};

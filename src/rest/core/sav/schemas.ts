@@ -90,3 +90,35 @@ export const holidaysQuery = queryParameters(
   { labels: z.enum(['true', 'false'], expecting('true or false')).optional().describe('true: each holiday as {date, label} instead of its date alone') },
   unknownParameters,
 );
+
+/** A SAV ID in the path, read from plain digits only (`1e3`, `0x10` or `12.0` are refused, not coerced). */
+export const savIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'must be a SAV ID (a positive integer)')
+    .transform(Number)
+    .pipe(z.number().max(2_147_483_647, 'must be a SAV ID (a positive integer)'))
+    .describe('The SAV ID'),
+});
+
+/** The bodies of the status changes take their fields only: an unknown one is refused, not silently dropped. */
+const statusChangeBody = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : 'The request body must be a JSON object'),
+  });
+
+const statusNote = text(2000);
+
+/** POST /api/sale-sav/{id}/resolve. */
+export const resolveSavBody = statusChangeBody({
+  resolution: statusNote.describe('What was done for the customer; the chatbot shows it to them'),
+});
+
+/** POST /api/sale-sav/{id}/close: nothing to say (an empty object, or no body). */
+export const closeSavBody = statusChangeBody({});
+
+/** POST /api/sale-sav/{id}/reopen. */
+export const reopenSavBody = statusChangeBody({ reason: statusNote.describe('Why the SAV is reopened; seen by staff only') });
+
+/** POST /api/sale-sav/{id}/cancel. */
+export const cancelSavBody = statusChangeBody({ reason: statusNote.describe('Why the SAV is cancelled; seen by staff only') });

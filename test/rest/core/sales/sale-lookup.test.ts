@@ -97,6 +97,7 @@ const freshSale = (sale: Imported) => ({
   delivery_appointment: null,
   delivery_service_appointment: null,
   sav_ids: [],
+  savs: [],
   imported_at: nowAnswered,
   cancelled_at: null,
   updated_at: nowAnswered,
@@ -157,6 +158,24 @@ describe('GET /api/get-sale-info-by-increment-id/{incrementId} and GET /api/sale
       prepared_at: nowAnswered,
       tracking: { number: 'DPD 250/0042', carrier: 'DPD', url: 'https://trace.dpd.fr/fr/trace/DPD%20250%2F0042' },
     });
+    expect(byId.body).toEqual(byIncrementId.body);
+  });
+
+  it('when the sale has SAVs, both lookups list each with its status, the one staff resolved as resolved', async () => {
+    const core = (path: string, body: object) => api.request.post(path).set('Authorization', `Bearer ${api.token}`).send(body);
+    const data = { complaint: 'Pied fendu', complaint_name: 'Produit endommagé', sav_type: 'repair' };
+    const sofaSav: number = (await core('/api/sale-sav/create-for-sale-product', { saleProductId: sale.sofa, data })).body.sav_id;
+    const lampSav: number = (await core('/api/sale-sav/create-for-sale-product', { saleProductId: [sale.lamp], data: { ...data, complaint_name: 'Pièce manquante' } })).body.sav_id;
+    expect((await core(`/api/sale-sav/${lampSav}/resolve`, { resolution: 'Vis envoyée' })).status).toBe(200);
+
+    const byIncrementId = await api.get('/api/get-sale-info-by-increment-id/100004512');
+    const byId = await api.get(`/api/sale/${sale.saleId}`);
+
+    expect(byIncrementId.body.sav_ids).toEqual([sofaSav, lampSav]);
+    expect(byIncrementId.body.savs).toEqual([
+      { id: sofaSav, status: 'in_progress', complaint_type: 'Produit endommagé', sale_product_ids: [sale.sofa], created_at: nowAnswered, status_changed_at: nowAnswered },
+      { id: lampSav, status: 'resolved', complaint_type: 'Pièce manquante', sale_product_ids: [sale.lamp], created_at: nowAnswered, status_changed_at: nowAnswered },
+    ]);
     expect(byId.body).toEqual(byIncrementId.body);
   });
 

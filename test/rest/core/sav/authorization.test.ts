@@ -24,6 +24,12 @@ const routes: Route[] = [
   },
   { name: 'GET /api/sale-sav/planning/occupied', call: (api) => api.request.get('/api/sale-sav/planning/occupied'), authorised: 200 },
   { name: 'GET /api/sav-holidays', call: (api) => api.request.get('/api/sav-holidays'), authorised: 200 },
+  // The status changes of a SAV no one has: answered 404 once authorised, so that the matrix changes nothing.
+  ...(['resolve', 'close', 'reopen', 'cancel'] as const).map((verb) => ({
+    name: `POST /api/sale-sav/{id}/${verb}`,
+    call: (api: SavApi) => api.request.post(`/api/sale-sav/999/${verb}`).send(verb === 'resolve' ? { resolution: 'x' } : verb === 'close' ? {} : { reason: 'x' }),
+    authorised: 404,
+  })),
 ];
 
 describe('who may call the core SAV API', () => {
