@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenGroup } from '../../src/events/access/events.ts';
 import { maxCost, maxDepth } from '../../src/graphql/limits.ts';
+import { buildSchema } from '../../src/graphql/schema.ts';
 import { startGraphqlApi, type GraphqlApi } from './graphql-api.ts';
 
 const unauthenticated = { errors: [{ message: 'Invalid or missing Bearer token of the analyst or core group', extensions: { code: 'UNAUTHENTICATED' } }] };
@@ -102,5 +103,41 @@ describe('/graphql with GRAPHQL_INTROSPECTION=false outside production', () => {
     } finally {
       await api.close();
     }
+  });
+});
+
+/** One valid call of every mutation: each must be refused to an analyst before it does anything. */
+const everyMutation: Record<string, string> = {
+  declareHoliday: 'declareHoliday(date: "2026-12-24", label: "Fermeture") { status }',
+  removeHoliday: 'removeHoliday(date: "2026-12-24") { status }',
+  configurePlanning: 'configurePlanning(planningType: sav, slotTimes: ["09:00"], capacityPerSlot: 1, workingDays: [1]) { status }',
+  markRefundPaid: 'markRefundPaid(incrementId: "100004512", refundId: 1) { status }',
+  mintActionToken: 'mintActionToken(action: cancel, saleId: 1) { token }',
+  resolveSav: 'resolveSav(savId: 1, resolution: "Réparé") { status }',
+  closeSav: 'closeSav(savId: 1) { status }',
+  reopenSav: 'reopenSav(savId: 1, reason: "Encore cassé") { status }',
+  cancelSav: 'cancelSav(savId: 1, reason: "Doublon") { status }',
+};
+
+describe('mutations are for staff only', () => {
+  let api: GraphqlApi;
+  beforeAll(async () => {
+    api = await startGraphqlApi();
+  });
+  afterAll(async () => api.close());
+
+  it('the list below names every mutation of the schema, so that a new one cannot be left out', () => {
+    expect(Object.keys(everyMutation).sort()).toEqual(Object.keys(buildSchema().getMutationType()?.getFields() ?? {}).sort());
+  });
+
+  it.each(Object.entries(everyMutation))('when an analyst token runs %s, it is refused with FORBIDDEN and nothing is recorded', async (_name, call) => {
+    const before = await api.runtime.eventStore.headPosition();
+
+    const response = await api.post(`mutation { ${call} }`);
+
+    expect(response.body.errors).toEqual([
+      expect.objectContaining({ message: 'Only staff (a Bearer token of the core group) may run this mutation', extensions: { code: 'FORBIDDEN' } }),
+    ]);
+    expect(await api.runtime.eventStore.headPosition()).toBe(before);
   });
 });

@@ -23,25 +23,26 @@ export type GraphqlApi = ApiHarness & {
   post: (query: string, variables?: Record<string, unknown>, token?: string | null) => Promise<Response>;
   /** Runs an operation that must succeed and answers its `data`. */
   data: <T = Record<string, any>>(query: string, variables?: Record<string, unknown>) => Promise<T>;
+  /** A core token (label `back-office`): staff, who alone may run mutations. */
+  staffToken: string;
+  /** Runs an operation with the staff token that must succeed and answers its `data`. */
+  staffData: <T = Record<string, any>>(query: string, variables?: Record<string, unknown>) => Promise<T>;
 };
 
 export const startGraphqlApi = async (options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<GraphqlApi> => {
   const api = await startApi({ clock: options.clock ?? { now: () => new Date(now) }, ...(options.env && { env: options.env }) });
   const token = await api.tokenFor('analyst', 'dashboards');
+  const staffToken = await api.tokenFor('core', 'back-office');
   const post: GraphqlApi['post'] = async (query, variables, given) => {
     const request = api.request.post('/graphql').set('Content-Type', 'application/json');
     const bearer = given === undefined ? token : given;
     if (bearer !== null) request.set('Authorization', `Bearer ${bearer}`);
     return request.send({ query, ...(variables && { variables }) });
   };
-  return {
-    ...api,
-    token,
-    post,
-    data: async (query, variables) => {
-      const response = await post(query, variables);
-      if (response.status !== 200 || response.body.errors) throw new Error(`GraphQL failed (${response.status}): ${JSON.stringify(response.body)}`);
-      return response.body.data;
-    },
+  const dataWith = (bearer: string) => async (query: string, variables?: Record<string, unknown>) => {
+    const response = await post(query, variables, bearer);
+    if (response.status !== 200 || response.body.errors) throw new Error(`GraphQL failed (${response.status}): ${JSON.stringify(response.body)}`);
+    return response.body.data;
   };
+  return { ...api, token, post, data: dataWith(token), staffToken, staffData: dataWith(staffToken) };
 };

@@ -62,27 +62,27 @@ describe('the planning occupancy and the planning mutations', () => {
     expect(sav.days[4].slots.every((slot: { capacity: number }) => slot.capacity === 0)).toBe(true);
   });
 
-  it('when a holiday is declared, it is recorded under the analyst’s token and the planning shows the day closed', async () => {
-    const declared = await api.data('mutation { declareHoliday(date: "2026-10-08", label: "Inventaire") { status } }');
+  it('when a holiday is declared, it is recorded under the staff token and the planning shows the day closed', async () => {
+    const declared = await api.staffData('mutation { declareHoliday(date: "2026-10-08", label: "Inventaire") { status } }');
     expect(declared).toEqual({ declareHoliday: { status: 'declared' } });
 
     const { holidays, plannings } = await occupancy('2026-10-08', '2026-10-08', ['sav', 'delivery']);
     expect(holidays).toEqual([{ date: '2026-10-08', label: 'Inventaire' }]);
     expect(plannings.map((planning: { days: { closedBecause: string }[] }) => planning.days[0]!.closedBecause)).toEqual(['holiday', 'holiday']);
     const { events } = await api.data('{ events(types: ["HolidayDeclared"]) { events { actor { kind group label } } } }');
-    expect(events.events).toEqual([{ actor: { kind: 'token', group: 'analyst', label: 'dashboards' } }]);
+    expect(events.events).toEqual([{ actor: { kind: 'token', group: 'core', label: 'back-office' } }]);
 
-    expect(await api.data('mutation { declareHoliday(date: "2026-10-08") { status } }')).toEqual({ declareHoliday: { status: 'unchanged' } });
-    expect(await api.data('mutation { removeHoliday(date: "2026-10-08") { status } }')).toEqual({ removeHoliday: { status: 'removed' } });
+    expect(await api.staffData('mutation { declareHoliday(date: "2026-10-08") { status } }')).toEqual({ declareHoliday: { status: 'unchanged' } });
+    expect(await api.staffData('mutation { removeHoliday(date: "2026-10-08") { status } }')).toEqual({ removeHoliday: { status: 'removed' } });
     expect((await occupancy('2026-10-08', '2026-10-08')).holidays).toEqual([]);
   });
 
   it('when a refused command is sent, the error carries the refusal code and nothing is recorded', async () => {
     const head = await api.runtime.eventStore.headPosition();
 
-    const notDeclared = await api.post('mutation { removeHoliday(date: "2026-10-09") { status } }');
-    const publicHoliday = await api.post('mutation { removeHoliday(date: "2026-11-11") { status } }');
-    const badCapacity = await api.post('mutation { configurePlanning(planningType: sav, slotTimes: ["09:00"], capacityPerSlot: -1, workingDays: [1]) { status } }');
+    const notDeclared = await api.post('mutation { removeHoliday(date: "2026-10-09") { status } }', undefined, api.staffToken);
+    const publicHoliday = await api.post('mutation { removeHoliday(date: "2026-11-11") { status } }', undefined, api.staffToken);
+    const badCapacity = await api.post('mutation { configurePlanning(planningType: sav, slotTimes: ["09:00"], capacityPerSlot: -1, workingDays: [1]) { status } }', undefined, api.staffToken);
 
     expect(notDeclared.body.errors[0]).toMatchObject({ message: 'No holiday is declared on this date', extensions: { code: 'HOLIDAY_NOT_DECLARED' } });
     expect(publicHoliday.body.errors[0]).toMatchObject({ message: 'A French public holiday cannot be removed', extensions: { code: 'PUBLIC_HOLIDAY' } });
@@ -91,7 +91,7 @@ describe('the planning occupancy and the planning mutations', () => {
   });
 
   it('when the SAV planning is configured, the occupancy shows the new slot times and capacity', async () => {
-    const configured = await api.data('mutation { configurePlanning(planningType: sav, slotTimes: ["09:00", "13:00"], capacityPerSlot: 3, workingDays: [1, 2, 3, 4, 5, 6]) { status } }');
+    const configured = await api.staffData('mutation { configurePlanning(planningType: sav, slotTimes: ["09:00", "13:00"], capacityPerSlot: 3, workingDays: [1, 2, 3, 4, 5, 6]) { status } }');
     expect(configured).toEqual({ configurePlanning: { status: 'configured' } });
 
     const [sav] = (await occupancy('2026-10-06', '2026-10-10')).plannings;

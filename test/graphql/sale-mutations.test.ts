@@ -25,19 +25,19 @@ describe('the sale mutations', () => {
 
     it('when a requested refund is marked paid, the sale shows it paid; marking it again changes nothing', async () => {
       const mark = `mutation { markRefundPaid(incrementId: "100004512", refundId: ${refundId}) { status } }`;
-      expect(await api.data(mark)).toEqual({ markRefundPaid: { status: 'paid' } });
+      expect(await api.staffData(mark)).toEqual({ markRefundPaid: { status: 'paid' } });
       const { sale: found } = await api.data(`{ sale(id: ${sale.saleId}) { refunds { refundId amount status paidAt } } }`);
       expect(found.refunds).toEqual([{ refundId, amount: 259.8, status: 'paid', paidAt: '2026-10-05T10:00:00+02:00' }]);
 
       const head = await api.runtime.eventStore.headPosition();
-      expect(await api.data(mark)).toEqual({ markRefundPaid: { status: 'unchanged' } });
+      expect(await api.staffData(mark)).toEqual({ markRefundPaid: { status: 'unchanged' } });
       expect(await api.runtime.eventStore.headPosition()).toBe(head);
     });
 
     it('when the refund or the sale is unknown, the error carries the refusal code and nothing is recorded', async () => {
       const head = await api.runtime.eventStore.headPosition();
-      const unknownRefund = await api.post(`mutation { markRefundPaid(incrementId: "100004512", refundId: ${refundId + 1000}) { status } }`);
-      const unknownSale = await api.post(`mutation { markRefundPaid(incrementId: "999999999", refundId: ${refundId}) { status } }`);
+      const unknownRefund = await api.post(`mutation { markRefundPaid(incrementId: "100004512", refundId: ${refundId + 1000}) { status } }`, undefined, api.staffToken);
+      const unknownSale = await api.post(`mutation { markRefundPaid(incrementId: "999999999", refundId: ${refundId}) { status } }`, undefined, api.staffToken);
       expect(unknownRefund.body.errors[0]).toMatchObject({ message: 'No such refund for the sale', extensions: { code: 'UNKNOWN_REFUND', details: { refundId: refundId + 1000 } } });
       expect(unknownSale.body.errors[0]).toMatchObject({ message: 'No such sale', extensions: { code: 'SALE_NOT_FOUND' } });
       expect(await api.runtime.eventStore.headPosition()).toBe(head);
@@ -46,7 +46,7 @@ describe('the sale mutations', () => {
 
   describe('mintActionToken', () => {
     it('when an appointment token is minted, it verifies with the service’s secret and carries the sale, the action and the slot', async () => {
-      const { mintActionToken: minted } = await api.data(
+      const { mintActionToken: minted } = await api.staffData(
         `mutation($data: JSON) { mintActionToken(action: rdv, saleId: ${sale.saleId}, data: $data) { token jti action saleId expiresAt } }`,
         { data: { date: '2026-10-08', time: '10:00' } },
       );
@@ -56,7 +56,7 @@ describe('the sale mutations', () => {
     });
 
     it('when a delivery-rdv token is minted with its data inline, the kind is spelled delivery_rdv', async () => {
-      const { mintActionToken: minted } = await api.data(
+      const { mintActionToken: minted } = await api.staffData(
         `mutation { mintActionToken(action: delivery_rdv, saleId: ${sale.saleId}, data: { provider: "Geodis", reference: "GX-1" }, ttlSeconds: 60) { token action expiresAt } }`,
       );
       expect(minted).toMatchObject({ action: 'delivery_rdv', expiresAt: '2026-10-05T10:01:00+02:00' });
@@ -64,9 +64,9 @@ describe('the sale mutations', () => {
     });
 
     it('when the sale is unknown, the data breaks the kind’s rules or a product is not the sale’s, a coded error names the cause', async () => {
-      const unknownSale = await api.post('mutation { mintActionToken(action: invoice, saleId: 999999) { token } }');
-      const badData = await api.post(`mutation { mintActionToken(action: rdv, saleId: ${sale.saleId}, data: { date: "demain", time: "10:00" }) { token } }`);
-      const stranger = await api.post(`mutation { mintActionToken(action: cancel, saleId: ${sale.saleId}, productIds: [999999]) { token } }`);
+      const unknownSale = await api.post('mutation { mintActionToken(action: invoice, saleId: 999999) { token } }', undefined, api.staffToken);
+      const badData = await api.post(`mutation { mintActionToken(action: rdv, saleId: ${sale.saleId}, data: { date: "demain", time: "10:00" }) { token } }`, undefined, api.staffToken);
+      const stranger = await api.post(`mutation { mintActionToken(action: cancel, saleId: ${sale.saleId}, productIds: [999999]) { token } }`, undefined, api.staffToken);
       expect(unknownSale.body.errors[0]).toMatchObject({ message: 'Sale 999999 not found', extensions: { code: 'NOT_FOUND' } });
       expect(badData.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^data\.date: /), extensions: { code: 'BAD_USER_INPUT', field: 'data.date' } });
       expect(stranger.body.errors[0]).toMatchObject({ message: `productIds: not products of sale ${sale.saleId}: 999999`, extensions: { code: 'BAD_USER_INPUT' } });

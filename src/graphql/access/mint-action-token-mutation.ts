@@ -2,6 +2,7 @@ import { InvalidActionTokenRequest, mintActionToken, type MintedActionToken } fr
 import { findSaleById } from '../../projections/sales/queries.ts';
 import { builder } from '../builder.ts';
 import { badUserInput, notFound } from '../errors.ts';
+import { requireStaff } from '../staff-only.ts';
 
 /** Signs a link token for one action on one sale, as the back office's tools do; nothing is recorded until it is used. */
 
@@ -31,7 +32,9 @@ builder.mutationField('mintActionToken', (t) =>
       data: t.arg({ type: 'JSON', description: 'What the kind carries: rdv {date, time}, address, delivery-rdv {provider, reference, ...}, cancel {reason}.' }),
       ttlSeconds: t.arg.int(),
     },
-    resolve: async (_root, args, { runtime }) => {
+    resolve: async (_root, args, context) => {
+      requireStaff(context);
+      const { runtime } = context;
       const sale = await findSaleById(runtime.readStore, args.saleId);
       if (!sale) throw notFound(`Sale ${args.saleId}`);
       const strangers = (args.productIds ?? []).filter((id) => !sale.products.some((product) => product.saleProductId === id));

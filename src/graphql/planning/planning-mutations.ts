@@ -6,6 +6,7 @@ import { builder } from '../builder.ts';
 import { CommandResultRef, type CommandResult } from '../command-result.ts';
 import { badUserInput, refused } from '../errors.ts';
 import { PlanningTypeEnum } from '../sales/sale-parts.ts';
+import { requireStaff } from '../staff-only.ts';
 
 /** The holiday calendar and the planning settings, changed through the planning command handlers. */
 
@@ -21,7 +22,9 @@ builder.mutationField('declareHoliday', (t) =>
     type: CommandResultRef,
     description: 'Closes every planning on that day. Status `declared`, or `unchanged` when it already was.',
     args: { date: t.arg({ type: 'LocalDate', required: true }), label: t.arg.string() },
-    resolve: async (_root, { date, label }, { runtime, commandContext }) => {
+    resolve: async (_root, { date, label }, context) => {
+      requireStaff(context);
+      const { runtime, commandContext } = context;
       const parsedLabel = label === null || label === undefined ? null : holidayLabel.safeParse(label);
       if (parsedLabel && !parsedLabel.success) throw badUserInput('label', 'must be a text of 1 to 200 characters');
       return answered(await declareHoliday(runtime.write, { date, label: parsedLabel?.data ?? null }, commandContext));
@@ -34,7 +37,10 @@ builder.mutationField('removeHoliday', (t) =>
     type: CommandResultRef,
     description: 'Opens a declared holiday again. Refused: HOLIDAY_NOT_DECLARED, PUBLIC_HOLIDAY.',
     args: { date: t.arg({ type: 'LocalDate', required: true }) },
-    resolve: async (_root, { date }, { runtime, commandContext }) => answered(await removeHoliday(runtime.write, { date }, commandContext)),
+    resolve: async (_root, { date }, context) => {
+      requireStaff(context);
+      return answered(await removeHoliday(context.runtime.write, { date }, context.commandContext));
+    },
   }),
 );
 
@@ -48,7 +54,9 @@ builder.mutationField('configurePlanning', (t) =>
       capacityPerSlot: t.arg.int({ required: true }),
       workingDays: t.arg.intList({ required: true, description: 'ISO weekdays: 1 = Monday ... 7 = Sunday.' }),
     },
-    resolve: async (_root, args, { runtime, commandContext }) => {
+    resolve: async (_root, args, context) => {
+      requireStaff(context);
+      const { runtime, commandContext } = context;
       const input = { ...args, planningType: args.planningType as PlanningType };
       return answered(await configurePlanning(runtime.write, input, commandContext));
     },
