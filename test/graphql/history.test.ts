@@ -108,6 +108,17 @@ describe('time travel and the event feed', () => {
       expect(events.events[0].causationId).toBe(events.events[0].correlationId);
     });
 
+    it('when access tokens were issued, the feed shows who and when, never the hash their secrets are checked against', async () => {
+      const { events } = await api.data('{ events(first: 100, types: ["AccessTokenIssued"]) { events { data } } }');
+
+      expect(events.events.length).toBeGreaterThan(0);
+      for (const { data } of events.events) {
+        expect(Object.keys(data).sort()).toEqual(['group', 'issuedAt', 'label', 'tokenId']);
+      }
+      const recorded = await api.runtime.eventStore.readAll({ filter: { eventTypes: ['AccessTokenIssued'] } });
+      expect(recorded[0]?.data).toHaveProperty('secretHash');
+    });
+
     it('when an unknown type or a page size out of bounds is asked, a BAD_USER_INPUT error names the argument', async () => {
       const unknown = await api.post('{ events(types: ["SaleTeleported"]) { hasNextPage } }');
       expect(unknown.body.errors[0]).toMatchObject({ message: 'types: unknown event type SaleTeleported', extensions: { code: 'BAD_USER_INPUT' } });

@@ -4,6 +4,7 @@ import { builder } from '../builder.ts';
 import { ActorKindEnum } from '../sale-log/sale-log-entry-type.ts';
 import { badUserInput } from '../errors.ts';
 import { readFeed, type FeedPage } from './read-feed.ts';
+import { feedData } from './withheld-fields.ts';
 
 /** The auditors' feed: the event log paged by global position, with no gap and no duplicate. */
 
@@ -24,7 +25,11 @@ const LoggedEventRef = builder.objectRef<RecordedEvent>('LoggedEvent').implement
     stream: t.exposeString('streamName'),
     revision: t.exposeInt('revision'),
     position: t.expose('position', { type: 'Position' }),
-    data: t.field({ type: 'JSON', description: 'As recorded, at its schema version.', resolve: (event) => event.data }),
+    data: t.field({
+      type: 'JSON',
+      description: 'As recorded, at its schema version; credentials withheld (an access token’s secretHash).',
+      resolve: (event) => feedData(event.type, event.data),
+    }),
     schemaVersion: t.int({ resolve: (event) => event.metadata.schemaVersion ?? 1 }),
     actor: t.field({ type: EventActorRef, resolve: (event) => event.metadata.actor }),
     correlationId: t.string({ resolve: (event) => event.metadata.correlationId }),
