@@ -9,6 +9,7 @@ import { eventsCommand } from './commands/events.ts';
 import { ordersCommand } from './commands/orders.ts';
 import { projectionsCommand } from './commands/projections.ts';
 import { tokenCommand } from './commands/token.ts';
+import { flushOutput, OutputClosed } from './output.ts';
 
 /**
  * `npm run --silent cli -- <command>`: administration on the same DATA_DIR as the server, safe to use
@@ -48,14 +49,22 @@ const main = async (argv: string[]): Promise<number> => {
   }
 };
 
+/** Exits once the output is handed over: a pipe still holding lines would lose them to process.exit. */
+const exit = async (code: number): Promise<never> => {
+  await flushOutput();
+  process.exit(code);
+};
+
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
+  (code) => exit(code),
+  async (error: unknown) => {
+    // The reader stopped early (`| head`): what it wanted was printed.
+    if (error instanceof OutputClosed) return exit(0);
     if (error instanceof CliError || error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
-      process.exit(2);
+      return exit(2);
     }
     process.stderr.write(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
+    return exit(1);
   },
 );

@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -99,5 +100,49 @@ describe('the command-line interface', () => {
     expect(verified.stderr).toBe('');
     expect(verified.code).toBe(0);
     expect(verified.stdout).toContain('Read models match a rebuild from the log');
+  });
+});
+
+describe('the command-line interface in a pipe', () => {
+  let dataDir: string;
+  let events: number;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'cli-pipe-'));
+    expect((await cli(dataDir, 'demo', 'seed', '--orders', '300')).code).toBe(0);
+    // The log as the store holds it, counted by its last position (positions are contiguous here).
+    const { stdout } = await cli(dataDir, 'events', 'replay', '--from', '0');
+    events = Number(JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}').position);
+  }, 120_000);
+  afterAll(async () => rm(dataDir, { recursive: true, force: true }));
+
+  it('when the replay is piped to a reader, the reader gets every event of the log before the command ends', { timeout: 60_000 }, async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'events', 'replay'], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // A slow reader: the pipe fills, and the command must wait for it rather than exit.
+    child.stdout.pause();
+    setTimeout(() => child.stdout.resume(), 1000);
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    const [code] = await once(child, 'close');
+
+    expect(code).toBe(0);
+    expect(events).toBeGreaterThan(1000);
+    expect(text.trim().split('\n')).toHaveLength(events);
+  });
+
+  it('when the reader stops after the first line (| head -1), the command stops quietly with 0', { timeout: 60_000 }, async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'events', 'replay'], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const [code] = await once(child, 'close');
+
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 });

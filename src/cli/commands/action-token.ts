@@ -6,6 +6,7 @@ import type { Sale } from '../../events/sales/state.ts';
 import type { EventStore } from '../../events/store/event-store.ts';
 import type { Runtime } from '../../runtime.ts';
 import { CliError } from '../cli-error.ts';
+import { printLine } from '../output.ts';
 
 const usage = "action-token <invoice|cancel|address|rdv|delivery-rdv> --sale <id> [--products <id,...>] [--data '<json>'] [--ttl <seconds>]";
 const pageSize = 1000;
@@ -80,6 +81,6 @@ export const actionTokenCommand = async (runtime: Runtime, argv: string[]): Prom
     if (error instanceof InvalidActionTokenRequest) throw new CliError(`${flagOf(error.field)}: ${error.reason}`);
     throw error;
   }
-  process.stdout.write(`Action token "${kind.data}" for sale ${saleId} (order ${sale.incrementId}), valid until ${minted.expiresAt}:\n`);
-  process.stdout.write(`${minted.token}\n`);
+  await printLine(`Action token "${kind.data}" for sale ${saleId} (order ${sale.incrementId}), valid until ${minted.expiresAt}:`);
+  await printLine(`${minted.token}`);
 };

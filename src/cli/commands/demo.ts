@@ -3,6 +3,7 @@ import cliProgress from 'cli-progress';
 import type { Runtime } from '../../runtime.ts';
 import { CliError } from '../cli-error.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
+import { printLine } from '../output.ts';
 
 const usage = 'demo seed [--orders N] [--seed S] [--until YYYY-MM-DD]';
 
@@ -28,10 +29,10 @@ export const demoCommand = async (runtime: Runtime, argv: string[]): Promise<voi
   const summary = await seedDemo(runtime, { orders, seed, until, onProgress: (done) => bar?.update(done) });
   bar?.stop();
   const seconds = (Date.now() - startedAt) / 1000;
-  process.stdout.write(
+  await printLine(
     `Seeded in ${seconds.toFixed(1)} s: ${summary.products} products, ${summary.ordersImported} orders imported, ` +
       `${summary.acknowledged} lines acknowledged, ${summary.shipped} shipped, ${summary.cancelled} sales cancelled, ` +
-      `${summary.savs} SAVs, ${summary.leads} leads\n`,
+      `${summary.savs} SAVs, ${summary.leads} leads`,
   );
 };
 

@@ -2,13 +2,14 @@ import { parseArgs } from 'node:util';
 import type { EventFilter, EventStore, RecordedEvent } from '../../events/store/event-store.ts';
 import type { Runtime } from '../../runtime.ts';
 import { CliError } from '../cli-error.ts';
+import { printLine } from '../output.ts';
 
 const pageSize = 1000;
 const nonNegativeInteger = /^\d+$/;
 
-const printEvent = (event: RecordedEvent): void => {
+const printEvent = async (event: RecordedEvent): Promise<void> => {
   const { position, streamName, revision, id, type, data, metadata, recordedAt } = event;
-  process.stdout.write(`${JSON.stringify({ position, stream: streamName, revision, id, type, data, metadata, recordedAt })}\n`);
+  await printLine(`${JSON.stringify({ position, stream: streamName, revision, id, type, data, metadata, recordedAt })}`);
 };
 
 /** Every event after `from` (optionally filtered), page by page so that a large log is never held in memory. */
@@ -44,7 +45,7 @@ export const eventsCommand = async (runtime: Runtime, argv: string[]): Promise<v
 
   if (values.stream !== undefined) {
     for (const event of await runtime.eventStore.readStream(values.stream)) {
-      if (from === undefined || event.position > from) printEvent(event);
+      if (from === undefined || event.position > from) await printEvent(event);
     }
     return;
   }
@@ -52,9 +53,9 @@ export const eventsCommand = async (runtime: Runtime, argv: string[]): Promise<v
     const streams = await saleStreams(runtime.eventStore, Number(values.sale));
     if (streams.size === 0) throw new CliError(`--sale: no sale ${values.sale} in the log`);
     for await (const event of allEvents(runtime.eventStore, from, { streamPrefixes: ['sale-', 'sav-'] })) {
-      if (streams.has(event.streamName)) printEvent(event);
+      if (streams.has(event.streamName)) await printEvent(event);
     }
     return;
   }
-  for await (const event of allEvents(runtime.eventStore, from)) printEvent(event);
+  for await (const event of allEvents(runtime.eventStore, from)) await printEvent(event);
 };

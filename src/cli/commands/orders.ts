@@ -5,6 +5,7 @@ import { unknownFields } from '../../contracts/unknown-fields.ts';
 import type { Runtime } from '../../runtime.ts';
 import { CliError } from '../cli-error.ts';
 import { readJsonValue, validateJsonFile } from '../read-json-file.ts';
+import { printLine } from '../output.ts';
 
 /**
  * `orders import <file>`: the same code path as the REST import (fields beyond the contract kept for
@@ -20,9 +21,9 @@ export const ordersCommand = async (runtime: Runtime, argv: string[]): Promise<v
   for (const [index, order] of orders.entries()) {
     const result = await importSale(runtime.salesDeps, order, systemContext(), unknownFields(orderImportPayload, sent[index]));
     if (result.created) created++;
-    process.stdout.write(
-      `${result.created ? 'imported' : 'already imported'} ${result.incrementId}: sale ${result.saleId}, products ${result.saleProductIds.join(',')}\n`,
+    await printLine(
+      `${result.created ? 'imported' : 'already imported'} ${result.incrementId}: sale ${result.saleId}, products ${result.saleProductIds.join(',')}`,
     );
   }
-  process.stdout.write(`${orders.length} order(s): ${created} imported, ${orders.length - created} already there\n`);
+  await printLine(`${orders.length} order(s): ${created} imported, ${orders.length - created} already there`);
 };

@@ -9,6 +9,7 @@ import { openSqliteReadStore } from '../../projections/read-store/sqlite-read-st
 import { verifyReadModels } from '../../projections/verify.ts';
 import type { Runtime } from '../../runtime.ts';
 import { CliError } from '../cli-error.ts';
+import { printLine } from '../output.ts';
 
 const usage = 'projections rebuild [--projection NAME]... | projections verify | projections status';
 
@@ -50,9 +51,9 @@ export const projectionsCommand = async (runtime: Runtime, argv: string[]): Prom
         await sleep(200);
       }
       for (const status of runtime.projections.status().filter((candidate) => names.includes(candidate.name))) {
-        process.stdout.write(`${status.name}\tversion ${status.version}\tgeneration ${before.get(status.name) ?? '-'} -> ${status.generation}\n`);
+        await printLine(`${status.name}\tversion ${status.version}\tgeneration ${before.get(status.name) ?? '-'} -> ${status.generation}`);
       }
-      process.stdout.write(`Rebuilt ${names.length} read model(s) in ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n`);
+      await printLine(`Rebuilt ${names.length} read model(s) in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
       return;
     }
     case 'verify': {
@@ -73,10 +74,10 @@ export const projectionsCommand = async (runtime: Runtime, argv: string[]): Prom
           scratch: openSqliteReadStore({ file: scratchFile }),
         });
         if (report.ok) {
-          process.stdout.write(`Read models match a rebuild from the log (position ${report.position ?? -1})\n`);
+          await printLine(`Read models match a rebuild from the log (position ${report.position ?? -1})`);
           return;
         }
-        for (const difference of report.differences) process.stdout.write(`${JSON.stringify(difference)}\n`);
+        for (const difference of report.differences) await printLine(`${JSON.stringify(difference)}`);
         throw new CliError(`${report.differenceCount} difference(s) between the read models and a rebuild from the log`);
       } finally {
         await Promise.all(['', '-wal', '-shm'].map((suffix) => rm(`${scratchFile}${suffix}`, { force: true })));
@@ -87,7 +88,7 @@ export const projectionsCommand = async (runtime: Runtime, argv: string[]): Prom
       for (const status of runtime.projections.status()) {
         const state = status.lastError ? `error: ${status.lastError}` : status.elsewhere ? 'run by another instance' : status.caughtUp ? 'up to date' : 'catching up';
         const rebuilding = status.rebuilding ? `\trebuilding generation ${status.rebuilding.generation} (version ${status.rebuilding.version})` : '';
-        process.stdout.write(`${status.name}\tversion ${status.version}\tgeneration ${status.generation ?? '-'}\tposition ${status.position ?? '-'}\t${state}${rebuilding}\n`);
+        await printLine(`${status.name}\tversion ${status.version}\tgeneration ${status.generation ?? '-'}\tposition ${status.position ?? '-'}\t${state}${rebuilding}`);
       }
       return;
     }

@@ -9,6 +9,7 @@ type TokenEvent = Extract<AccessEvent, { type: 'AccessTokenIssued' | 'AccessToke
 import { systemContext } from '../../events/command-context.ts';
 import type { Runtime } from '../../runtime.ts';
 import { CliError } from '../cli-error.ts';
+import { printLine } from '../output.ts';
 
 const usage = 'token issue --group <supplier-a|supplier-b|core|chatbot|analyst> [--label TEXT] | token list | token revoke <id>';
 
@@ -24,8 +25,8 @@ export const tokenCommand = async (runtime: Runtime, argv: string[]): Promise<vo
         throw new CliError('--label: must be 1 to 100 characters');
       }
       const issued = await issueAccessToken(runtime.write, { group: group.data, label: values.label?.trim() }, systemContext());
-      process.stdout.write(`Issued token ${issued.tokenId} for group ${issued.group} (label ${issued.label}). It is shown once:\n`);
-      process.stdout.write(`${issued.token}\n`);
+      await printLine(`Issued token ${issued.tokenId} for group ${issued.group} (label ${issued.label}). It is shown once:`);
+      await printLine(`${issued.token}`);
       return;
     }
     case 'list': {
@@ -37,7 +38,7 @@ export const tokenCommand = async (runtime: Runtime, argv: string[]): Promise<vo
       for (const state of tokens.values()) {
         if (state.status === 'absent') continue;
         const line = [state.tokenId, state.group, state.label, state.issuedAt, state.status === 'revoked' ? `revoked ${state.revokedAt}` : 'active'];
-        process.stdout.write(`${line.join('\t')}\n`);
+        await printLine(`${line.join('\t')}`);
       }
       return;
     }
@@ -46,7 +47,7 @@ export const tokenCommand = async (runtime: Runtime, argv: string[]): Promise<vo
       if (!tokenId) throw new CliError(`usage: ${usage}`);
       const outcome = await revokeAccessToken(runtime.write, tokenId, systemContext());
       if (outcome.status === 'refused') throw new CliError(`token ${tokenId}: ${outcome.refusal.message}`);
-      process.stdout.write(outcome.status === 'revoked' ? `Revoked ${tokenId}\n` : `${tokenId} was already revoked\n`);
+      await printLine(outcome.status === 'revoked' ? `Revoked ${tokenId}` : `${tokenId} was already revoked`);
       return;
     }
     default:
