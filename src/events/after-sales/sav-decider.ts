@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { assertNever, Refusal, type Decider } from '../decider.ts';
 import type { SavEvent, savFileKind } from './events.ts';
+import { decideFetched, decideFetchFailed, evolveFetches, type RecordSavFileFetched, type RecordSavFileFetchFailed, type SavFileFetch } from './sav-file-fetch.ts';
 
 /** A SAV (after-sales request), stream `sav-<savId>`. */
 
@@ -17,9 +18,10 @@ export type SavSale = {
 };
 export type SavProduct = { saleProductId: number; sku: string; name: string };
 export type SavAppointment = { date: string; time: string; phone: string | null; comment: string | null };
-/** A file given at creation by its URL; it is fetched and stored later. */
+/** A file given at creation by its URL, fetched and stored later; or, with `stored`, a file stored with the request (a data URL). */
 export type SavFileKind = z.infer<typeof savFileKind>;
-export type SavFileLink = { fileId: string; kind: SavFileKind; category: string; sourceUrl: string | null; fileName: string };
+export type SavFileLink = { fileId: string; kind: SavFileKind; category: string; sourceUrl: string | null; fileName: string; stored?: SavStoredFile };
+export type SavStoredFile = { storedPath: string; contentType: string; size: number };
 
 export type CreateSav = {
   type: 'CreateSav';
@@ -48,7 +50,7 @@ export type AttachSavFile = {
   size: number | null;
   at: string;
 };
-export type SavCommand = CreateSav | ScheduleSavAppointment | AttachSavFile;
+export type SavCommand = CreateSav | ScheduleSavAppointment | AttachSavFile | RecordSavFileFetched | RecordSavFileFetchFailed;
 
 export type SavState =
   | { exists: false }
@@ -59,9 +61,11 @@ export type SavState =
       saleProductIds: readonly number[];
       appointment: { date: string; time: string; phone: string | null; comment: string | null } | null;
       fileIds: ReadonlySet<string>;
+      /** The files given by URL and their fetch (see sav-file-fetch.ts). */
+      fetches: ReadonlyMap<string, SavFileFetch>;
     };
 
-export type SavRefusalCode = 'sav_exists' | 'unknown_sale_product' | 'no_product' | 'unknown_sav';
+export type SavRefusalCode = 'sav_exists' | 'unknown_sale_product' | 'no_product' | 'unknown_sav' | 'unknown_sav_file';
 
 /** The SAV statuses of the interface; a SAV is `in_progress` as long as it is open. */
 export type SavStatus = 'in_progress';
@@ -110,9 +114,10 @@ const create = (command: CreateSav, state: SavState): SavEvent[] | Refusal<SavRe
   const scheduled: SavEvent[] = appointment
     ? [{ type: 'SavAppointmentScheduled', data: { savId, ...appointment, previous: null, scheduledAt: at } }]
     : [];
-  const attached = command.files.map(
-    (file): SavEvent => ({ type: 'SavFileAttached', data: { savId, ...file, storedPath: null, contentType: null, size: null, attachedAt: at } }),
-  );
+  const attached = command.files.map(({ stored, ...file }): SavEvent => ({
+    type: 'SavFileAttached',
+    data: { savId, ...file, storedPath: stored?.storedPath ?? null, contentType: stored?.contentType ?? null, size: stored?.size ?? null, attachedAt: at },
+  }));
   return [created, ...scheduled, ...attached];
 };
 
@@ -136,7 +141,7 @@ const evolve = (state: SavState, event: SavEvent): SavState => {
   switch (event.type) {
     case 'SavCreated': {
       const { savId, saleId, saleProductIds } = event.data;
-      return { exists: true, savId, saleId, saleProductIds, appointment: null, fileIds: new Set() };
+      return { exists: true, savId, saleId, saleProductIds, appointment: null, fileIds: new Set(), fetches: new Map() };
     }
     case 'SavAppointmentScheduled': {
       if (!state.exists) return state;
@@ -144,7 +149,10 @@ const evolve = (state: SavState, event: SavEvent): SavState => {
       return { ...state, appointment: { date, time, phone, comment } };
     }
     case 'SavFileAttached':
-      return state.exists ? { ...state, fileIds: new Set([...state.fileIds, event.data.fileId]) } : state;
+      return state.exists ? { ...state, fileIds: new Set([...state.fileIds, event.data.fileId]), fetches: evolveFetches(state.fetches, event) } : state;
+    case 'SavFileFetched':
+    case 'SavFileFetchFailed':
+      return state.exists ? { ...state, fetches: evolveFetches(state.fetches, event) } : state;
     default:
       return assertNever(event);
   }
@@ -161,6 +169,10 @@ export const savDecider: Decider<SavState, SavCommand, SavEvent> = {
         return schedule(command, state);
       case 'AttachSavFile':
         return attach(command, state);
+      case 'RecordSavFileFetched':
+        return decideFetched(command, state);
+      case 'RecordSavFileFetchFailed':
+        return decideFetchFailed(command, state);
       default:
         return assertNever(command);
     }
