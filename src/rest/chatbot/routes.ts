@@ -2,7 +2,8 @@ import Router from '@koa/router';
 import type { Runtime } from '../../runtime.ts';
 import { apiGroup } from '../middleware/api-group.ts';
 import { authenticate } from '../middleware/authenticate.ts';
-import { chatbotUnauthorized } from './chatbot-errors.ts';
+import { downloadSavFile } from '../sav-files/download-sav-file.ts';
+import { chatbotUnauthorized, savFileNotStored } from './chatbot-errors.ts';
 import { customerDetails } from './customer-details.ts';
 import { openSav } from './open-sav.ts';
 import { productDetails } from './product-details.ts';
@@ -23,6 +24,7 @@ export const chatbotRoutes = (runtime: Runtime): Router => {
   // Capital C: the path the chatbot calls.
   router.get('/api/Customer/details/:email', customerDetails(runtime));
   router.post('/api/sav', openSav(runtime));
+  router.get('/api/sav/:savId/files/:fileId', downloadSavFile(runtime, savFileNotStored));
   router.get('/api/customer/sav-status', savStatus(runtime));
   router.get('/api/product/:sku', productDetails(runtime));
   return router;

@@ -35,6 +35,7 @@ export const presentSaleDetails = (
   sale: SaleDocument,
   catalog: ReadonlyMap<string, ProductDocument>,
   savs: readonly SavDocument[],
+  baseUrl: string,
 ) => ({
   id: sale._id,
   incrementId: sale.incrementId,
@@ -52,5 +53,5 @@ export const presentSaleDetails = (
     amount_paid: sale.payment?.amountPaid ?? null,
   },
   sav_status: { has_sav: savs.length > 0, sav_count: savs.length },
-  sav_history: savs.map(presentSavRecord),
+  sav_history: savs.map((sav) => presentSavRecord(sav, baseUrl)),
 });

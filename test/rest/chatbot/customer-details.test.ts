@@ -38,6 +38,7 @@ describe('GET /api/Customer/details/{email}', () => {
             complaint_type: 'Produit endommagé',
             created_at: now,
             products: [{ sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris' }],
+            files: [],
           },
         ],
       },

@@ -124,8 +124,8 @@ describe('GET /api/sale/details/{incrementId}', () => {
         ...response.body.data,
         sav_status: { has_sav: true, sav_count: 2 },
         sav_history: [
-          { id: first.body.sav_id, sale_ref: '100004512', status: 'in_progress', complaint_type: 'Produit endommagé', created_at: now, products: [{ sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris' }] },
-          { id: second.body.sav_id, sale_ref: '100004512', status: 'in_progress', complaint_type: 'Pièce manquante', created_at: now, products: [{ sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir' }] },
+          { id: first.body.sav_id, sale_ref: '100004512', status: 'in_progress', complaint_type: 'Produit endommagé', created_at: now, products: [{ sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris' }], files: [] },
+          { id: second.body.sav_id, sale_ref: '100004512', status: 'in_progress', complaint_type: 'Pièce manquante', created_at: now, products: [{ sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir' }], files: [] },
         ],
       },
     });

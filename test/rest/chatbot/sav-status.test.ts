@@ -27,6 +27,7 @@ describe('GET /api/customer/sav-status', () => {
     complaint_type: complaintType,
     created_at: now,
     products,
+    files: [],
   });
 
   it('when asked by e-mail in any case, it answers every SAV of the customer, across orders, in filing order', async () => {
