@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config/config.ts';
 import { startLeadNotificationJob } from './jobs/lead-notification-schedule.ts';
+import { startSavFileFetchJob } from './jobs/sav-file-fetch-schedule.ts';
 import { createLogger } from './logger.ts';
 import { createServer } from './rest/https-server.ts';
 import { openRuntime } from './runtime.ts';
@@ -32,13 +33,17 @@ const main = async (): Promise<void> => {
     log.info({ port: config.port, tls: config.tls !== undefined, trustProxy: config.trustProxy, baseUrl: config.baseUrl, dataDir: config.dataDir }, 'listening');
   });
 
-  // Mails the recorded contact leads to the team (outbox job, every 30 s), once the leads read model is up to date.
+  // The outbox jobs, once the read models that propose their work are up to date: the contact leads'
+  // mails to the team, the SAV files given by URL (every 30 s each, and the files also on demand).
   let leadNotifications: ReturnType<typeof startLeadNotificationJob> | undefined;
+  let savFileFetches: ReturnType<typeof startSavFileFetchJob> | undefined;
   runtime.projections.start().then(
     () => {
       if (stopping) return;
       log.info({ ms: Date.now() - startedAt }, 'read models ready');
       leadNotifications = startLeadNotificationJob(runtime);
+      savFileFetches = startSavFileFetchJob(runtime);
+      savFileFetches.runNow();
     },
     (error: unknown) => log.error({ err: error }, 'the projections could not start'),
   );
@@ -47,7 +52,7 @@ const main = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    const jobsStopped = leadNotifications?.stop();
+    const jobsStopped = Promise.all([leadNotifications?.stop(), savFileFetches?.stop()]);
     // Idle keep-alive connections would hold close() open; requests in flight still finish.
     server.closeIdleConnections();
     server.close(async () => {

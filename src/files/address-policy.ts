@@ -50,3 +50,19 @@ export const isInternalAddress = (address: string): boolean => {
   if (family === 0 || bare !== address) return true;
   return internal.check(bare, family === 4 ? 'ipv4' : 'ipv6');
 };
+
+/** Why a URL is refused on sight; `internal_host` names the host as the URL writes it. */
+export type UrlRefusal = { code: 'credentials' } | { code: 'internal_host'; host: string };
+
+/**
+ * Why a URL must be refused before anything is fetched, when that is plain from the URL itself: a
+ * literal internal address (in any form the URL parser normalises: decimal, IPv4-mapped...), a
+ * `localhost` name, credentials. Null when only resolving its host can tell (safe-fetch.ts does).
+ */
+export const refusedOnSight = (url: URL): UrlRefusal | null => {
+  if (url.username !== '' || url.password !== '') return { code: 'credentials' };
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  const localName = host === 'localhost' || host.endsWith('.localhost');
+  if (localName || (isIP(host) !== 0 && isInternalAddress(host))) return { code: 'internal_host', host: url.hostname };
+  return null;
+};

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, rm } from 'node:fs/promises';
+import { link, mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -41,26 +41,44 @@ const withSuffix = (name: string, suffix: string): string => {
   return `${name.slice(0, dot)}-${suffix}${name.slice(dot)}`;
 };
 
+/** Flushes a file's content, or a folder's entries, to disk. */
+export const syncToDisk = async (file: string): Promise<void> => {
+  const handle = await open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+};
+
+const linkFirstFree = async (incoming: string, directory: string, name: string): Promise<string> => {
+  for (let attempt = 1; attempt <= 1000; attempt++) {
+    const candidate = attempt === 1 ? name : withSuffix(name, String(attempt));
+    try {
+      await link(incoming, path.join(directory, candidate));
+      return candidate;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  const unique = withSuffix(name, randomUUID());
+  await link(incoming, path.join(directory, unique));
+  return unique;
+};
+
 /**
  * Gives the received file its final `name` in its folder, adding `-2`, `-3`... when the name is
  * taken: a hard link never replaces an existing file, so two uploads of one name both keep theirs.
- * Answers the name given.
+ * The content and the new name are on disk when it answers (the event naming the file comes next,
+ * and the event store's commits survive a crash). Answers the name given.
  */
 export const keepAs = async (incoming: string, name: string): Promise<string> => {
   const directory = path.dirname(incoming);
   try {
-    for (let attempt = 1; attempt <= 1000; attempt++) {
-      const candidate = attempt === 1 ? name : withSuffix(name, String(attempt));
-      try {
-        await link(incoming, path.join(directory, candidate));
-        return candidate;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-    }
-    const unique = withSuffix(name, randomUUID());
-    await link(incoming, path.join(directory, unique));
-    return unique;
+    await syncToDisk(incoming);
+    const kept = await linkFirstFree(incoming, directory, name);
+    await syncToDisk(directory);
+    return kept;
   } finally {
     await rm(incoming, { force: true });
   }

@@ -27,6 +27,8 @@ export type SafeFetchOptions = {
   allowHosts?: readonly string[];
   /** Resolves a host name to all its addresses; `dns.lookup` by default. */
   resolve?: (hostname: string) => Promise<LookupAddress[]>;
+  /** Breaks the fetch off (the service stopping): it then fails as `remote_failed`, whatever the time left. */
+  signal?: AbortSignal;
 };
 
 export type FetchedFile = {
@@ -192,12 +194,14 @@ const fetchWithin = async (rawUrl: string, file: string, options: SafeFetchOptio
  * failure). Throws a RemoteFileError saying why nothing was kept.
  */
 export const fetchToFile = async (url: string, file: string, options: SafeFetchOptions): Promise<FetchedFile> => {
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   try {
     return await fetchWithin(url, file, options, signal);
   } catch (error) {
     if (error instanceof RemoteFileError) throw error;
-    if (signal.aborted) throw new RemoteFileError('timeout', `the file was not received within ${options.timeoutMs / 1000} s`);
+    if (options.signal?.aborted) throw new RemoteFileError('remote_failed', 'the fetch was broken off');
+    if (timeout.aborted) throw new RemoteFileError('timeout', `the file was not received within ${options.timeoutMs / 1000} s`);
     throw new RemoteFileError('remote_failed', 'the file host could not be reached or broke off the transfer');
   }
 };

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import type { SavFileKind } from '../events/after-sales/sav-decider.ts';
 import { incomingFile, keepAs, safeFileName } from './file-storage.ts';
 import { sniffMediaType } from './media-type.ts';
 import { RemoteFileError } from './remote-file-error.ts';
 import { fetchToFile, type SafeFetchOptions } from './safe-fetch.ts';
 
-/** The files of SAVs, fetched from the URLs clients give, kept under `DATA_DIR/sav-files/<savId>/`. */
+/** The files of SAVs, fetched from the URLs clients give or sent with the request, kept under `DATA_DIR/sav-files/<savId>/`. */
 
 export const savFilesFolder = 'sav-files';
 
@@ -53,6 +53,26 @@ export const fetchSavFile = async (
     fileName: displayName(input.fileName, name),
     sourceUrl: input.url,
   };
+};
+
+/**
+ * Keeps a file sent with the request (its content checked at the edge, see data-url.ts) in the SAV's
+ * folder, under a safe and unique name, written whole before it gets its name.
+ */
+export const storeSavFile = async (
+  dataDir: string,
+  input: { savId: number; bytes: Uint8Array; fileName: string; contentType: string; extension: string },
+): Promise<{ storedPath: string; contentType: string; size: number }> => {
+  const folder = path.posix.join(savFilesFolder, String(input.savId));
+  const incoming = await incomingFile(path.join(dataDir, folder));
+  try {
+    await writeFile(incoming, input.bytes, { flag: 'wx' });
+  } catch (error) {
+    await rm(incoming, { force: true });
+    throw error;
+  }
+  const name = await keepAs(incoming, safeFileName(input.fileName, input.extension));
+  return { storedPath: path.posix.join(folder, name), contentType: input.contentType, size: input.bytes.length };
 };
 
 /** Removes a kept file that could not be recorded on its SAV. */

@@ -1,6 +1,7 @@
-import cron, { type Logger as CronLogger } from 'node-cron';
+import cron from 'node-cron';
 import { createMailTransport, type MailTransport } from '../mail/mail-transport.ts';
 import type { Runtime } from '../runtime.ts';
+import { cronLogger } from './cron-logger.ts';
 import { runLeadNotificationsOnce } from './lead-notifications.ts';
 
 /** The lead notification job on a node-cron schedule, started and stopped with the HTTP service. */
@@ -21,14 +22,6 @@ export type LeadNotificationJobOptions = {
 };
 
 const defaultPeriodSeconds = 30;
-
-/** node-cron's own messages (missed or overlapping ticks) go to the service's log. */
-const cronLogger = (runtime: Runtime): CronLogger => ({
-  info: (message) => runtime.log.debug({ job: 'lead-notifications' }, message),
-  warn: (message) => runtime.log.warn({ job: 'lead-notifications' }, message),
-  error: (message, err) => runtime.log.error({ job: 'lead-notifications', err: err ?? message }, String(message)),
-  debug: (message) => runtime.log.debug({ job: 'lead-notifications' }, String(message)),
-});
 
 export const startLeadNotificationJob = (runtime: Runtime, options: LeadNotificationJobOptions = {}): LeadNotificationJob => {
   const everySeconds = options.everySeconds ?? defaultPeriodSeconds;
@@ -57,7 +50,7 @@ export const startLeadNotificationJob = (runtime: Runtime, options: LeadNotifica
   const task = cron.schedule(`*/${everySeconds} * * * * *`, tick, {
     name: 'lead-notifications',
     noOverlap: true,
-    logger: cronLogger(runtime),
+    logger: cronLogger(runtime, 'lead-notifications'),
   });
 
   let stopped: Promise<void> | null = null;

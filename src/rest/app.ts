@@ -15,6 +15,7 @@ import { openApiRoutes } from './openapi/routes.ts';
 import { apiGroupByPath } from './middleware/api-group.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { hsts } from './middleware/hsts.ts';
+import { mediaBodyLimitMib } from './media-input.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { notFound } from './middleware/not-found.ts';
 import { requestContext } from './middleware/request-context.ts';
@@ -34,7 +35,8 @@ export const createRuntimeApp = (runtime: Runtime): Koa => {
   app.use(apiGroupByPath());
   app.use(notFound());
   app.use(whileCatchingUp({ ready: runtime.projections.isReady, progress: runtime.projections.progress }));
-  app.use(jsonBody());
+  // The SAV creations may carry photos and videos as data URLs (media-input.ts): a larger limit there only.
+  app.use(jsonBody({ largerLimits: { '/api/sale-sav/create-for-sale-product': mediaBodyLimitMib, '/api/sav': mediaBodyLimitMib } }));
   app.use(zonedTimestamps(runtime.config.planningTimezone));
 
   const routers = [

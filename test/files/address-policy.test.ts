@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInternalAddress } from '../../src/files/address-policy.ts';
+import { isInternalAddress, refusedOnSight } from '../../src/files/address-policy.ts';
 
 describe('isInternalAddress', () => {
   it.each([
@@ -37,6 +37,30 @@ describe('isInternalAddress', () => {
     'when the address is %s, a public one, it is not internal',
     (address) => {
       expect(isInternalAddress(address)).toBe(false);
+    },
+  );
+});
+
+describe('refusedOnSight', () => {
+  it.each([
+    ['http://127.0.0.1:8080/photo.jpg', { code: 'internal_host', host: '127.0.0.1' }],
+    ['http://2130706433/photo.jpg', { code: 'internal_host', host: '127.0.0.1' }],
+    ['http://0x7f.1/photo.jpg', { code: 'internal_host', host: '127.0.0.1' }],
+    ['http://[::ffff:169.254.169.254]/latest/meta-data/', { code: 'internal_host', host: '[::ffff:a9fe:a9fe]' }],
+    ['http://[::1]/photo.jpg', { code: 'internal_host', host: '[::1]' }],
+    ['http://10.0.0.1/photo.jpg', { code: 'internal_host', host: '10.0.0.1' }],
+    ['http://localhost:3000/photo.jpg', { code: 'internal_host', host: 'localhost' }],
+    ['http://LOCALHOST./photo.jpg', { code: 'internal_host', host: 'localhost.' }],
+    ['http://files.localhost/photo.jpg', { code: 'internal_host', host: 'files.localhost' }],
+    ['https://user:secret@cdn.example.org/photo.jpg', { code: 'credentials' }],
+  ])('when the URL is %s, it is refused without resolving anything', (url, refusal) => {
+    expect(refusedOnSight(new URL(url))).toEqual(refusal);
+  });
+
+  it.each(['https://cdn.example.org/photo.jpg', 'http://93.184.215.14/photo.jpg', 'http://[2606:4700::1]/photo.jpg', 'http://intranet.example.org/photo.jpg'])(
+    'when the URL is %s, only resolving its host could tell: it passes',
+    (url) => {
+      expect(refusedOnSight(new URL(url))).toBeNull();
     },
   );
 });

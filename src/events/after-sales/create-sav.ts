@@ -1,17 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '../command-context.ts';
-import { handleCommand } from '../command-handler.ts';
+import { ConcurrencyConflictError, handleCommand } from '../command-handler.ts';
 import type { Refusal } from '../decider.ts';
 import type { IdAllocator } from '../ids/id-allocator.ts';
 import type { PlanningDeps } from '../planning/planning-handlers.ts';
 import { bookSlot, checkSlot, releaseSlot } from '../planning/slot-booking.ts';
 import { savStreamName } from './events.ts';
-import { checkSavProducts, savDecider, type CreateSav, type SavAppointment, type SavFileLink, type SavSale } from './sav-decider.ts';
+import { checkSavProducts, savDecider, type CreateSav, type SavAppointment, type SavFileLink, type SavSale, type SavStoredFile } from './sav-decider.ts';
+
+/** The content of a file given with the request (a data URL), checked at the edge. */
+export type InlineSavFile = { bytes: Uint8Array; contentType: string; extension: string };
+
+/** Where the files given with a request are written, under the SAV's folder (src/files/sav-files.ts). */
+export type SavFileStore = {
+  store: (savId: number, file: InlineSavFile & { fileName: string }) => Promise<SavStoredFile>;
+  discard: (file: SavStoredFile) => Promise<void>;
+};
 
 export type CreateSavDeps = PlanningDeps & {
   ids: IdAllocator;
   /** The sale holding these products (read models or the sale stream), or null when no sale has them. */
   loadSale: (saleProductIds: readonly number[]) => Promise<SavSale | null>;
+  /** Needed when a file comes with its content. */
+  files?: SavFileStore;
 };
 
 export type CreateSavInput = {
@@ -22,8 +33,8 @@ export type CreateSavInput = {
   channel: CreateSav['channel'];
   /** Given only when both a date and a time were asked for. */
   appointment: SavAppointment | null;
-  /** Files given by URL; an ID is chosen for those without one. */
-  files: readonly (Omit<SavFileLink, 'fileId'> & { fileId?: string })[];
+  /** Files given by URL, or with their content (stored before the SAV is recorded); an ID is chosen for those without one. */
+  files: readonly (Omit<SavFileLink, 'fileId' | 'stored'> & { fileId?: string; content?: InlineSavFile })[];
 };
 
 export type CreateSavResult = { status: 'created'; savId: number } | { status: 'refused'; refusal: Refusal };
@@ -59,6 +70,28 @@ export const createSav = async (deps: CreateSavDeps, input: CreateSavInput, cont
     if (appointment) await releaseSlot(deps, { planningType: 'sav', date: appointment.date, time: appointment.time, ref }, context);
   };
 
+  // Written before the events that name them, so a recorded SAV never points to a missing file.
+  const stored: SavStoredFile[] = [];
+  const discardStored = async () => {
+    for (const file of stored) await deps.files?.discard(file);
+  };
+  const store = async (content: InlineSavFile, fileName: string): Promise<SavStoredFile> => {
+    if (!deps.files) throw new Error('createSav was given file contents without a file store');
+    const kept = await deps.files.store(savId, { ...content, fileName });
+    stored.push(kept);
+    return kept;
+  };
+  const files: SavFileLink[] = [];
+  try {
+    for (const { content, fileId = randomUUID(), ...file } of input.files) {
+      files.push(content ? { ...file, fileId, stored: await store(content, file.fileName) } : { ...file, fileId });
+    }
+  } catch (error) {
+    await discardStored();
+    await giveBack();
+    throw error;
+  }
+
   const command: CreateSav = {
     type: 'CreateSav',
     savId,
@@ -69,17 +102,21 @@ export const createSav = async (deps: CreateSavDeps, input: CreateSavInput, cont
     savType: input.savType,
     channel: input.channel,
     appointment,
-    files: input.files.map((file) => ({ ...file, fileId: file.fileId ?? randomUUID() })),
+    files,
     at: deps.clock.now().toISOString(),
   };
   try {
     // A new stream: the handler appends with the expected revision `no_stream`.
     const outcome = await handleCommand(deps, savStreamName(savId), savDecider, command, context);
     if (outcome.status === 'refused') {
+      await discardStored();
       await giveBack();
       return { status: 'refused', refusal: outcome.refusal };
     }
   } catch (error) {
+    // Only a lost race is sure to have recorded nothing; after any other failure the SAV may be
+    // recorded all the same, and its files are kept (at worst, files no SAV names).
+    if (error instanceof ConcurrencyConflictError) await discardStored();
     await giveBack();
     throw error;
   }

@@ -84,10 +84,48 @@ export const SavCancelled = defineEvent(
   z.object({ savId: positiveId, reason: statusNote, releasedAppointment: releasedSlot, cancelledAt: instant }),
 );
 
+/** Why a file given by URL was not fetched (see src/files/remote-file-error.ts). */
+export const savFileFetchFailure = z.enum(['url_refused', 'unresolvable', 'too_large', 'unsupported_type', 'remote_failed', 'timeout']);
+
+/** A file attached as a link (storedPath null) was fetched and stored by the fetch job. */
+export const SavFileFetched = defineEvent(
+  'SavFileFetched',
+  z.object({
+    savId: positiveId,
+    fileId: z.string().uuid(),
+    /** The file's display name, as attached: the log needs no lookup. */
+    fileName: z.string().min(1).max(255),
+    attempt: z.number().int().min(1),
+    /** What the content is, whatever the list the URL was given in. */
+    kind: savFileKind,
+    storedPath: z.string().min(1),
+    contentType: z.string().max(255),
+    size: z.number().int().nonnegative(),
+    fetchedAt: instant,
+  }),
+);
+
+export const SavFileFetchFailed = defineEvent(
+  'SavFileFetchFailed',
+  z.object({
+    savId: positiveId,
+    fileId: z.string().uuid(),
+    fileName: z.string().min(1).max(255),
+    attempt: z.number().int().min(1),
+    reason: savFileFetchFailure,
+    error: z.string().max(2000),
+    /** When the job tries again; null when it has given up (a failure no retry mends, or the last attempt). */
+    nextAttemptAt: instant.nullable(),
+    failedAt: instant,
+  }),
+);
+
 export const savEventDefinitions = [
   SavCreated,
   SavAppointmentScheduled,
   SavFileAttached,
+  SavFileFetched,
+  SavFileFetchFailed,
   SavResolved,
   SavClosed,
   SavReopened,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { assertNever, Refusal, type Decider } from '../decider.ts';
 import type { SavEvent, savFileKind, savStatusValues } from './events.ts';
+import { decideFetched, decideFetchFailed, evolveFetches, type RecordSavFileFetched, type RecordSavFileFetchFailed, type SavFileFetch } from './sav-file-fetch.ts';
 import { decideTransition, evolveTransition, statusConflict, type SavTransition } from './sav-transitions.ts';
 
 /** A SAV (after-sales request), stream `sav-<savId>`. */
@@ -18,9 +19,10 @@ export type SavSale = {
 };
 export type SavProduct = { saleProductId: number; sku: string; name: string };
 export type SavAppointment = { date: string; time: string; phone: string | null; comment: string | null };
-/** A file given at creation by its URL; it is fetched and stored later. */
+/** A file given at creation by its URL, fetched and stored later; or, with `stored`, a file stored with the request (a data URL). */
 export type SavFileKind = z.infer<typeof savFileKind>;
-export type SavFileLink = { fileId: string; kind: SavFileKind; category: string; sourceUrl: string | null; fileName: string };
+export type SavFileLink = { fileId: string; kind: SavFileKind; category: string; sourceUrl: string | null; fileName: string; stored?: SavStoredFile };
+export type SavStoredFile = { storedPath: string; contentType: string; size: number };
 
 export type CreateSav = {
   type: 'CreateSav';
@@ -49,7 +51,7 @@ export type AttachSavFile = {
   size: number | null;
   at: string;
 };
-export type SavCommand = CreateSav | ScheduleSavAppointment | AttachSavFile | SavTransition;
+export type SavCommand = CreateSav | ScheduleSavAppointment | AttachSavFile | SavTransition | RecordSavFileFetched | RecordSavFileFetchFailed;
 
 /** The SAV statuses; `in_progress` (the interface's value) as long as it is open. See sav-transitions.ts. */
 export type SavStatus = z.infer<typeof savStatusValues>;
@@ -66,10 +68,12 @@ export type ExistingSav = {
   /** The place the SAV gave back when it ended (closed or cancelled), until it is reopened. */
   releasedAppointment: SavSlot | null;
   fileIds: ReadonlySet<string>;
+  /** The files given by URL and their fetch (see sav-file-fetch.ts). */
+  fetches: ReadonlyMap<string, SavFileFetch>;
 };
 export type SavState = { exists: false } | ExistingSav;
 
-export type SavRefusalCode = 'sav_exists' | 'unknown_sale_product' | 'no_product' | 'unknown_sav' | 'sav_status_conflict';
+export type SavRefusalCode = 'sav_exists' | 'unknown_sale_product' | 'no_product' | 'unknown_sav' | 'unknown_sav_file' | 'sav_status_conflict';
 
 export const savStatus = (state: SavState): SavStatus | null => (state.exists ? state.status : null);
 
@@ -116,9 +120,10 @@ const create = (command: CreateSav, state: SavState): SavEvent[] | Refusal<SavRe
   const scheduled: SavEvent[] = appointment
     ? [{ type: 'SavAppointmentScheduled', data: { savId, ...appointment, previous: null, scheduledAt: at } }]
     : [];
-  const attached = command.files.map(
-    (file): SavEvent => ({ type: 'SavFileAttached', data: { savId, ...file, storedPath: null, contentType: null, size: null, attachedAt: at } }),
-  );
+  const attached = command.files.map(({ stored, ...file }): SavEvent => ({
+    type: 'SavFileAttached',
+    data: { savId, ...file, storedPath: stored?.storedPath ?? null, contentType: stored?.contentType ?? null, size: stored?.size ?? null, attachedAt: at },
+  }));
   return [created, ...scheduled, ...attached];
 };
 
@@ -144,7 +149,17 @@ const evolve = (state: SavState, event: SavEvent): SavState => {
   switch (event.type) {
     case 'SavCreated': {
       const { savId, saleId, saleProductIds } = event.data;
-      return { exists: true, savId, saleId, saleProductIds, status: 'in_progress', appointment: null, releasedAppointment: null, fileIds: new Set() };
+      return {
+        exists: true,
+        savId,
+        saleId,
+        saleProductIds,
+        status: 'in_progress',
+        appointment: null,
+        releasedAppointment: null,
+        fileIds: new Set(),
+        fetches: new Map(),
+      };
     }
     case 'SavAppointmentScheduled': {
       if (!state.exists) return state;
@@ -152,7 +167,10 @@ const evolve = (state: SavState, event: SavEvent): SavState => {
       return { ...state, appointment: { date, time, phone, comment } };
     }
     case 'SavFileAttached':
-      return state.exists ? { ...state, fileIds: new Set([...state.fileIds, event.data.fileId]) } : state;
+      return state.exists ? { ...state, fileIds: new Set([...state.fileIds, event.data.fileId]), fetches: evolveFetches(state.fetches, event) } : state;
+    case 'SavFileFetched':
+    case 'SavFileFetchFailed':
+      return state.exists ? { ...state, fetches: evolveFetches(state.fetches, event) } : state;
     case 'SavResolved':
     case 'SavClosed':
     case 'SavReopened':
@@ -179,6 +197,10 @@ export const savDecider: Decider<SavState, SavCommand, SavEvent> = {
       case 'ReopenSav':
       case 'CancelSav':
         return state.exists ? decideTransition(command, state) : new Refusal('unknown_sav', 'No SAV with this ID');
+      case 'RecordSavFileFetched':
+        return decideFetched(command, state);
+      case 'RecordSavFileFetchFailed':
+        return decideFetchFailed(command, state);
       default:
         return assertNever(command);
     }

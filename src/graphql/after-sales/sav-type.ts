@@ -1,5 +1,6 @@
 import { savStatusValues } from '../../events/after-sales/events.ts';
 import type { SavDocument, SavFileDocument, SavStatusChange } from '../../projections/after-sales/sav-document.ts';
+import { savFilePaths } from '../../rest/sav-files/sav-file-presenter.ts';
 import { builder } from '../builder.ts';
 
 /** A SAV (after-sales request) as the `savs` read model holds it. */
@@ -14,7 +15,7 @@ const SavAppointmentRef = builder.objectRef<NonNullable<SavDocument['appointment
   }),
 });
 
-const SavFileRef = builder.objectRef<SavFileDocument>('SavFile').implement({
+const SavFileRef = builder.objectRef<SavFileDocument & { savId: number }>('SavFile').implement({
   fields: (t) => ({
     fileId: t.exposeString('fileId'),
     kind: t.exposeString('kind'),
@@ -23,6 +24,16 @@ const SavFileRef = builder.objectRef<SavFileDocument>('SavFile').implement({
     contentType: t.exposeString('contentType', { nullable: true }),
     size: t.exposeInt('size', { nullable: true }),
     attachedAt: t.expose('attachedAt', { type: 'DateTime' }),
+    state: t.exposeString('state', { description: 'pending: to be fetched from its URL (again); stored: downloadable; failed: given up.' }),
+    sourceUrl: t.exposeString('sourceUrl', { nullable: true }),
+    attempts: t.exposeInt('attempts', { description: 'Fetch attempts made.' }),
+    lastError: t.exposeString('lastError', { nullable: true }),
+    nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime', nullable: true }),
+    downloadUrl: t.string({
+      nullable: true,
+      description: 'Once stored: the core download link (a core Bearer token opens it).',
+      resolve: (file, _args, { runtime }) => (file.state === 'stored' ? `${runtime.config.baseUrl}${savFilePaths.core(file.savId, file.fileId)}` : null),
+    }),
   }),
 });
 
@@ -70,6 +81,6 @@ export const SavRef = builder.objectRef<SavDocument>('Sav').implement({
     cancellationReason: t.exposeString('cancellationReason', { nullable: true }),
     statusHistory: t.expose('statusHistory', { type: [SavStatusChangeRef] }),
     appointment: t.expose('appointment', { type: SavAppointmentRef, nullable: true }),
-    files: t.expose('files', { type: [SavFileRef] }),
+    files: t.field({ type: [SavFileRef], resolve: (sav) => sav.files.map((file) => ({ ...file, savId: sav._id })) }),
   }),
 });

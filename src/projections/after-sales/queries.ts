@@ -20,3 +20,20 @@ export const findSavs = (store: ReadStore, lookup: SavLookup): Promise<SavDocume
   if (lookup.saleProductId !== undefined) filter.saleProductIds = lookup.saleProductId;
   return store.collection<SavDocument>(savsCollection).find(filter, { sort: { _id: 1 } }).toArray();
 };
+
+export type DueSavFile = { savId: number; fileId: string; nextAttemptAt: string };
+
+/**
+ * The files given by URL whose fetch is due at `now` (a UTC instant), longest due first: proposals
+ * only, each checked against its SAV's stream before it is fetched. Few SAVs have a pending file at a
+ * time (a fetch is settled within two hours), so they are all read.
+ */
+export const dueSavFiles = async (store: ReadStore, now: string, limit: number): Promise<DueSavFile[]> => {
+  const savs = await store.collection<SavDocument>(savsCollection).find({ 'files.state': 'pending' }, { sort: { _id: 1 } }).toArray();
+  const due = savs.flatMap((sav) =>
+    sav.files.flatMap(({ fileId, state, nextAttemptAt }) =>
+      state === 'pending' && nextAttemptAt !== null && nextAttemptAt <= now ? [{ savId: sav._id, fileId, nextAttemptAt }] : [],
+    ),
+  );
+  return due.sort((left, right) => left.nextAttemptAt.localeCompare(right.nextAttemptAt)).slice(0, limit);
+};

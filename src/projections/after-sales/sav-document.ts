@@ -18,6 +18,13 @@ export type SavFileDocument = {
   contentType: string | null;
   size: number | null;
   attachedAt: string;
+  /** `pending`: a link the fetch job has (still) to fetch; `stored`: under storedPath; `failed`: given up. */
+  state: 'pending' | 'stored' | 'failed';
+  /** Fetch attempts made (0 for a file stored with its request or uploaded). */
+  attempts: number;
+  lastError: string | null;
+  /** When the fetch job tries next, a UTC instant; null unless pending. */
+  nextAttemptAt: string | null;
 };
 
 export type SavStatus = z.infer<typeof savStatusValues>;

@@ -1,12 +1,14 @@
 import { assertNever } from '../../events/decider.ts';
 import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
 import { applyOnce, evolveOnce, type Projection } from '../projection.ts';
+import type { ReadCollection, ReadStore } from '../read-store/read-store.ts';
+import { attachedFile, failedFile, fetchedFile } from './sav-file-states.ts';
 import { openedStep, withStatusChange } from './sav-status-changes.ts';
-import type { ReadStore } from '../read-store/read-store.ts';
 import {
   savSaleEmailsCollection,
   savsCollection,
   type SavDocument,
+  type SavFileDocument,
   type SavSaleEmailDocument,
 } from './sav-document.ts';
 
@@ -15,6 +17,8 @@ const eventTypes = [
   'SavCreated',
   'SavAppointmentScheduled',
   'SavFileAttached',
+  'SavFileFetched',
+  'SavFileFetchFailed',
   'SavResolved',
   'SavClosed',
   'SavReopened',
@@ -51,10 +55,20 @@ const createSav = async (store: ReadStore, event: StoredEvent<EventOfType<'SavCr
   );
 };
 
+/** Rewrites one file of the SAV (the array is small; positional updates are not portable). */
+const evolveFile = async (
+  savs: ReadCollection<SavDocument>,
+  event: StoredEvent<EventOfType<'SavFileFetched' | 'SavFileFetchFailed'>>,
+  change: (file: SavFileDocument) => SavFileDocument,
+): Promise<void> => {
+  const { savId, fileId } = event.data;
+  await evolveOnce(savs, savId, event.position, (sav) => sav && { ...sav, files: sav.files.map((file) => (file.fileId === fileId ? change(file) : file)) });
+};
+
 /** The `savs` read model: the SAV status lookups of the chatbot and the planning's exclusions. */
 export const savsProjection: Projection = {
   name: 'savs',
-  // 2: the status, its times and its history (resolved, closed, reopened, cancelled).
+  // 2: each file's fetch state; the status, its times and its history (resolved, closed, reopened, cancelled).
   version: 2,
   eventTypes,
   collections: [savsCollection, savSaleEmailsCollection],
@@ -64,6 +78,8 @@ export const savsProjection: Projection = {
     await savs.createIndex({ incrementId: 1 });
     await savs.createIndex({ customerEmailLower: 1 });
     await savs.createIndex({ saleProductIds: 1 });
+    // The fetch job's candidates.
+    await savs.createIndex({ 'files.state': 1 });
   },
 
   async apply(stored: StoredEvent, store: ReadStore) {
@@ -84,11 +100,13 @@ export const savsProjection: Projection = {
         await applyOnce(savs, savId, event.position, { $set: { appointment: { date, time, phone, comment, scheduledAt } } });
         return;
       }
-      case 'SavFileAttached': {
-        const { savId, ...file } = event.data;
-        await applyOnce(savs, savId, event.position, { $push: { files: file } });
+      case 'SavFileAttached':
+        await applyOnce(savs, event.data.savId, event.position, { $push: { files: attachedFile(event.data) } });
         return;
-      }
+      case 'SavFileFetched':
+        return evolveFile(savs, event, (file) => fetchedFile(file, event.data));
+      case 'SavFileFetchFailed':
+        return evolveFile(savs, event, (file) => failedFile(file, event.data));
       case 'SavResolved':
       case 'SavClosed':
       case 'SavReopened':

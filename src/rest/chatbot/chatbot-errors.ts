@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { SavFileDocument } from '../../projections/after-sales/sav-document.ts';
 import { HttpError } from '../http-error.ts';
 
 /**
@@ -34,6 +35,13 @@ export const productNotFound = (sku: string): HttpError =>
 /** `product` as the customer named it: "le produit LAMP-ARC-BLK" or "le produit de commande 12". */
 export const productNotInOrder = (product: string, incrementId: string): HttpError =>
   new HttpError(404, 'Produit non trouvé', `La commande ${incrementId} ne contient pas ${product}`);
+
+/** A SAV file that cannot be downloaded: none by that path, or not stored (yet). */
+export const savFileNotStored = (savId: string, fileId: string, file: SavFileDocument | null): HttpError => {
+  if (file?.state === 'pending') return new HttpError(404, 'Fichier non trouvé', `Le fichier ${fileId} du SAV ${savId} n'est pas encore enregistré : il reste à récupérer`);
+  if (file?.state === 'failed') return new HttpError(404, 'Fichier non trouvé', `Le fichier ${fileId} du SAV ${savId} n'a pas pu être récupéré`);
+  return new HttpError(404, 'Fichier non trouvé', `Aucun fichier ${fileId} pour le SAV ${savId}`);
+};
 
 /** The e-mail given is not the order's customer's: nothing tells which e-mail the order has. */
 export const notTheOrdersCustomer = (incrementId: string): HttpError =>

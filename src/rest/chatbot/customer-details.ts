@@ -15,5 +15,5 @@ export const customerDetails =
     const customer = await findCustomer(runtime.readStore, email);
     if (!customer) throw customerNotFound(email);
     const [orders, savs] = await Promise.all([customerOrders(runtime.readStore, email), findSavs(runtime.readStore, { email })]);
-    ctx.body = { success: true, customer: presentCustomer(customer, orders, savs) };
+    ctx.body = { success: true, customer: presentCustomer(customer, orders, savs, runtime.config.baseUrl) };
   };

@@ -4,7 +4,7 @@ import type { SaleDocument } from '../../projections/sales/sale-document.ts';
 import { presentSavRecord } from './sav-presenter.ts';
 
 /** The customer envelope's `customer`: names as on the latest order, every order (latest first), every SAV. */
-export const presentCustomer = (customer: CustomerDocument, orders: readonly SaleDocument[], savs: readonly SavDocument[]) => ({
+export const presentCustomer = (customer: CustomerDocument, orders: readonly SaleDocument[], savs: readonly SavDocument[], baseUrl: string) => ({
   email: customer.email,
   firstname: customer.firstname,
   lastname: customer.lastname,
@@ -16,5 +16,5 @@ export const presentCustomer = (customer: CustomerDocument, orders: readonly Sal
     grand_total: order.grandTotal,
     currency: order.currency,
   })),
-  sav_history: savs.map(presentSavRecord),
+  sav_history: savs.map((sav) => presentSavRecord(sav, baseUrl)),
 });

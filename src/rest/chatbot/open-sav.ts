@@ -1,12 +1,15 @@
 import type { RouterMiddleware } from '@koa/router';
-import { createSav, type CreateSavInput } from '../../events/after-sales/create-sav.ts';
+import { createSav } from '../../events/after-sales/create-sav.ts';
 import type { CommandContext } from '../../events/command-context.ts';
+import { requestSavFileFetches } from '../../jobs/sav-file-fetch-schedule.ts';
+import { findSavById } from '../../projections/after-sales/queries.ts';
 import { findSaleByIncrementId } from '../../projections/sales/queries.ts';
 import type { SaleDocument } from '../../projections/sales/sale-document.ts';
 import type { Runtime } from '../../runtime.ts';
 import { parseInput } from '../parse-input.ts';
 import { invalidParameters, notTheOrdersCustomer, orderNotFound, productNotInOrder } from './chatbot-errors.ts';
-import { nameInUrl } from '../core/sav/sav-links.ts';
+import { namesFilesByUrl, savFiles } from '../core/sav/sav-links.ts';
+import { presentSavFile } from '../sav-files/sav-file-presenter.ts';
 import { savCreationDeps } from './sav-sale-loader.ts';
 import { savRequestBody, type SavRequestBody } from './schemas.ts';
 
@@ -15,12 +18,6 @@ const namedProducts = (sale: SaleDocument, body: SavRequestBody): number[] =>
   sale.products
     .filter((product) => (body.product_sku !== undefined ? product.sku === body.product_sku : product.saleProductId === body.sale_product_id))
     .map((product) => product.saleProductId);
-
-/** Photos and videos are given as links: they are attached as such and fetched later. */
-const linksOf = (body: SavRequestBody): CreateSavInput['files'] => [
-  ...(body.photos ?? []).map((url, index) => ({ kind: 'image' as const, category: 'photo', sourceUrl: url, fileName: nameInUrl(url, `photo-${index + 1}`) })),
-  ...(body.videos ?? []).map((url, index) => ({ kind: 'video' as const, category: 'video', sourceUrl: url, fileName: nameInUrl(url, `video-${index + 1}`) })),
-];
 
 /**
  * POST /api/sav: a customer opens a SAV through the chatbot. The e-mail given must be the order's
@@ -39,6 +36,10 @@ export const openSav = (runtime: Runtime): RouterMiddleware => {
     if (saleProductIds.length === 0) throw productNotInOrder(named, body.increment_id);
 
     const context: CommandContext = ctx.state.commandContext;
+    const files = savFiles([
+      { kind: 'image', category: 'photo', items: body.photos },
+      { kind: 'video', category: 'video', items: body.videos },
+    ]);
     const result = await createSav(
       deps,
       {
@@ -48,7 +49,7 @@ export const openSav = (runtime: Runtime): RouterMiddleware => {
         savType: body.request_type,
         channel: 'chatbot',
         appointment: null,
-        files: linksOf(body),
+        files,
       },
       context,
     );
@@ -57,6 +58,11 @@ export const openSav = (runtime: Runtime): RouterMiddleware => {
       if (result.refusal.code === 'unknown_sale_product') throw productNotInOrder(named, body.increment_id);
       throw new Error(`SAV creation refused: ${result.refusal.code} (${result.refusal.message})`);
     }
-    ctx.body = { success: true, sav_id: result.savId, message: 'Votre demande SAV a bien été enregistrée' };
+    if (namesFilesByUrl(files)) requestSavFileFetches(runtime);
+    // The files as the SAV now holds them: stored (data URLs) or to be fetched (URLs).
+    const sav = await findSavById(runtime.readStore, result.savId);
+    const links = { baseUrl: runtime.config.baseUrl, group: 'chatbot' as const };
+    const presented = (sav?.files ?? []).map((file) => presentSavFile(result.savId, file, links));
+    ctx.body = { success: true, sav_id: result.savId, message: 'Votre demande SAV a bien été enregistrée', files: presented };
   };
 };

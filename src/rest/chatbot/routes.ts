@@ -3,7 +3,8 @@ import type { Runtime } from '../../runtime.ts';
 import { apiGroup } from '../middleware/api-group.ts';
 import { authenticate } from '../middleware/authenticate.ts';
 import { noQueryParameters } from '../query-parameters.ts';
-import { chatbotUnauthorized, invalidQuery } from './chatbot-errors.ts';
+import { downloadSavFile } from '../sav-files/download-sav-file.ts';
+import { chatbotUnauthorized, invalidQuery, savFileNotStored } from './chatbot-errors.ts';
 import { customerDetails } from './customer-details.ts';
 import { openSav } from './open-sav.ts';
 import { productDetails } from './product-details.ts';
@@ -26,6 +27,7 @@ export const chatbotRoutes = (runtime: Runtime): Router => {
   // Capital C: the path the chatbot calls.
   router.get('/api/Customer/details/:email', noChatbotQuery, customerDetails(runtime));
   router.post('/api/sav', noChatbotQuery, openSav(runtime));
+  router.get('/api/sav/:savId/files/:fileId', noChatbotQuery, downloadSavFile(runtime, savFileNotStored));
   router.get('/api/customer/sav-status', savStatus(runtime));
   router.get('/api/product/:sku', noChatbotQuery, productDetails(runtime));
   return router;

@@ -19,5 +19,5 @@ export const saleDetails =
       findProductsBySku(runtime.readStore, sale.products.map((product) => product.sku)),
       findSavs(runtime.readStore, { incrementId }),
     ]);
-    ctx.body = { success: true, data: presentSaleDetails(sale, catalog, savs) };
+    ctx.body = { success: true, data: presentSaleDetails(sale, catalog, savs, runtime.config.baseUrl) };
   };

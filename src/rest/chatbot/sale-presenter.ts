@@ -35,6 +35,7 @@ export const presentSaleDetails = (
   sale: SaleDocument,
   catalog: ReadonlyMap<string, ProductDocument>,
   savs: readonly SavDocument[],
+  baseUrl: string,
 ) => ({
   id: sale._id,
   incrementId: sale.incrementId,
@@ -56,5 +57,5 @@ export const presentSaleDetails = (
     sav_count: savs.length,
     in_progress_count: savs.filter((sav) => sav.status === 'in_progress').length,
   },
-  sav_history: savs.map(presentSavRecord),
+  sav_history: savs.map((sav) => presentSavRecord(sav, baseUrl)),
 });

@@ -1,4 +1,5 @@
 import type { SavDocument, SavStatus } from '../../projections/after-sales/sav-document.ts';
+import { presentSavFile } from '../sav-files/sav-file-presenter.ts';
 
 /** The status as the chatbot words it to the customer. */
 export const savStatusLabels: Readonly<Record<SavStatus, string>> = {
@@ -10,11 +11,11 @@ export const savStatusLabels: Readonly<Record<SavStatus, string>> = {
 
 /**
  * A SAV as the chatbot shows it: the element of `sav_records` and of the `sav_history` of a sale or a
- * customer, one shape everywhere. `complaint_type` is the complaint's category. The resolution is
- * what staff did for the customer (null until resolved); why a SAV was cancelled or reopened is kept
- * for staff and not shown here.
+ * customer, one shape everywhere. `complaint_type` is the complaint's category; `files` link to the
+ * chatbot's own download route (BASE_URL first). The resolution is what staff did for the customer
+ * (null until resolved); why a SAV was cancelled or reopened is kept for staff and not shown here.
  */
-export const presentSavRecord = (sav: SavDocument) => ({
+export const presentSavRecord = (sav: SavDocument, baseUrl: string) => ({
   id: sav._id,
   sale_ref: sav.incrementId,
   status: sav.status,
@@ -24,4 +25,5 @@ export const presentSavRecord = (sav: SavDocument) => ({
   status_changed_at: sav.statusChangedAt,
   resolution: sav.resolution,
   products: sav.products.map(({ sku, name }) => ({ sku, name })),
+  files: sav.files.map((file) => presentSavFile(sav._id, file, { baseUrl, group: 'chatbot' })),
 });

@@ -1,4 +1,5 @@
-import type { CreateSavDeps } from '../../events/after-sales/create-sav.ts';
+import type { CreateSavDeps, SavFileStore } from '../../events/after-sales/create-sav.ts';
+import { discardSavFile, storeSavFile } from '../../files/sav-files.ts';
 import type { SavSale } from '../../events/after-sales/sav-decider.ts';
 import type { ReadStore } from '../../projections/read-store/read-store.ts';
 import type { Runtime } from '../../runtime.ts';
@@ -25,10 +26,17 @@ export const loadSavSale =
     return sale && toSavSale(sale);
   };
 
+/** The files sent with a SAV request, kept under DATA_DIR/sav-files/<savId>/. */
+const savFileStore = (dataDir: string): SavFileStore => ({
+  store: (savId, file) => storeSavFile(dataDir, { savId, ...file }),
+  discard: (file) => discardSavFile(dataDir, file.storedPath),
+});
+
 /** What createSav needs, for every route that opens SAVs (chatbot and core). */
 export const savCreationDeps = (runtime: Runtime): CreateSavDeps => ({
   ...runtime.write,
   ids: runtime.ids,
   timezone: runtime.config.planningTimezone,
   loadSale: loadSavSale(runtime.readStore),
+  files: savFileStore(runtime.config.dataDir),
 });

@@ -27,5 +27,5 @@ export const savStatus =
         throw orderNotFound(whose.incrementId);
       }
     }
-    ctx.body = { success: true, sav_records: savs.map(presentSavRecord) };
+    ctx.body = { success: true, sav_records: savs.map((sav) => presentSavRecord(sav, runtime.config.baseUrl)) };
   };

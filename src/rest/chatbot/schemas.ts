@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { blankAsAbsent } from '../blank-as-absent.ts';
+import { mediaInput } from '../media-input.ts';
 import { queryParameters } from '../query-parameters.ts';
+import { chatbotMediaTexts } from './media-texts.ts';
 import { unknownParameters } from './chatbot-errors.ts';
 
 /**
@@ -16,10 +18,8 @@ const incrementId = z.string(expecting('une suite de 1 à 20 chiffres')).regex(/
 const email = z.email(expecting('une adresse e-mail valide')).max(254);
 const sku = z.string(expecting('un SKU de 1 à 64 caractères')).min(1).max(64);
 const saleProductId = z.number(expecting('un identifiant de produit de commande (entier positif)')).int().positive().max(2_147_483_647);
-const mediaUrls = (what: string) =>
-  z
-    .array(z.url({ protocol: /^https?$/, ...expecting(`l'URL http(s) d'une ${what}`) }).max(2048), expecting(`une liste de 10 URL au plus`))
-    .max(10);
+/** URLs (fetched later) or base64 data URLs (stored with the SAV), see media-input.ts. */
+const media = (kind: 'image' | 'video') => z.array(mediaInput(kind, chatbotMediaTexts), expecting('une liste de 10 URL ou data URL au plus')).max(10);
 
 export const saleDetailsParams = z.object({ incrementId: incrementId.describe("L'increment ID de la commande (chiffres)") });
 
@@ -48,8 +48,8 @@ export const savRequestBody = z
       sale_product_id: saleProductId.optional().describe("Ou bien l'identifiant du produit de la commande"),
       complaint_name: z.string(expecting('un texte de 1 à 255 caractères')).trim().min(1).max(255).describe('La catégorie de la réclamation'),
       complaint: z.string(expecting('un texte de 1 à 10 000 caractères')).trim().min(1).max(10_000).describe('Le message du client'),
-      photos: mediaUrls('photo').optional().describe('Des liens vers des photos'),
-      videos: mediaUrls('vidéo').optional().describe('Des liens vers des vidéos'),
+      photos: media('image').optional().describe('Des photos : URL http(s), récupérées après la réponse, ou data URL base64 (jpeg, png, webp, gif, heic, heif, avif) de 10 Mio au plus, enregistrées aussitôt'),
+      videos: media('video').optional().describe('Des vidéos : URL http(s), récupérées après la réponse, ou data URL base64 (mp4, quicktime, webm) de 10 Mio au plus, enregistrées aussitôt'),
     },
     { error: () => 'Le corps de la requête doit être un objet JSON' },
   )

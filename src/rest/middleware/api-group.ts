@@ -21,7 +21,7 @@ export const apiGroup = (name: ApiGroupName): Middleware => async (ctx, next) =>
  * refused in the envelope of the API the client called. The routers set it again (apiGroup) for
  * their own routes.
  */
-const chatbotPaths = [/^\/api\/sale\/details\//, /^\/api\/Customer\/details\//, /^\/api\/sav\/?$/, /^\/api\/customer\/sav-status\/?$/, /^\/api\/product\//];
+const chatbotPaths = [/^\/api\/sale\/details\//, /^\/api\/Customer\/details\//, /^\/api\/sav(\/|$)/, /^\/api\/customer\/sav-status\/?$/, /^\/api\/product\//];
 const supplierPaths = [/^\/api\/supplier-[ab]\//, /^\/api\/files\//];
 
 export const groupOfPath = (path: string): ApiGroupName => {

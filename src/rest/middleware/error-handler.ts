@@ -5,15 +5,15 @@ import type { Logger } from '../../logger.ts';
 
 type ApiGroup = keyof typeof serverErrorTexts;
 
-/** Errors raised by the body parser (co-body / raw-body) carry a status and a type. */
-type ParserError = { status?: number; type?: string; expose?: boolean };
+/** Errors raised by the body parser (co-body / raw-body) carry a status and a type; a body too large, the limit in bytes. */
+type ParserError = { status?: number; type?: string; expose?: boolean; limit?: number };
 
-/** What a refused body is told, per API group (the OpenAPI document shows the same texts). */
+/** What a refused body is told, per API group (the OpenAPI document shows the same texts); a body too large, with the route's limit. */
 export const bodyErrorTexts = {
   tooLarge: {
-    core: ['Payload Too Large', 'The request body exceeds 1 MiB'],
-    supplier: ['Payload Too Large', 'The request body exceeds 1 MiB'],
-    chatbot: ['Requête trop volumineuse', 'Le corps de la requête dépasse 1 Mio'],
+    core: (mib = 1) => ['Payload Too Large', `The request body exceeds ${mib} MiB`] as const,
+    supplier: (mib = 1) => ['Payload Too Large', `The request body exceeds ${mib} MiB`] as const,
+    chatbot: (mib = 1) => ['Requête trop volumineuse', `Le corps de la requête dépasse ${mib} Mio`] as const,
   },
   malformed: {
     core: ['Bad Request', 'The request body is not valid JSON'],
@@ -38,7 +38,8 @@ const clientErrorOf = (error: unknown, group: ApiGroup): HttpError | undefined =
   }
   const parserError = error as ParserError;
   if (parserError?.type === 'entity.too.large' || parserError?.status === 413) {
-    const [title, message] = bodyErrorTexts.tooLarge[group];
+    const mib = typeof parserError.limit === 'number' ? Math.round((parserError.limit / 1024 / 1024) * 100) / 100 : 1;
+    const [title, message] = bodyErrorTexts.tooLarge[group](mib);
     return new HttpError(413, title, message);
   }
   // The JSON parser throws a SyntaxError carrying status 400 (and no type) on a malformed body.

@@ -5,9 +5,19 @@ import { NotJsonBodyError } from './error-handler.ts';
 /** Methods whose body the API reads. */
 const withBody = new Set(['POST', 'PUT', 'PATCH']);
 
-/** JSON only, 1 MiB at most (413 above); a parse failure is thrown to the error handler. */
-const jsonParser = (options: { whateverTheType?: boolean } = {}): Middleware =>
-  bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', strict: true, ...(options.whateverTheType && { detectJSON: () => true }) });
+/** JSON only, `limitMib` at most (413 above, the error carrying the limit); a parse failure is thrown to the error handler. */
+const jsonParser = (limitMib: number, options: { whateverTheType?: boolean } = {}): Middleware =>
+  bodyParser({ enableTypes: ['json'], jsonLimit: `${limitMib}mb`, strict: true, ...(options.whateverTheType && { detectJSON: () => true }) });
+
+const parsers = (limitMib: number) => ({ declaredJson: jsonParser(limitMib), undeclaredJson: jsonParser(limitMib, { whateverTheType: true }) });
+
+/** A path as the routers match it: any case, trailing slash optional. */
+const routeKey = (path: string): string => path.toLowerCase().replace(/\/$/, '');
+
+export type JsonBodyOptions = {
+  /** Routes whose bodies may carry files (data URLs) and their limit in MiB; every other body is limited to 1 MiB. */
+  largerLimits?: Readonly<Record<string, number>>;
+};
 
 /**
  * The API's bodies are JSON. Older clients send JSON without a Content-Type, or as text/plain: it is
@@ -16,10 +26,11 @@ const jsonParser = (options: { whateverTheType?: boolean } = {}): Middleware =>
  * parse) with 415, in the group's envelope, rather than a misleading field error further on.
  * Outside /api (GraphQL reads its own media types) only declared JSON is parsed.
  */
-export const jsonBody = (): Middleware => {
-  const declaredJson = jsonParser();
-  const undeclaredJson = jsonParser({ whateverTheType: true });
+export const jsonBody = (options: JsonBodyOptions = {}): Middleware => {
+  const standard = parsers(1);
+  const larger = new Map(Object.entries(options.largerLimits ?? {}).map(([path, limitMib]) => [routeKey(path), parsers(limitMib)]));
   return async (ctx, next) => {
+    const { declaredJson, undeclaredJson } = larger.get(routeKey(ctx.path)) ?? standard;
     // null: no body; 'json': declared JSON; false: anything else, or no Content-Type.
     const declared = ctx.request.is('json');
     if (declared !== false || !ctx.path.startsWith('/api/') || !withBody.has(ctx.method)) return declaredJson(ctx, next);

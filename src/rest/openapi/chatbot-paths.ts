@@ -1,5 +1,5 @@
 import { bodyErrorTexts } from '../middleware/error-handler.ts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { serverErrorTexts } from '../envelopes.ts';
 import type { HttpError } from '../http-error.ts';
 import {
@@ -10,6 +10,7 @@ import {
   orderNotFound,
   productNotFound,
   productNotInOrder,
+  savFileNotStored,
 } from '../chatbot/chatbot-errors.ts';
 import { customerDetailsParams, productParams, saleDetailsParams, savRequestBody, savStatusQuery } from '../chatbot/schemas.ts';
 import {
@@ -19,16 +20,19 @@ import {
   saleDetailsResponse,
   savCreatedMessage,
   savCreatedResponse,
+  savFile,
   savRecord,
   savStatusResponse,
 } from './chatbot-responses.ts';
 import type { ResponseDoc, RouteDoc } from './document.ts';
+import { mediaBodyLimitMib } from '../media-input.ts';
 
 /** The chatbot API's routes; the error examples are the routes' own answers, in French. */
 
 export const chatbotComponents = {
   ChatbotError: chatbotError,
   SavRecord: savRecord,
+  SavFile: savFile,
   SaleDetails: saleDetailsResponse,
   CustomerDetails: customerDetailsResponse,
   ProductDetails: productResponse,
@@ -37,7 +41,8 @@ export const chatbotComponents = {
 };
 
 /** The error handler's texts for an oversized body (kept private there; a spec checks they agree). */
-export const chatbotTooLarge = { error: bodyErrorTexts.tooLarge.chatbot[0], message: bodyErrorTexts.tooLarge.chatbot[1] };
+const tooLarge = (mib: number) => ({ error: bodyErrorTexts.tooLarge.chatbot(mib)[0], message: bodyErrorTexts.tooLarge.chatbot(mib)[1] });
+export const chatbotTooLarge = tooLarge(mediaBodyLimitMib);
 export const chatbotNotJson = { error: bodyErrorTexts.notJson.chatbot[0], message: bodyErrorTexts.notJson.chatbot[1] };
 
 const failure = (description: string, answer: Pick<HttpError, 'error' | 'message'>): ResponseDoc => ({
@@ -108,8 +113,22 @@ export const chatbotRouteDocs = (): RouteDoc[] => [
       ...common,
       403: failure("The e-mail is not the order's customer's.", notTheOrdersCustomer('100004512')),
       404: failure('No order has this increment ID, or the order does not contain the product.', productNotInOrder('le produit LAMP-ARC-BLK', '100004512')),
-      413: failure('The request body exceeds 1 MiB.', chatbotTooLarge),
+      413: failure(`The request body exceeds ${mediaBodyLimitMib} MiB (photos and videos may come as data URLs).`, chatbotTooLarge),
       415: failure('The body is not JSON (JSON sent without a Content-Type, or as text/plain, is read as JSON).', chatbotNotJson),
+    },
+  },
+  {
+    ...base,
+    method: 'get',
+    path: '/api/sav/:savId/files/:fileId',
+    operationId: 'downloadSavFile',
+    summary: "A SAV's stored photo or video",
+    description: "The file of a SAV's `files[].download_url`, once its state is stored.",
+    pathParams: z.object({ savId: z.string().describe('The SAV ID'), fileId: z.string().describe('The file ID') }),
+    responses: {
+      200: { description: 'The file, with its content type.', body: z.string().describe("The file's bytes"), mediaTypes: ['image/*', 'video/*'] },
+      ...common,
+      404: failure('No such file, or not stored (yet).', savFileNotStored('12', '00000000-0000-4000-8000-000000000000', null)),
     },
   },
   {

@@ -16,6 +16,23 @@ const day = z.iso.date();
 const amount = z.number();
 const stockStatus = z.enum(['in_stock', 'out_of_stock', 'backorder']);
 
+/** A file of a SAV (src/rest/sav-files/sav-file-presenter.ts). */
+export const savFile = z.object({
+  id: z.string().describe('The file ID (a UUID)'),
+  kind: z.enum(['image', 'video', 'document']),
+  category: z.string().describe('photo or video (chatbot), image or video (core), or the prefix of an upload'),
+  name: z.string(),
+  state: z.enum(['pending', 'stored', 'failed']).describe('pending: to be fetched from its URL (again); stored: downloadable; failed: given up'),
+  content_type: z.string().nullable(),
+  size: z.number().int().nullable().describe('In bytes, once stored'),
+  source_url: z.string().nullable().describe('The URL it was given by; null for a data URL'),
+  attempts: z.number().int().describe('Fetch attempts made'),
+  last_error: z.string().nullable(),
+  next_attempt_at: instant.nullable().describe('When the next fetch attempt is due; null unless pending'),
+  attached_at: instant,
+  download_url: z.string().nullable().describe('Once stored: GET it with the X-API-Token'),
+});
+
 export const savRecord = z.object({
   id: z.number().int().describe('The SAV ID'),
   sale_ref: z.string().describe("The order's increment ID"),
@@ -26,6 +43,7 @@ export const savRecord = z.object({
   status_changed_at: instant.describe('When the status last changed (created_at until then)'),
   resolution: z.string().nullable().describe('What was done, while resolved or closed; null otherwise'),
   products: z.array(z.object({ sku: z.string(), name: z.string() })),
+  files: z.array(savFile),
 });
 
 const orderedProduct = z.object({
@@ -114,6 +132,7 @@ export const savCreatedResponse = z.object({
   success: z.literal(true),
   sav_id: z.number().int(),
   message: z.literal(savCreatedMessage),
+  files: z.array(savFile).describe('Data URLs are stored at once; URLs are pending until the fetch job has fetched them'),
 });
 
 export const savStatusResponse = z.object({ success: z.literal(true), sav_records: z.array(savRecord) });

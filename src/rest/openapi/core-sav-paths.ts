@@ -47,7 +47,7 @@ const refusalOf = (schema: z.ZodType, input: unknown): HttpError => {
 
 /** The 409 the route answers when the SAV has this status, as the decider words it. */
 const conflictOf = (command: SavTransition, status: SavStatus): HttpError => {
-  const sav: ExistingSav = { exists: true, savId: 5, saleId: 1, saleProductIds: [1], status, appointment: null, releasedAppointment: null, fileIds: new Set() };
+  const sav: ExistingSav = { exists: true, savId: 5, saleId: 1, saleProductIds: [1], status, appointment: null, releasedAppointment: null, fileIds: new Set(), fetches: new Map() };
   const decision = decideTransition(command, sav);
   if (!isRefusal(decision)) throw new Error(`The example of a 409 must be refused: ${command.type} from ${status}`);
   return savChangeRefused(5, decision);
@@ -72,7 +72,7 @@ const route = (verb: 'resolve' | 'close' | 'reopen' | 'cancel', summary: string,
     401: failure("Missing, unknown or revoked token, or another group's (supplier, chatbot, analyst).", coreUnauthorized()),
     404: failure('No SAV has this ID.', savNotFound(5)),
     409: failure('The SAV’s status does not allow this change; `sav_status` is that status.', conflict, savConflict),
-    413: failure('The request body exceeds 1 MiB.', new HttpError(413, ...bodyErrorTexts.tooLarge.core)),
+    413: failure('The request body exceeds 1 MiB.', new HttpError(413, ...bodyErrorTexts.tooLarge.core())),
     415: failure('The body is not JSON (JSON sent without a Content-Type, or as text/plain, is read as JSON).', new HttpError(415, ...bodyErrorTexts.notJson.core)),
     500: failure('An unexpected error; no internal detail is given.', new HttpError(500, serverErrorTexts.core.error, serverErrorTexts.core.message)),
   },

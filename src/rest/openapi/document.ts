@@ -15,6 +15,8 @@ export type ResponseDoc = {
   /** The body; absent for a response without one. */
   body?: z.ZodType;
   example?: unknown;
+  /** The body's media types when it is not JSON (a file): `body` then describes the bytes. */
+  mediaTypes?: readonly string[];
   /** Response headers, one per key of the object, required when the key is. */
   headers?: z.ZodObject;
 };
@@ -100,12 +102,12 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
           description: response.description,
           ...(response.headers && { headers: Object.fromEntries(headersOf(response.headers)) }),
           ...(response.body && {
-            content: {
-              'application/json': {
-                schema: bodySchema(response.body, 'output'),
-                ...(response.example !== undefined && { example: response.example }),
-              },
-            },
+            content: Object.fromEntries(
+              (response.mediaTypes ?? ['application/json']).map((mediaType) => [
+                mediaType,
+                { schema: bodySchema(response.body!, 'output'), ...(response.example !== undefined && { example: response.example }) },
+              ]),
+            ),
           }),
         },
       ]),

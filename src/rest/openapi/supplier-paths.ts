@@ -17,7 +17,7 @@ import type { ResponseDoc, RouteDoc } from './document.ts';
 const unauthorizedAnswer = unauthorized();
 
 /** The error handler's text for an oversized body (kept private there; a spec checks they agree). */
-export const supplierTooLargeMessage = bodyErrorTexts.tooLarge.supplier[1];
+export const supplierTooLargeMessage = bodyErrorTexts.tooLarge.supplier()[1];
 export const supplierNotJsonMessage = bodyErrorTexts.notJson.supplier[1];
 
 /** The 401 message is fixed: the suppliers' clients compare it. */

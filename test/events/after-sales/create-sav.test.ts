@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSav } from '../../../src/events/after-sales/create-sav.ts';
+import { createSav, type SavFileStore } from '../../../src/events/after-sales/create-sav.ts';
 import { savStreamName } from '../../../src/events/after-sales/events.ts';
 import { appendDomainEvents } from '../../../src/events/domain-store.ts';
 import { configurePlanning } from '../../../src/events/planning/planning-handlers.ts';
@@ -99,5 +99,51 @@ describe('creating a SAV', () => {
     expect(sav.allocatedSavIds).toEqual([1]);
     expect(await typesOf(1)).toEqual(['SavCreated']);
     expect(await loadDayOccupancy(sav.deps, 'sav', nextMonday)).toEqual({});
+  });
+
+  describe('when files come with their content (data URLs)', () => {
+    const content = { bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0]), contentType: 'image/jpeg', extension: 'jpg' };
+    const withContent = savRequest({ files: [{ kind: 'image', category: 'image', sourceUrl: null, fileName: 'image-1.jpg', content }] });
+    /** A store that keeps its files in memory, and tells what the SAV's events named when each was stored. */
+    const memoryStore = () => {
+      const kept = new Map<string, number>();
+      const store: SavFileStore = {
+        store: async (savId, file) => {
+          const storedPath = `sav-files/${savId}/${file.fileName}`;
+          kept.set(storedPath, (await sav.deps.eventStore.readStream(savStreamName(savId))).length);
+          return { storedPath, contentType: file.contentType, size: file.bytes.length };
+        },
+        discard: async (file) => void kept.delete(file.storedPath),
+      };
+      return { kept, deps: { ...sav.deps, files: store } };
+    };
+
+    it('when the SAV is recorded, each file was stored first, and its attachment names where', async () => {
+      const { kept, deps } = memoryStore();
+
+      const result = await createSav(deps, withContent, sav.context);
+
+      if (result.status !== 'created') throw new Error(`not created: ${JSON.stringify(result)}`);
+      expect([...kept]).toEqual([[`sav-files/${result.savId}/image-1.jpg`, 0]]);
+      const [, attached] = await sav.deps.eventStore.readStream(savStreamName(result.savId));
+      expect(attached?.data).toMatchObject({ sourceUrl: null, storedPath: `sav-files/${result.savId}/image-1.jpg`, contentType: 'image/jpeg', size: 4 });
+    });
+
+    it('when the SAV cannot be recorded (its stream exists), the files stored for it are discarded', async () => {
+      const { kept, deps } = memoryStore();
+      await appendDomainEvents(sav.deps.eventStore, savStreamName(1), [
+        { type: 'SavCreated', data: { savId: 1, saleId: 12, incrementId: '100000012', saleProductIds: [32], products: [{ saleProductId: 32, sku: 'LAVE-LINGE-9KG', name: 'Lave-linge 9 kg' }], complaint: 'x', complaintName: 'x', savType: 'x', channel: 'core', customerEmail: null, createdAt: '2026-03-01T10:00:00.000Z' } },
+      ], sav.context, sav.deps.clock.now(), 'no_stream');
+
+      const result = await createSav(deps, withContent, sav.context);
+
+      expect(result.status === 'refused' ? result.refusal.code : null).toBe('sav_exists');
+      expect([...kept]).toEqual([]);
+    });
+
+    it('when no file store is given, the request fails before anything is recorded', async () => {
+      await expect(createSav(sav.deps, withContent, sav.context)).rejects.toThrow('without a file store');
+      expect(await sav.deps.eventStore.readAll({ filter: { streamPrefixes: ['sav-'] } })).toEqual([]);
+    });
   });
 });

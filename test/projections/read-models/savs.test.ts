@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSavById, findSavs } from '../../../src/projections/after-sales/queries.ts';
+import { dueSavFiles, findSavById, findSavs } from '../../../src/projections/after-sales/queries.ts';
 import { savsProjection } from '../../../src/projections/after-sales/savs-projection.ts';
 import { openTestReadStore } from '../../support/mongo-backend.ts';
 import { eventLog } from './event-log.ts';
@@ -10,9 +10,9 @@ import { buildScenario, savId } from './scenario.ts';
 const projections = [savsProjection];
 
 describe('SAV read model', () => {
-  it('when a SAV was created with an appointment and a file, then lived its life, the document holds them and every step', async () => {
+  it('when a SAV was created with an appointment and files, then lived its life, the document holds them, where their fetch stands and every step', async () => {
     const store = await openTestReadStore();
-    const { events, fileId } = buildScenario();
+    const { events, fileId, links } = buildScenario();
     await project(store, projections, events);
 
     expect(await findSavById(store, savId)).toEqual({
@@ -57,6 +57,40 @@ describe('SAV read model', () => {
           contentType: 'image/jpeg',
           size: 2048,
           attachedAt: '2025-03-14T10:01:00+01:00',
+          state: 'stored',
+          attempts: 0,
+          lastError: null,
+          nextAttemptAt: null,
+        },
+        {
+          fileId: links.fetched,
+          kind: 'video',
+          category: 'video',
+          sourceUrl: 'https://example.com/clip.mp4',
+          storedPath: 'sav-files/7/clip.mp4',
+          fileName: 'clip.mp4',
+          contentType: 'video/mp4',
+          size: 4096,
+          attachedAt: '2025-03-14T10:01:00+01:00',
+          state: 'stored',
+          attempts: 2,
+          lastError: null,
+          nextAttemptAt: null,
+        },
+        {
+          fileId: links.givenUp,
+          kind: 'video',
+          category: 'video',
+          sourceUrl: 'https://example.com/video-2',
+          storedPath: null,
+          fileName: 'video-2',
+          contentType: null,
+          size: null,
+          attachedAt: '2025-03-14T10:01:00+01:00',
+          state: 'failed',
+          attempts: 1,
+          lastError: 'the file is not an accepted image or video',
+          nextAttemptAt: null,
         },
       ],
     });
@@ -183,6 +217,38 @@ describe('SAV read model', () => {
 
     it('when nothing matches, the list is empty', async () => {
       expect(await ids({ incrementId: '501' })).toEqual([]);
+    });
+  });
+
+  describe('the files due for a fetch', () => {
+    it('when links are pending, retried later, stored or given up, only those due now come, longest due first', async () => {
+      const store = await openTestReadStore();
+      // The scenario's SAV also has a stored file, a fetched link and a given-up one: never due.
+      const { log } = buildScenario();
+      const retried = '1b1c8a52-7a4c-4c61-9a53-6f0d1f3e2a11';
+      const fresh = '2c2d8a52-7a4c-4c61-9a53-6f0d1f3e2a12';
+      const attach = (fileId: string, attachedAt: string) =>
+        log.record(`sav-${savId}`, {
+          type: 'SavFileAttached',
+          data: { savId, fileId, kind: 'image', category: 'photo', sourceUrl: `https://example.com/${fileId}.jpg`, storedPath: null, fileName: 'p.jpg', contentType: null, size: null, attachedAt },
+        });
+      attach(fresh, '2025-03-14T10:05:00+01:00');
+      attach(retried, '2025-03-14T10:00:00+01:00');
+      log.record(`sav-${savId}`, {
+        type: 'SavFileFetchFailed',
+        data: { savId, fileId: retried, fileName: 'p.jpg', attempt: 1, reason: 'timeout', error: 'slow', nextAttemptAt: '2025-03-14T10:01:00+01:00', failedAt: '2025-03-14T10:00:00+01:00' },
+      });
+      await project(store, projections, log.events);
+
+      // In UTC, as the job asks.
+      expect(await dueSavFiles(store, '2025-03-14T08:59:00.000Z', 10)).toEqual([]);
+      expect(await dueSavFiles(store, '2025-03-14T09:01:00.000Z', 10)).toEqual([{ savId, fileId: retried, nextAttemptAt: '2025-03-14T09:01:00.000Z' }]);
+      expect(await dueSavFiles(store, '2025-03-14T09:10:00.000Z', 10)).toEqual([
+        { savId, fileId: retried, nextAttemptAt: '2025-03-14T09:01:00.000Z' },
+        { savId, fileId: fresh, nextAttemptAt: '2025-03-14T09:05:00.000Z' },
+      ]);
+      expect(await dueSavFiles(store, '2025-03-14T09:10:00.000Z', 1)).toHaveLength(1);
+      expect((await dueSavFiles(store, '2030-01-01T00:00:00.000Z', 10)).map((due) => due.fileId)).toEqual([retried, fresh]);
     });
   });
 });

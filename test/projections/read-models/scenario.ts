@@ -5,8 +5,9 @@ import { address, cushion, fridge, saleImported, sofa } from './sale-fixtures.ts
 /**
  * A realistic history touching every read model: a sale of three products (a sofa drop-shipped by
  * supplier-a, a fridge by supplier-b, a cushion from own stock) acknowledged, labelled, shipped, partly
- * cancelled and refunded, re-addressed and given delivery appointments; a SAV with an appointment and a
- * file, resolved, closed, reopened and cancelled; an older order of the same customer imported later; the catalog, the plannings, leads and tokens.
+ * cancelled and refunded, re-addressed and given delivery appointments; a SAV with an appointment, a
+ * stored file and two given by URL (one fetched at its second attempt, one given up), then resolved,
+ * closed, reopened and cancelled; an older order of the same customer imported later; the catalog, the plannings, leads and tokens.
  */
 
 export const timezone = 'Europe/Paris';
@@ -18,6 +19,7 @@ export const buildScenario = () => {
   const log = eventLog();
   const { saleId, stream } = mainSale;
   const fileId = randomUUID();
+  const links = { fetched: randomUUID(), givenUp: randomUUID() };
   const leads = { sent: randomUUID(), failed: randomUUID(), pending: randomUUID() };
 
   // 23:30 UTC on 9 March is 00:30 on 10 March in Paris: the order's local date is the 10th.
@@ -78,6 +80,24 @@ export const buildScenario = () => {
       size: 2048,
       attachedAt: '2025-03-14T10:01:00+01:00',
     },
+  });
+  for (const [id, fileName] of [[links.fetched, 'clip.mp4'], [links.givenUp, 'video-2']] as const) {
+    log.record(`sav-${savId}`, {
+      type: 'SavFileAttached',
+      data: { savId, fileId: id, kind: 'video', category: 'video', sourceUrl: `https://example.com/${fileName}`, storedPath: null, fileName, contentType: null, size: null, attachedAt: '2025-03-14T10:01:00+01:00' },
+    });
+  }
+  log.record(`sav-${savId}`, {
+    type: 'SavFileFetchFailed',
+    data: { savId, fileId: links.fetched, fileName: 'clip.mp4', attempt: 1, reason: 'remote_failed', error: 'the file host answered HTTP 503', nextAttemptAt: '2025-03-14T10:02:00+01:00', failedAt: '2025-03-14T10:01:00+01:00' },
+  });
+  log.record(`sav-${savId}`, {
+    type: 'SavFileFetched',
+    data: { savId, fileId: links.fetched, fileName: 'clip.mp4', attempt: 2, kind: 'video', storedPath: 'sav-files/7/clip.mp4', contentType: 'video/mp4', size: 4096, fetchedAt: '2025-03-14T10:02:00+01:00' },
+  });
+  log.record(`sav-${savId}`, {
+    type: 'SavFileFetchFailed',
+    data: { savId, fileId: links.givenUp, fileName: 'video-2', attempt: 1, reason: 'unsupported_type', error: 'the file is not an accepted image or video', nextAttemptAt: null, failedAt: '2025-03-14T10:01:00+01:00' },
   });
   // The SAV's life, by the back office: resolved, closed, reopened, then cancelled after its appointment's day (kept).
   const backOffice = { kind: 'token', group: 'core', label: 'back-office' } as const;
@@ -161,5 +181,5 @@ export const buildScenario = () => {
   log.record('accesstoken-oldchatbot', { type: 'AccessTokenRevoked', data: { tokenId: 'oldchatbot', revokedAt: '2025-01-02T00:00:00Z' } });
   log.record('actiontoken-jti12345678', { type: 'ActionTokenConsumed', data: { tokenJti: 'jti12345678', action: 'cancel', saleId, consumedAt: '2025-03-12T10:00:00+01:00' } });
 
-  return { log, events: log.events, fileId, leads };
+  return { log, events: log.events, fileId, links, leads };
 };

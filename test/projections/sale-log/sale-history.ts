@@ -148,6 +148,8 @@ export const savEvents = (savId: number, saleId: number, incrementId: string): {
     fr: `Image « armrest.jpg » ajouté(e) au SAV ${savId}`,
     en: `Image "armrest.jpg" attached to after-sales request ${savId}`,
   },
+  ...fetchedLink(savId),
+  ...abandonedLink(savId),
   {
     event: { type: 'SavResolved', data: { savId, resolution: 'Accoudoir remplacé', resolvedAt: at } },
     fr: `SAV ${savId} résolu : Accoudoir remplacé`,
@@ -169,6 +171,53 @@ export const savEvents = (savId: number, saleId: number, incrementId: string): {
     en: `After-sales request ${savId} cancelled: Doublon du SAV 9; its appointment on 2025-03-12 at 10:30 given back`,
   },
 ];
+
+const linkAttached = (savId: number, fileId: string, fileName: string, url: string): SavEvent => ({
+  type: 'SavFileAttached',
+  data: { savId, fileId, kind: 'video', category: 'video', sourceUrl: url, storedPath: null, fileName, contentType: null, size: null, attachedAt: at },
+});
+
+/** A video given by URL: a first attempt fails, the second stores it. */
+const fetchedLink = (savId: number): { event: SavEvent; fr: string; en: string }[] => {
+  const fileId = randomUUID();
+  const fileName = 'clip.mp4';
+  return [
+    { event: linkAttached(savId, fileId, fileName, 'https://cdn.example.org/clip.mp4'), fr: `Vidéo « clip.mp4 » ajouté(e) au SAV ${savId}`, en: `Video "clip.mp4" attached to after-sales request ${savId}` },
+    {
+      event: {
+        type: 'SavFileFetchFailed',
+        data: { savId, fileId, fileName, attempt: 1, reason: 'timeout', error: 'the file was not received within 60 s', nextAttemptAt: '2025-03-03T10:01:00.000Z', failedAt: at },
+      },
+      fr: `Essai 1 de récupération du fichier « clip.mp4 » du SAV ${savId} échoué : the file was not received within 60 s`,
+      en: `Attempt 1 to fetch file "clip.mp4" of after-sales request ${savId} failed: the file was not received within 60 s`,
+    },
+    {
+      event: {
+        type: 'SavFileFetched',
+        data: { savId, fileId, fileName, attempt: 2, kind: 'video', storedPath: `sav-files/${savId}/clip.mp4`, contentType: 'video/mp4', size: 4096, fetchedAt: at },
+      },
+      fr: `Fichier « clip.mp4 » du SAV ${savId} récupéré (4096 octets)`,
+      en: `File "clip.mp4" of after-sales request ${savId} fetched (4096 bytes)`,
+    },
+  ];
+};
+
+/** A video given by URL whose host refuses it for good. */
+const abandonedLink = (savId: number): { event: SavEvent; fr: string; en: string }[] => {
+  const fileId = randomUUID();
+  const fileName = 'private.mp4';
+  return [
+    { event: linkAttached(savId, fileId, fileName, 'https://intranet.example.org/private.mp4'), fr: `Vidéo « private.mp4 » ajouté(e) au SAV ${savId}`, en: `Video "private.mp4" attached to after-sales request ${savId}` },
+    {
+      event: {
+        type: 'SavFileFetchFailed',
+        data: { savId, fileId, fileName, attempt: 1, reason: 'url_refused', error: 'the host intranet.example.org is an internal address', nextAttemptAt: null, failedAt: at },
+      },
+      fr: `Fichier « private.mp4 » du SAV ${savId} abandonné après 1 essai(s) : the host intranet.example.org is an internal address`,
+      en: `File "private.mp4" of after-sales request ${savId} given up after 1 attempt(s): the host intranet.example.org is an internal address`,
+    },
+  ];
+};
 
 export const supplierContext = (): CommandContext => ({ actor: { kind: 'token', group: 'supplier-a', label: 'supplier-a-prod', tokenId: randomUUID() }, correlationId: randomUUID() });
 export const coreContext = (): CommandContext => ({ actor: { kind: 'token', group: 'core', label: 'backoffice' }, correlationId: randomUUID() });
@@ -205,5 +254,7 @@ export const writeSaleHistory = async (store: EventStore, sale: { saleId: number
     const sav = savs[index];
     if (sav) await write(savStream, sav, coreContext());
   }
+  // A SAV's life may outlast the sale's events: the rest of it follows.
+  for (const sav of savs.slice(saleEvents(sale.saleId).length)) await write(savStream, sav, coreContext());
   return written;
 };

@@ -7,13 +7,16 @@ import { expectJson, importOrder, savRequest, seedCatalog, startChatbotApi, type
 
 const unauthorized = { success: false, error: 'Non autorisé', message: "Token d'API manquant ou invalide" };
 
-type Route = { name: string; call: (api: ChatbotApi) => Test };
+/** `authorised`: the status a chatbot token gets when it is not 200 with success true. */
+type Route = { name: string; call: (api: ChatbotApi) => Test; authorised?: number };
 const routes: Route[] = [
   { name: 'GET /api/sale/details/{incrementId}', call: (api) => api.request.get('/api/sale/details/100004512') },
   { name: 'GET /api/Customer/details/{email}', call: (api) => api.request.get('/api/Customer/details/claire.martin@example.org') },
   { name: 'POST /api/sav', call: (api) => api.request.post('/api/sav').send(savRequest()) },
   { name: 'GET /api/customer/sav-status', call: (api) => api.request.get('/api/customer/sav-status?increment_id=100004512') },
   { name: 'GET /api/product/{sku}', call: (api) => api.request.get('/api/product/CAN-OSLO-3P-GRY') },
+  // Answered 404 once authorised (SAV 1 has no such file): never reached without a chatbot token.
+  { name: 'GET /api/sav/{savId}/files/{fileId}', call: (api) => api.request.get('/api/sav/1/files/00000000-0000-4000-8000-000000000000'), authorised: 404 },
 ];
 
 describe('who may call the chatbot API', () => {
@@ -46,7 +49,7 @@ describe('who may call the chatbot API', () => {
     ['the chatbot token sent as Bearer', (request) => request.set('Authorization', `Bearer ${api.token}`)],
   ];
 
-  describe.each(routes)('$name', ({ call }) => {
+  describe.each(routes)('$name', ({ call, authorised }) => {
     it.each(credentials)('when called with %s, it answers 401 and records nothing', async (_credential, authorize) => {
       const head = await api.runtime.eventStore.headPosition();
 
@@ -56,11 +59,11 @@ describe('who may call the chatbot API', () => {
       expect(await api.runtime.eventStore.headPosition()).toBe(head);
     });
 
-    it('when called with a chatbot token in X-API-Token, it answers with success true', async () => {
+    it('when called with a chatbot token in X-API-Token, it is answered', async () => {
       const response = await call(api).set('X-API-Token', api.token);
 
-      expect(response.status).toBe(200);
-      expect(response.body.success).toBe(true);
+      expect(response.status).toBe(authorised ?? 200);
+      expect(response.body.success).toBe(authorised === undefined);
     });
   });
 });

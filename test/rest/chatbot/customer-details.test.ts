@@ -41,6 +41,7 @@ describe('GET /api/Customer/details/{email}', () => {
             status_changed_at: nowAnswered,
             resolution: null,
             products: [{ sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris' }],
+            files: [],
           },
         ],
       },

@@ -3,7 +3,7 @@ import { savStreamName } from '../../../src/events/after-sales/events.ts';
 import { findSavById } from '../../../src/projections/after-sales/queries.ts';
 import { expectJson, importOrder, now, nowAnswered, order, savRequest, seedCatalog, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
 
-const created = (savId: number) => ({ success: true, sav_id: savId, message: 'Votre demande SAV a bien été enregistrée' });
+const created = (savId: number, files: unknown[] = []) => ({ success: true, sav_id: savId, message: 'Votre demande SAV a bien été enregistrée', files });
 
 describe('POST /api/sav', () => {
   let api: ChatbotApi;
@@ -42,7 +42,7 @@ describe('POST /api/sav', () => {
     ]);
   });
 
-  it('when a request type, a sale product ID, photos and videos are given, the type is the SAV type and the media are attached as links', async () => {
+  it('when a request type, a sale product ID, photos and videos are given, the type is the SAV type and the media are attached as links, pending their fetch', async () => {
     const response = await api.post(
       '/api/sav',
       savRequest({
@@ -54,8 +54,11 @@ describe('POST /api/sav', () => {
       }),
     );
 
-    expectJson(response, 200, created(response.body.sav_id));
     const sav = await findSavById(api.runtime.readStore, response.body.sav_id);
+    expect(response.status).toBe(200);
+    expect(response.body.files.map(({ id, name, state, download_url }: Record<string, unknown>) => ({ id, name, state, download_url }))).toEqual(
+      (sav?.files ?? []).map(({ fileId, fileName }) => ({ id: fileId, name: fileName, state: 'pending', download_url: null })),
+    );
     expect(sav?.savType).toBe('damaged_product');
     expect(sav?.saleProductIds).toEqual([sale.lamp]);
     expect(sav?.files.map(({ kind, category, sourceUrl, storedPath, fileName }) => ({ kind, category, sourceUrl, storedPath, fileName }))).toEqual([
@@ -77,6 +80,7 @@ describe('POST /api/sav', () => {
       status_changed_at: nowAnswered,
       resolution: null,
       products: [{ sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris' }],
+      files: [],
     };
 
     const status = await api.get('/api/customer/sav-status?increment_id=100004512');
@@ -150,7 +154,11 @@ describe('POST /api/sav', () => {
     ['the e-mail is malformed', { email: 'claire.martin' }, 'Le champ email doit être une adresse e-mail valide'],
     ['the increment ID is a number', { increment_id: 100004512 }, 'Le champ increment_id doit être une suite de 1 à 20 chiffres'],
     ['the request type is unknown', { request_type: 'refund' }, 'Le champ request_type doit être complaint, damaged_product, missing_part, delivery_issue ou other'],
-    ['a photo is not an http(s) URL', { photos: ['ftp://cdn.example.org/a.jpg'] }, "Le champ photos.0 doit être l'URL http(s) d'une photo"],
+    [
+      'a photo is not an http(s) URL',
+      { photos: ['ftp://cdn.example.org/a.jpg'] },
+      "Le champ photos.0 doit être l'URL http(s) d'une photo (2048 caractères au plus) ou une photo en data URL base64 (image/jpeg, image/png, image/webp, image/gif, image/heic, image/heif, image/avif)",
+    ],
     ['the sale product ID is not a positive integer', { product_sku: undefined, sale_product_id: -3 }, 'Le champ sale_product_id doit être un identifiant de produit de commande (entier positif)'],
   ])('when %s, it answers 400 naming the field and records nothing', async (_case, overrides, message) => {
     const head = await api.runtime.eventStore.headPosition();

@@ -128,6 +128,7 @@ describe('GET /api/sale/details/{incrementId}', () => {
       status_changed_at: nowAnswered,
       resolution: null,
       products: [product],
+      files: [],
     });
     expectJson(response, 200, {
       ...response.body,

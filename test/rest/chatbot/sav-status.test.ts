@@ -30,6 +30,7 @@ describe('GET /api/customer/sav-status', () => {
     status_changed_at: nowAnswered,
     resolution: null,
     products,
+    files: [],
   });
 
   it('when a SAV is open, its status is in_progress (spec line 115: "SAV status `in_progress`"), worded "En cours de traitement"', async () => {

@@ -165,8 +165,9 @@ describe('the documented answers', () => {
       }
     });
 
-    it('when the SAV request exceeds 1 MiB, the 413 is the documented example', async () => {
-      const response = await api.request.post('/api/sav').set('X-API-Token', chatbotToken).set('Content-Type', 'application/json').send(oversizedBody);
+    it('when the SAV request exceeds 16 MiB (its photos may come as data URLs), the 413 is the documented example', async () => {
+      const oversizedSav = JSON.stringify({ increment_id: '100004512', photos: [`data:image/jpeg;base64,${'A'.repeat(16 * 1024 * 1024)}`] });
+      const response = await api.request.post('/api/sav').set('X-API-Token', chatbotToken).set('Content-Type', 'application/json').send(oversizedSav);
       expect(response.status).toBe(413);
       expect(response.body).toEqual(exampleOf(expectDocumented(document, '/api/sav', 'post', response)));
     });

@@ -48,7 +48,7 @@ describe('GET /openapi.json', () => {
     const documented = Object.entries(paths).flatMap(([path, item]) =>
       Object.keys(item).filter((key) => httpMethods.includes(key)).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(served).toHaveLength(16);
+    expect(served).toHaveLength(17);
     expect(documented.sort()).toEqual(served.sort());
   });
 
@@ -64,7 +64,10 @@ describe('GET /openapi.json', () => {
         for (const [status, response] of responses) {
           expect(status, where).toMatch(/^[1-5]\d\d$/);
           expect(response.description, `${where} ${status}`).toEqual(expect.any(String));
-          expect((response.content as Record<string, Json>)['application/json']?.schema, `${where} ${status}`).toBeDefined();
+          // JSON, but for the file a SAV download answers.
+          const content = response.content as Record<string, Json>;
+          const mediaType = status === '200' && path.endsWith('/files/{fileId}') ? 'image/*' : 'application/json';
+          expect(content[mediaType]?.schema, `${where} ${status}`).toBeDefined();
         }
         const parameters = operation.parameters as Json[];
         const templated = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);

@@ -2,13 +2,16 @@ import type { RouterMiddleware } from '@koa/router';
 import { createSav } from '../../../events/after-sales/create-sav.ts';
 import type { SavAppointment } from '../../../events/after-sales/sav-decider.ts';
 import type { CommandContext } from '../../../events/command-context.ts';
+import { requestSavFileFetches } from '../../../jobs/sav-file-fetch-schedule.ts';
+import { findSavById } from '../../../projections/after-sales/queries.ts';
 import type { ReadStore } from '../../../projections/read-store/read-store.ts';
 import { salesCollection, type SaleDocument } from '../../../projections/sales/sale-document.ts';
 import type { Runtime } from '../../../runtime.ts';
 import { savCreationDeps } from '../../chatbot/sav-sale-loader.ts';
 import { parseInput } from '../../parse-input.ts';
+import { presentSavFile } from '../../sav-files/sav-file-presenter.ts';
 import { appointmentRefused, invalidField, invalidRequest, saleProductsNotFound } from './sav-errors.ts';
-import { savLinks } from './sav-links.ts';
+import { namesFilesByUrl, savFiles } from './sav-links.ts';
 import { createSavBody, type CreateSavBody } from './schemas.ts';
 
 /** The sales holding any of these products: one when the request is sound. */
@@ -39,7 +42,8 @@ const appointmentOf = (data: CreateSavBody['data']): SavAppointment | null =>
 /**
  * POST /api/sale-sav/create-for-sale-product: opens a SAV on products of one sale, books its
  * appointment when asked (a slot that cannot be had refuses the whole request: no SAV, no booking),
- * attaches the images and videos as links. The sale log records the creation from SavCreated.
+ * stores the images and videos sent as data URLs and attaches those given by URL, which the fetch job
+ * fetches after the answer. The sale log records the creation from SavCreated.
  */
 export const createForSaleProduct = (runtime: Runtime): RouterMiddleware => {
   const deps = savCreationDeps(runtime);
@@ -50,6 +54,10 @@ export const createForSaleProduct = (runtime: Runtime): RouterMiddleware => {
 
     const appointment = appointmentOf(body.data);
     const context: CommandContext = ctx.state.commandContext;
+    const files = savFiles([
+      { kind: 'image', category: 'image', items: body.data.images },
+      { kind: 'video', category: 'video', items: body.data.videos },
+    ]);
     const result = await createSav(
       deps,
       {
@@ -59,7 +67,7 @@ export const createForSaleProduct = (runtime: Runtime): RouterMiddleware => {
         savType: body.data.sav_type,
         channel: 'core',
         appointment,
-        files: savLinks(body.data),
+        files,
       },
       context,
     );
@@ -69,12 +77,16 @@ export const createForSaleProduct = (runtime: Runtime): RouterMiddleware => {
       if (!appointment) throw new Error(`SAV creation refused: ${result.refusal.code} (${result.refusal.message})`);
       throw appointmentRefused(result.refusal, appointment);
     }
+    if (namesFilesByUrl(files)) requestSavFileFetches(runtime);
+    const sav = await findSavById(runtime.readStore, result.savId);
+    const links = { baseUrl: runtime.config.baseUrl, group: 'core' as const };
     ctx.status = 201;
     ctx.body = {
       success: true,
       message: appointment ? 'SAV created and appointment scheduled' : 'SAV created',
       sav_id: result.savId,
       appointment: appointment && { date: appointment.date, time: appointment.time },
+      files: (sav?.files ?? []).map((file) => presentSavFile(result.savId, file, links)),
     };
   };
 };

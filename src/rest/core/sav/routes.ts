@@ -1,10 +1,12 @@
 import Router from '@koa/router';
 import type { Runtime } from '../../../runtime.ts';
+import { downloadSavFile } from '../../sav-files/download-sav-file.ts';
 import { coreGuard } from '../core-auth.ts';
 import { noCoreQuery } from '../core-query.ts';
 import { changeSavStatus } from './change-sav-status.ts';
 import { createForSaleProduct } from './create-for-sale-product.ts';
 import { planningOccupied } from './planning-occupied.ts';
+import { savFileNotStored } from './sav-errors.ts';
 import { savHolidays } from './sav-holidays.ts';
 import { uploadFile, type UploadOptions } from './upload-file.ts';
 
@@ -19,12 +21,13 @@ export const coreSavRoutes = (runtime: Runtime, options: CoreSavOptions = {}): R
   router.use(...coreGuard(runtime));
   router.post('/api/sale-sav/create-for-sale-product', noCoreQuery, createForSaleProduct(runtime));
   router.post('/api/sale-sav/upload-file', noCoreQuery, uploadFile(runtime, options.upload));
+  router.get('/api/sale-sav/:savId/files/:fileId', noCoreQuery, downloadSavFile(runtime, savFileNotStored));
   router.get('/api/sale-sav/planning/occupied', planningOccupied(runtime));
   router.get('/api/sav-holidays', savHolidays(runtime));
   // Staff change a SAV's status (see src/events/after-sales/sav-transitions.ts).
-  router.post('/api/sale-sav/:id/resolve', changeSavStatus(runtime, 'resolve'));
-  router.post('/api/sale-sav/:id/close', changeSavStatus(runtime, 'close'));
-  router.post('/api/sale-sav/:id/reopen', changeSavStatus(runtime, 'reopen'));
-  router.post('/api/sale-sav/:id/cancel', changeSavStatus(runtime, 'cancel'));
+  router.post('/api/sale-sav/:id/resolve', noCoreQuery, changeSavStatus(runtime, 'resolve'));
+  router.post('/api/sale-sav/:id/close', noCoreQuery, changeSavStatus(runtime, 'close'));
+  router.post('/api/sale-sav/:id/reopen', noCoreQuery, changeSavStatus(runtime, 'reopen'));
+  router.post('/api/sale-sav/:id/cancel', noCoreQuery, changeSavStatus(runtime, 'cancel'));
   return router;
 };

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Refusal } from '../../../events/decider.ts';
 import { isoWeekday } from '../../../events/planning/calendar-date.ts';
 import type { RemoteFileError, RemoteFileErrorCode } from '../../../files/remote-file-error.ts';
+import type { SavFileDocument } from '../../../projections/after-sales/sav-document.ts';
 import { HttpError } from '../../http-error.ts';
 
 /** The core SAV routes' errors, in the core envelope: refusals and file failures are mapped here, once. */
@@ -13,6 +14,13 @@ export const invalidField = (field: string, message: string): HttpError =>
 export const invalidRequest = (field: string, issue: z.core.$ZodIssue): HttpError => invalidField(field, issue.message);
 
 export const savNotFound = (savId: number): HttpError => new HttpError(404, 'not_found', `No SAV with ID ${savId}`);
+
+/** A SAV file that cannot be downloaded: none by that path, or not stored (yet). */
+export const savFileNotStored = (savId: string, fileId: string, file: SavFileDocument | null): HttpError => {
+  if (file?.state === 'pending') return new HttpError(404, 'not_found', `File ${fileId} of SAV ${savId} is not stored yet: its fetch is pending`);
+  if (file?.state === 'failed') return new HttpError(404, 'not_found', `File ${fileId} of SAV ${savId} could not be fetched: ${file.lastError ?? 'given up'}`);
+  return new HttpError(404, 'not_found', `No file ${fileId} on SAV ${savId}`);
+};
 
 export const saleProductsNotFound = (ids: readonly number[]): HttpError =>
   new HttpError(404, 'not_found', ids.length === 1 ? `No sale product with ID ${ids[0]}` : `No sale products with IDs ${ids.join(', ')}`);

@@ -3,6 +3,8 @@ import { blankAsAbsent } from '../../blank-as-absent.ts';
 import { queryParameters } from '../../query-parameters.ts';
 import { unknownParameters } from '../core-query.ts';
 import { planningType } from '../../../events/catalogue/common-schemas.ts';
+import { mediaInput } from '../../media-input.ts';
+import { coreMediaTexts } from './media-texts.ts';
 
 /**
  * The core SAV and planning inputs, parsed at the edge. Every field's text completes "<field>: …"
@@ -17,7 +19,8 @@ const text = (max: number) => z.string(expecting(`a text of 1 to ${max} characte
 const calendarDate = z.iso.date(expecting('a date YYYY-MM-DD'));
 const clockTime = z.string(expecting('a time HH:MM')).regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 const httpUrl = z.url({ protocol: /^https?$/, ...expecting('an http(s) URL of at most 2048 characters') }).max(2048);
-const mediaUrls = z.array(httpUrl, expecting('an array of at most 10 URLs')).max(10);
+/** URLs (fetched later) or base64 data URLs (stored with the SAV), see media-input.ts. */
+const media = (kind: 'image' | 'video') => z.array(mediaInput(kind, coreMediaTexts), expecting('an array of at most 10 URLs or data URLs')).max(10);
 
 const oneOrMoreIds = 'a sale product ID or a non-empty array of at most 100 of them';
 const saleProductIds = z.union([id('a sale product ID'), z.array(id('a sale product ID'), expecting(oneOrMoreIds)).min(1).max(100)], expecting(oneOrMoreIds));
@@ -38,8 +41,8 @@ export const createSavBody = z.object(
         rdv_time: blankAsAbsent(clockTime).describe('The appointment slot, HH:MM, with rdv_date'),
         rdv_phone: blankAsAbsent(z.string(expecting('a text of at most 32 characters')).trim().max(32)).describe('A phone number for the appointment'),
         rdv_comment: blankAsAbsent(z.string(expecting('a text of at most 2000 characters')).trim().max(2000)).describe('A comment on the appointment'),
-        videos: blankAsAbsent(mediaUrls).describe('Links to videos, attached as links'),
-        images: blankAsAbsent(mediaUrls).describe('Links to images, attached as links'),
+        videos: blankAsAbsent(media('video')).describe('Videos: http(s) URLs, fetched after the answer, or base64 data URLs (mp4, quicktime, webm) of at most 10 MiB, stored at once'),
+        images: blankAsAbsent(media('image')).describe('Images: http(s) URLs, fetched after the answer, or base64 data URLs (jpeg, png, webp, gif, heic, heif, avif) of at most 10 MiB, stored at once'),
       },
       expecting('an object'),
     ),

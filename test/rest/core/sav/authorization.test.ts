@@ -22,6 +22,12 @@ const routes: Route[] = [
     call: (api) => api.request.post('/api/sale-sav/upload-file').send({ complaint_id: 1, prefix: 'photo', file_url: 'http://127.0.0.1:9/x.jpg', file_name: 'x.jpg' }),
     authorised: 400,
   },
+  {
+    name: 'GET /api/sale-sav/{savId}/files/{fileId}',
+    // Answered 404 once authorised (SAV 1 has no such file): never reached without a core token.
+    call: (api) => api.request.get('/api/sale-sav/1/files/00000000-0000-4000-8000-000000000000'),
+    authorised: 404,
+  },
   { name: 'GET /api/sale-sav/planning/occupied', call: (api) => api.request.get('/api/sale-sav/planning/occupied'), authorised: 200 },
   { name: 'GET /api/sav-holidays', call: (api) => api.request.get('/api/sav-holidays'), authorised: 200 },
   // The status changes of a SAV no one has: answered 404 once authorised, so that the matrix changes nothing.

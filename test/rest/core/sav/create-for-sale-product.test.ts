@@ -23,7 +23,7 @@ describe('POST /api/sale-sav/create-for-sale-product', () => {
   const head = () => api.runtime.eventStore.headPosition();
   const createWith = (data: Record<string, unknown>, saleProductId: unknown = sales.first.sofa) => api.post(path, { saleProductId, data: complaint(data) });
 
-  it('when one product and no appointment are given, it records a core SAV with its links and answers 201 with the SAV ID', async () => {
+  it('when one product and no appointment are given, it records a core SAV with its links, pending their fetch, and answers 201 with the SAV ID', async () => {
     const response = await createWith({
       images: ['https://cdn.example.org/sav/pied%20fendu.jpg'],
       videos: ['https://videos.example.org/'],
@@ -31,7 +31,20 @@ describe('POST /api/sale-sav/create-for-sale-product', () => {
 
     expect(Number.isInteger(response.body.sav_id)).toBe(true);
     const savId: number = response.body.sav_id;
-    expectJson(response, 201, { success: true, message: 'SAV created', sav_id: savId, appointment: null });
+    const [image, video] = (await findSavById(api.runtime.readStore, savId))?.files ?? [];
+    const pending = { state: 'pending', content_type: null, size: null };
+    // Answers write instants in the planning zone (Paris): the frozen 08:00Z is 10:00+02:00.
+    const retry = { attempts: 0, last_error: null, next_attempt_at: '2026-10-05T10:00:00+02:00', attached_at: '2026-10-05T10:00:00+02:00', download_url: null };
+    expectJson(response, 201, {
+      success: true,
+      message: 'SAV created',
+      sav_id: savId,
+      appointment: null,
+      files: [
+        { id: image?.fileId, kind: 'image', category: 'image', name: 'pied fendu.jpg', ...pending, source_url: 'https://cdn.example.org/sav/pied%20fendu.jpg', ...retry },
+        { id: video?.fileId, kind: 'video', category: 'video', name: 'video-1', ...pending, source_url: 'https://videos.example.org/', ...retry },
+      ],
+    });
     const events = await recorded(savId);
     expect(events[0]).toEqual({
       type: 'SavCreated',
@@ -77,7 +90,7 @@ describe('POST /api/sale-sav/create-for-sale-product', () => {
     const response = await createWith({ rdv_date: '2026-10-07', rdv_time: '09:00', rdv_phone: '+33612345678', rdv_comment: 'Interphone 12' });
 
     const savId: number = response.body.sav_id;
-    expectJson(response, 201, { success: true, message: 'SAV created and appointment scheduled', sav_id: savId, appointment: { date: '2026-10-07', time: '09:00' } });
+    expectJson(response, 201, { success: true, message: 'SAV created and appointment scheduled', sav_id: savId, appointment: { date: '2026-10-07', time: '09:00' }, files: [] });
     expect((await recorded(savId))[1]).toEqual({
       type: 'SavAppointmentScheduled',
       data: { savId, date: '2026-10-07', time: '09:00', phone: '+33612345678', comment: 'Interphone 12', previous: null, scheduledAt: now },
@@ -202,7 +215,11 @@ describe('POST /api/sale-sav/create-for-sale-product', () => {
     ['the SAV type is blank', { saleProductId: 1, data: complaint({ sav_type: '   ' }) }, 'data.sav_type: must be a text of 1 to 64 characters'],
     ['the appointment day does not exist', { saleProductId: 1, data: complaint({ rdv_date: '2026-02-30', rdv_time: '09:00' }) }, 'data.rdv_date: must be a date YYYY-MM-DD'],
     ['the appointment time is not HH:MM', { saleProductId: 1, data: complaint({ rdv_date: '2026-10-07', rdv_time: '9h' }) }, 'data.rdv_time: must be a time HH:MM'],
-    ['an image is a file: URL', { saleProductId: 1, data: complaint({ images: ['file:///etc/passwd'] }) }, 'data.images.0: must be an http(s) URL of at most 2048 characters'],
+    [
+      'an image is a file: URL',
+      { saleProductId: 1, data: complaint({ images: ['file:///etc/passwd'] }) },
+      'data.images.0: must be an http(s) URL of at most 2048 characters, or a base64 data URL of an image (image/jpeg, image/png, image/webp, image/gif, image/heic, image/heif, image/avif)',
+    ],
   ])('when %s, it answers 400 naming the field and records nothing', async (_case, body, message) => {
     const before = await head();
 

@@ -64,6 +64,10 @@ describe('POST /api/sale-sav/upload-file', () => {
       contentType: 'image/jpeg',
       size: jpeg.length,
       attachedAt: now,
+      state: 'stored',
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: null,
     });
     const log = await api.runtime.readStore.collection<SaleLogEntry>(saleLogCollection).find({ type: 'SavFileAttached' }).toArray();
     expect(log.map((entry) => entry.summary.fr)).toEqual([`Image « Pied cassé.jpg » ajouté(e) au SAV ${savId}`]);

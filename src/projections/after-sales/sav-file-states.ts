@@ -1,0 +1,23 @@
+import type { EventOfType } from '../../events/catalogue/catalogue.ts';
+import type { SavFileDocument } from './sav-document.ts';
+
+/** The files of a SAV document, as their fetch goes: attached (a link is pending), fetched, failed. */
+
+const utcInstant = (instant: string): string => new Date(instant).toISOString();
+
+export const attachedFile = (data: EventOfType<'SavFileAttached'>['data']): SavFileDocument => {
+  const { savId: _savId, ...file } = data;
+  const pending = file.storedPath === null && file.sourceUrl !== null;
+  return { ...file, state: pending ? 'pending' : 'stored', attempts: 0, lastError: null, nextAttemptAt: pending ? utcInstant(file.attachedAt) : null };
+};
+
+export const fetchedFile = (file: SavFileDocument, data: EventOfType<'SavFileFetched'>['data']): SavFileDocument => {
+  const { kind, storedPath, contentType, size, attempt } = data;
+  return { ...file, kind, storedPath, contentType, size, state: 'stored', attempts: attempt, lastError: null, nextAttemptAt: null };
+};
+
+export const failedFile = (file: SavFileDocument, data: EventOfType<'SavFileFetchFailed'>['data']): SavFileDocument => {
+  const { attempt, error, nextAttemptAt } = data;
+  const next = nextAttemptAt === null ? null : utcInstant(nextAttemptAt);
+  return { ...file, state: next === null ? 'failed' : 'pending', attempts: attempt, lastError: error, nextAttemptAt: next };
+};
