@@ -60,8 +60,10 @@ describe('the command-line interface', () => {
 
     const replay = await cli(dataDir, 'events', 'replay', '--sale', '1');
     const events = replay.stdout.trim().split('\n').map((line) => JSON.parse(line));
-    expect(events.map((event) => event.type)).toEqual(['SaleImported']);
-    expect(events[0].stream).toBe('sale-100004512');
+    // The sofa (supplier-a) and the table (supplier-b) are created with their tracking numbers; the lamp ships from own stock.
+    expect(events.map((event) => event.type)).toEqual(['SaleImported', 'TrackingNumberAllocated', 'TrackingNumberAllocated']);
+    expect(events.map((event) => event.stream)).toEqual(Array(3).fill('sale-100004512'));
+    expect(events.slice(1).map((event) => [event.data.saleProductId, event.data.supplier])).toEqual([[1, 'supplier-a'], [2, 'supplier-b']]);
   });
 
   it('when a file breaks the contract, the import fails naming the file and the field, and records nothing', { timeout: 60_000 }, async () => {

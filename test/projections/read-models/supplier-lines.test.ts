@@ -63,8 +63,8 @@ describe('supplier lines read model', () => {
       acknowledgedAt: null,
       preparedAt: null,
       cancelledAt: '2025-03-12T10:00:00+01:00',
-      trackingNumber: null,
-      labelPath: null,
+      trackingNumber: 'MC0000000000422',
+      labelPath: 'labels/supplier-b/100000101_1002.pdf',
     });
   });
 
