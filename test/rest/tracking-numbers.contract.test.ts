@@ -57,6 +57,26 @@ describe('contract: tracking numbers of supplier lines', () => {
     expect(lamp).toMatchObject({ supplier: null, tracking: null });
   });
 
+  it('spec "Get sale by ID: sale details with all sale products and tracking information": when lines go by Kuehne+Nagel, Geodis or DB Schenker, each carries its carrier public tracking page', async () => {
+    const freight = anOrder({
+      items: [
+        { sku: 'ARM-CHENE-200', name: 'Armoire chêne 200 cm', qty_ordered: 1, price: 1290, supplier: 'supplier-a', carrier: 'Kuehne+Nagel' },
+        { sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris', qty_ordered: 1, price: 649, supplier: 'supplier-a', carrier: 'Geodis' },
+        { sku: 'LAV-8KG-A', name: 'Lave-linge 8 kg', qty_ordered: 1, price: 549, supplier: 'supplier-b', carrier: 'DB Schenker' },
+      ],
+    });
+    expect((await api.request.post('/api/api-add-new-order-api-shopping').set(bearer(tokens.core)).send(freight)).status).toBe(201);
+
+    const { products } = (await api.request.get(`/api/get-sale-info-by-increment-id/${freight.increment_id}`).set(bearer(tokens.core))).body;
+
+    const urls = products.map(({ tracking }: { tracking: { number: string; url: string } }) => tracking.url.replace(tracking.number, '<number>'));
+    expect(urls).toEqual([
+      'https://mykn.kuehne-nagel.com/public-tracking/shipments?query=<number>',
+      'https://espace-client.geodis.com/services/destinataires/#/fr/suivi/<number>',
+      'https://www.dbschenker.com/app/tracking-public/?refNumber=<number>',
+    ]);
+  });
+
   it('spec "data.products[]: ... tracking (string), carrier (string)": when a drop-shipped line shipped, the chatbot answers its tracking number, not ""', async () => {
     const [core, chatbot] = [await coreSale(), await chatbotSale()];
 

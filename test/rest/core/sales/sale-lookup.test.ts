@@ -55,8 +55,11 @@ const freshSale = (sale: Imported) => ({
       acknowledged_at: null,
       prepared_at: null,
       cancelled_at: null,
-      // Geodis has no tracking page that takes the number: the number, no URL.
-      tracking: { number: sale.trackingOf(sale.sofa), carrier: 'Geodis', url: null },
+      tracking: {
+        number: sale.trackingOf(sale.sofa),
+        carrier: 'Geodis',
+        url: `https://espace-client.geodis.com/services/destinataires/#/fr/suivi/${sale.trackingOf(sale.sofa)}`,
+      },
     },
     {
       sale_product_id: sale.table,
