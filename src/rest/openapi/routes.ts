@@ -2,15 +2,16 @@ import Router from '@koa/router';
 import type { Runtime } from '../../runtime.ts';
 import { chatbotComponents, chatbotRouteDocs } from './chatbot-paths.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './document.ts';
+import { filesComponents, filesRouteDocs } from './files-paths.ts';
 import { healthComponents, healthRouteDocs } from './health-paths.ts';
 import { supplierComponents, supplierRouteDocs } from './supplier-paths.ts';
 
-/** The document of the supplier, chatbot and health routes, for a service answering at `baseUrl`. */
+/** The document of the supplier, label file, chatbot and health routes, for a service answering at `baseUrl`. */
 export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
   buildOpenApiDocument({
     baseUrl,
-    routes: [...healthRouteDocs(), ...supplierRouteDocs(), ...chatbotRouteDocs()],
-    components: { ...healthComponents, ...supplierComponents, ...chatbotComponents },
+    routes: [...healthRouteDocs(), ...supplierRouteDocs(), ...filesRouteDocs(), ...chatbotRouteDocs()],
+    components: { ...healthComponents, ...supplierComponents, ...filesComponents, ...chatbotComponents },
   });
 
 /** GET /openapi.json, without authentication: clients generate their code from it. Built once. */

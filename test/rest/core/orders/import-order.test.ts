@@ -6,6 +6,7 @@ import { labelFileFor } from '../../../../src/labels/label-path.ts';
 import { findSaleByIncrementId } from '../../../../src/projections/sales/queries.ts';
 import { trackingEvents } from '../../../labels/label-fixtures.ts';
 import { pdfText } from '../../../labels/pdf-tools.ts';
+import { expectSignedLabelLink } from '../../../support/label-links.ts';
 import { getFile, labelUrl } from '../../files/files-client.ts';
 import { anOrder, baseUrl, bearer, importPath, jsonUtf8, startOrdersApi, type OrdersApi } from './orders-api.ts';
 
@@ -74,11 +75,14 @@ describe('POST /api/api-add-new-order-api-shopping: a new order', () => {
     const listed = async (supplier: 'supplier-a' | 'supplier-b') => {
       const token = await api.tokenFor(supplier);
       const response = await api.request.get(`/api/${supplier}/get-sales?order_number=${order.increment_id}`).set(bearer(token));
-      return (response.body as { service_order_id: string; link_to_label: string }[]).map((line) => [line.service_order_id, line.link_to_label]);
+      return (response.body as { service_order_id: string; link_to_label: string }[]).map((line) => {
+        expectSignedLabelLink(api.runtime, line.link_to_label, { baseUrl, supplier, serviceOrderId: line.service_order_id });
+        return line.service_order_id;
+      });
     };
-    expect(await listed('supplier-a')).toEqual([[sofaLine, `${baseUrl}/api/files/labels/supplier-a/${sofaLine}.pdf`]]);
-    expect(await listed('supplier-b')).toEqual([[tableLine, `${baseUrl}/api/files/labels/supplier-b/${tableLine}.pdf`]]);
-    expect([...(await listed('supplier-a')), ...(await listed('supplier-b'))].map(([id]) => id)).not.toContain(lampLine);
+    expect(await listed('supplier-a')).toEqual([sofaLine]);
+    expect(await listed('supplier-b')).toEqual([tableLine]);
+    expect([...(await listed('supplier-a')), ...(await listed('supplier-b'))]).not.toContain(lampLine);
   });
 
   it('when the import has answered, each supplier line has its tracking number, and its label is rendered: on disk, and the file its supplier fetches', async () => {
