@@ -2,8 +2,8 @@ import type { Config } from '../config/config.ts';
 import type { SupplierName } from '../events/catalogue/common-schemas.ts';
 import type { CommandContext } from '../events/command-context.ts';
 import { readSale, type SalesDeps } from '../events/sales/deps.ts';
-import { parseServiceOrderId, type ServiceOrderRef } from '../events/sales/service-order-id.ts';
-import { createShippingLabel } from '../events/sales/shipping-label.ts';
+import { allocateTrackingNumber } from '../events/sales/allocate-tracking-number.ts';
+import { parseServiceOrderId, serviceOrderId, type ServiceOrderRef } from '../events/sales/service-order-id.ts';
 import { hasSupplierLine, type Sale, type SaleProductState } from '../events/sales/state.ts';
 import type { ReadStore } from '../projections/read-store/read-store.ts';
 import { findSupplierLine } from '../projections/supplier-lines/queries.ts';
@@ -12,13 +12,12 @@ import { labelFileFor, labelPathFor } from './label-path.ts';
 import { createPerKeyQueue } from './per-key-queue.ts';
 import { renderLabelPdf } from './render-label.ts';
 import { storedLabelMatches, writeFileAtomically } from './stored-label.ts';
-import { formatTrackingNumber } from './tracking-number.ts';
 
 /** What the label service needs; a Runtime has it all. */
 export type LabelDeps = {
   config: Pick<Config, 'dataDir'>;
   readStore: ReadStore;
-  /** The write side of sales, with the ID sequences (tracking numbers come from `tracking`). */
+  /** The write side of sales, with the ID sequences (for lines imported before numbers were allocated at import). */
   salesDeps: SalesDeps;
 };
 
@@ -57,48 +56,38 @@ const supplierProduct = (sale: Sale | null, ref: ServiceOrderRef, supplier: Supp
 };
 
 /**
- * The write side: the sale's stream is the truth. A new label is rendered and stored first, then
- * recorded; when another request recorded one meanwhile (`label_exists`), the recorded tracking number
- * wins and the file is rendered again from it.
+ * A line created before tracking numbers were allocated at import gets one now, recorded before
+ * anything is rendered; when another request recorded one meanwhile, that one is the line's.
  */
-const createOrRecover = async (
+const numberOf = async (deps: LabelDeps, ref: ServiceOrderRef, product: SupplierProduct, context: CommandContext): Promise<string> => {
+  if (product.trackingNumber !== null) return product.trackingNumber;
+  const outcome = await allocateTrackingNumber(deps.salesDeps, ref, context);
+  if (outcome.status === 'refused') {
+    throw new Error(`Tracking number of ${serviceOrderId(ref.incrementId, ref.saleProductId)} refused: ${outcome.refusal.code}`);
+  }
+  return outcome.trackingNumber;
+};
+
+/** The write side: the sale's stream is the truth (the read model may lag, or the file be out of step). */
+const fromSaleStream = async (
   deps: LabelDeps,
   ref: ServiceOrderRef,
-  serviceOrderId: string,
+  id: string,
   supplier: SupplierName | undefined,
   context: CommandContext,
 ): Promise<ShippingLabel | null> => {
   const sale = await readSale(deps.salesDeps.eventStore, ref.incrementId);
   const product = supplierProduct(sale, ref, supplier);
   if (!sale || !product) return null;
-  if (product.label) return keepFileInStep(deps, labelDataFromSale(sale, product, serviceOrderId, product.label.trackingNumber));
-
-  const [sequence] = await deps.salesDeps.ids.next('tracking');
-  if (sequence === undefined) throw new RangeError('The tracking sequence handed out no number');
-  const data = labelDataFromSale(sale, product, serviceOrderId, formatTrackingNumber(sequence));
-  const label = labelOf(deps, data);
-  await writeFileAtomically(label.file, await renderLabelPdf(data));
-
-  const outcome = await createShippingLabel(
-    deps.salesDeps,
-    { incrementId: ref.incrementId, saleProductId: ref.saleProductId, trackingNumber: data.trackingNumber, labelPath: label.path },
-    context,
-  );
-  if (outcome.status === 'created') return label;
-  if (outcome.refusal.code !== 'label_exists') {
-    throw new Error(`Shipping label of ${serviceOrderId} refused: ${outcome.refusal.code}`);
-  }
-  const recorded = await readSale(deps.salesDeps.eventStore, ref.incrementId);
-  const recordedProduct = supplierProduct(recorded, ref, supplier);
-  if (!recorded || !recordedProduct?.label) throw new Error(`Shipping label of ${serviceOrderId} refused as existing, yet none is recorded`);
-  return keepFileInStep(deps, labelDataFromSale(recorded, recordedProduct, serviceOrderId, recordedProduct.label.trackingNumber));
+  const trackingNumber = await numberOf(deps, ref, product, context);
+  return keepFileInStep(deps, labelDataFromSale(sale, product, id, trackingNumber));
 };
 
 /**
- * The shipping label of a supplier line, made on first demand: the recorded one when it exists (its
- * file rendered again if it was lost or is out of date), else a new one with a fresh tracking number.
- * Null when there is no such supplier line (or, with `supplier`, when it is another supplier's).
- * Called by GET /api/files/labels/... and by the order import for the lines it just imported.
+ * The shipping label of a supplier line, rendered on first demand with the line's tracking number (and
+ * rendered again when its file was lost or is out of date: the address changed). Null when there is no
+ * such supplier line (or, with `supplier`, when it is another supplier's). Called by GET
+ * /api/files/labels/... and by the order import for the lines it just imported.
  */
 export const ensureShippingLabel = (
   deps: LabelDeps,
@@ -109,7 +98,7 @@ export const ensureShippingLabel = (
   const ref = parseServiceOrderId(serviceOrderId);
   if (!ref) return Promise.resolve(null);
   return queue(`${deps.config.dataDir}\0${serviceOrderId}`, async () => {
-    // The read model answers the common case (label recorded, file in step) without reading the stream.
+    // The read model answers the common case (number recorded, file in step) without reading the stream.
     const line = await findSupplierLine(deps.readStore, serviceOrderId);
     if (line && supplier !== undefined && line.supplier !== supplier) return null;
     if (line?.trackingNumber) {
@@ -117,6 +106,6 @@ export const ensureShippingLabel = (
       const label = labelOf(deps, data);
       if (await storedLabelMatches(label.file, labelDigest(data))) return label;
     }
-    return createOrRecover(deps, ref, serviceOrderId, supplier, context);
+    return fromSaleStream(deps, ref, serviceOrderId, supplier, context);
   });
 };

@@ -15,6 +15,8 @@ const cli = async (dataDir: string, ...args: string[]) => {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
       // Only what an operator's shell would give: the test runner's own variables (BASE_URL...) stay out.
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      // A whole replay is several MiB.
+      maxBuffer: 256 * 1024 * 1024,
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -61,8 +63,10 @@ describe('the command-line interface', () => {
 
     const replay = await cli(dataDir, 'events', 'replay', '--sale', '1');
     const events = replay.stdout.trim().split('\n').map((line) => JSON.parse(line));
-    expect(events.map((event) => event.type)).toEqual(['SaleImported']);
-    expect(events[0].stream).toBe('sale-100004512');
+    // The sofa (supplier-a) and the table (supplier-b) are created with their tracking numbers; the lamp ships from own stock.
+    expect(events.map((event) => event.type)).toEqual(['SaleImported', 'TrackingNumberAllocated', 'TrackingNumberAllocated']);
+    expect(events.map((event) => event.stream)).toEqual(Array(3).fill('sale-100004512'));
+    expect(events.slice(1).map((event) => [event.data.saleProductId, event.data.supplier])).toEqual([[1, 'supplier-a'], [2, 'supplier-b']]);
   });
 
   it('when a file holds orders with marketplace fields beyond the contract, each is imported with its own fields kept for audit', { timeout: 60_000 }, async () => {

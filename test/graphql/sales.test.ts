@@ -33,16 +33,28 @@ describe('the sales queries', () => {
       orderDate: '2026-10-02',
       customer: { email: 'Claire.Martin@example.org' },
       products: [
-        { saleProductId: sale.sofa, sku: 'CAN-OSLO-3P-GRY', state: 'pending', supplier: 'supplier-a', shippedAt: null, tracking: null },
-        { saleProductId: sale.table, sku: 'TAB-NORD-180', state: 'pending', supplier: null },
-        { saleProductId: sale.lamp, sku: 'LAMP-ARC-BLK', state: 'pending', supplier: 'supplier-b' },
+        { saleProductId: sale.sofa, sku: 'CAN-OSLO-3P-GRY', state: 'pending', supplier: 'supplier-a', shippedAt: null, tracking: { trackingNumber: sale.trackingOf(sale.sofa) } },
+        { saleProductId: sale.table, sku: 'TAB-NORD-180', state: 'pending', supplier: null, tracking: null },
+        { saleProductId: sale.lamp, sku: 'LAMP-ARC-BLK', state: 'pending', supplier: 'supplier-b', tracking: { trackingNumber: sale.trackingOf(sale.lamp) } },
       ],
       supplierLines: [
         { serviceOrderId: `100004512_${sale.sofa}`, supplier: 'supplier-a', state: 'pending', open: true },
         { serviceOrderId: `100004512_${sale.lamp}`, supplier: 'supplier-b', state: 'pending', open: true },
       ],
       savs: [],
-      log: [{ type: 'SaleImported', summary: { en: 'Order 100004512 imported from shopping-api: 3 product(s), total 1407.80 EUR' }, actor: { kind: 'system', group: null, label: null } }],
+      log: [
+        { type: 'SaleImported', summary: { en: 'Order 100004512 imported from shopping-api: 3 product(s), total 1407.80 EUR' }, actor: { kind: 'system', group: null, label: null } },
+        {
+          type: 'TrackingNumberAllocated',
+          summary: { en: `Tracking number ${sale.trackingOf(sale.sofa)} allocated to product ${sale.sofa} (SKU CAN-OSLO-3P-GRY), shipped by supplier-a` },
+          actor: { kind: 'system', group: null, label: null },
+        },
+        {
+          type: 'TrackingNumberAllocated',
+          summary: { en: `Tracking number ${sale.trackingOf(sale.lamp)} allocated to product ${sale.lamp} (SKU LAMP-ARC-BLK), shipped by supplier-b` },
+          actor: { kind: 'system', group: null, label: null },
+        },
+      ],
     });
   });
 
@@ -64,13 +76,13 @@ describe('the sales queries', () => {
     expect(found.products[0]).toMatchObject({ state: 'shipped', shippedAt: '2026-10-05T10:00:00+02:00' });
     expect(found.supplierLines[0]).toMatchObject({ state: 'shipped', open: false });
     expect(found.savs).toEqual([{ savId: sav.sav_id, complaintName: 'Produit endommagé', products: [{ sku: 'LAMP-ARC-BLK' }] }]);
-    expect(found.log.map((entry: { type: string }) => entry.type)).toEqual(['SaleImported', 'SaleProductShipped', 'SavCreated']);
-    expect(found.log[1]).toMatchObject({
+    expect(found.log.map((entry: { type: string }) => entry.type)).toEqual(['SaleImported', 'TrackingNumberAllocated', 'TrackingNumberAllocated', 'SaleProductShipped', 'SavCreated']);
+    expect(found.log[3]).toMatchObject({
       actor: { kind: 'token', group: 'supplier-a', label: 'Fournisseur A' },
       correlationId: 'corr-ship',
       causationId: 'corr-ship',
     });
-    expect(found.log[2].actor).toEqual({ kind: 'token', group: 'core', label: 'back-office' });
+    expect(found.log[4].actor).toEqual({ kind: 'token', group: 'core', label: 'back-office' });
     const positions = found.log.map((entry: { position: number }) => entry.position);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
@@ -80,6 +92,16 @@ describe('the sales queries', () => {
     const data = await api.data(`{ saleLog(saleId: ${sale.saleId}) { type stream summary { fr } } unknown: saleLog(saleId: 999999) { type } }`);
     expect(data.saleLog).toEqual([
       { type: 'SaleImported', stream: 'sale-100004512', summary: { fr: 'Commande 100004512 importée depuis shopping-api : 3 produit(s), total 1407.80 EUR' } },
+      {
+        type: 'TrackingNumberAllocated',
+        stream: 'sale-100004512',
+        summary: { fr: `Numéro de suivi ${sale.trackingOf(sale.sofa)} attribué au produit ${sale.sofa} (SKU CAN-OSLO-3P-GRY), expédié par supplier-a` },
+      },
+      {
+        type: 'TrackingNumberAllocated',
+        stream: 'sale-100004512',
+        summary: { fr: `Numéro de suivi ${sale.trackingOf(sale.lamp)} attribué au produit ${sale.lamp} (SKU LAMP-ARC-BLK), expédié par supplier-b` },
+      },
       { type: 'SavCreated', stream: expect.stringMatching(/^sav-\d+$/), summary: { fr: expect.stringMatching(/^SAV \d+ créé \(canal core\)/) } },
     ]);
     expect(data.unknown).toBeNull();

@@ -2,6 +2,7 @@ import { catalogProducts } from '../../src/events/catalog/catalog-handlers.ts';
 import { systemContext } from '../../src/events/command-context.ts';
 import { importSale, type OrderImportPayload } from '../../src/events/sales/import-sale.ts';
 import type { ApiHarness } from '../support/api-harness.ts';
+import { trackingNumbersOf } from '../support/tracking-numbers.ts';
 
 /** A sofa drop-shipped by supplier-a, a table from own stock and two lamps supplier-b ships. */
 export const order = (overrides: Partial<OrderImportPayload> = {}): OrderImportPayload => ({
@@ -28,7 +29,7 @@ export const seedCatalog = (api: ApiHarness) =>
 export const importOrder = async (api: ApiHarness, payload: OrderImportPayload = order()) => {
   const imported = await importSale(api.runtime.salesDeps, payload, systemContext());
   const [sofa, table, lamp] = imported.saleProductIds;
-  return { ...imported, sofa: sofa!, table: table!, lamp: lamp! };
+  return { ...imported, sofa: sofa!, table: table!, lamp: lamp!, trackingOf: await trackingNumbersOf(api.runtime, imported.incrementId) };
 };
 
 /** A SAV filed through the core REST route, as the back office files them. */

@@ -1,8 +1,8 @@
 import { systemContext } from '../../src/events/command-context.ts';
 import type { Clock } from '../../src/events/command-context.ts';
-import { readDomainStream } from '../../src/events/domain-store.ts';
+import { appendDomainEvents, readDomainStream } from '../../src/events/domain-store.ts';
 import { saleStreamName, type SaleEvent } from '../../src/events/sales/events.ts';
-import { importSale, type OrderImportPayload } from '../../src/events/sales/import-sale.ts';
+import { importSale, importSaleCommand, type OrderImportPayload } from '../../src/events/sales/import-sale.ts';
 import { serviceOrderId } from '../../src/events/sales/service-order-id.ts';
 import type { Runtime } from '../../src/runtime.ts';
 
@@ -48,8 +48,29 @@ export const importLabelOrder = async (runtime: Pick<Runtime, 'salesDeps'>): Pro
   return { order, incrementId, supplierALine: a!, supplierBLine: b!, ownStockLine: own! };
 };
 
-/** The ShippingLabelCreated events recorded for the sale. */
-export const labelEvents = async (runtime: Pick<Runtime, 'eventStore'>, incrementId: string) =>
+/**
+ * An order as the log holds those imported before tracking numbers were allocated at import: the sale
+ * alone, its supplier lines without a number until their label is first asked for.
+ */
+export const importLegacyLabelOrder = async (runtime: Pick<Runtime, 'salesDeps' | 'projections'>): Promise<ImportedLabelOrder> => {
+  const order = labelOrder();
+  const deps = runtime.salesDeps;
+  const [saleId] = await deps.ids.next('sale');
+  const saleProductIds = await deps.ids.next('saleProduct', order.items.length);
+  const { at, trackingNumbers: _none, ...data } = importSaleCommand(order, { saleId: saleId!, saleProductIds, catalog: [], at: frozenClock.now().toISOString() }).data;
+  const imported = { type: 'SaleImported' as const, data: { ...data, importedAt: at } };
+  const { position } = await appendDomainEvents(deps.eventStore, saleStreamName(order.increment_id), [imported], systemContext(), frozenClock.now(), 'no_stream');
+  await runtime.projections.waitFor(position, ['SaleImported']);
+  const [a, b, own] = saleProductIds.map((id) => serviceOrderId(order.increment_id, id));
+  return { order, incrementId: order.increment_id, supplierALine: a!, supplierBLine: b!, ownStockLine: own! };
+};
+
+/** The tracking numbers recorded for the sale's lines (TrackingNumberAllocated), in the order of the log. */
+export const trackingEvents = async (runtime: Pick<Runtime, 'eventStore'>, incrementId: string) =>
   (await readDomainStream<SaleEvent>(runtime.eventStore, saleStreamName(incrementId))).events.flatMap((event) =>
-    event.type === 'ShippingLabelCreated' ? [event.data] : [],
+    event.type === 'TrackingNumberAllocated' ? [event.data] : [],
   );
+
+/** How many events the sale's stream holds: a request that records nothing leaves it as it was. */
+export const saleStreamLength = async (runtime: Pick<Runtime, 'eventStore'>, incrementId: string): Promise<number> =>
+  (await readDomainStream<SaleEvent>(runtime.eventStore, saleStreamName(incrementId))).events.length;

@@ -8,9 +8,16 @@ import type { SaleEvent } from './events.ts';
 
 type SaleImportedData = Extract<SaleEvent, { type: 'SaleImported' }>['data'];
 
+/** A tracking number allocated (from the `tracking` sequence) for one supplier line. */
+export type LineTrackingNumber = { saleProductId: number; trackingNumber: string };
+
 export type ImportSale = {
   type: 'ImportSale';
-  data: Omit<SaleImportedData, 'importedAt'> & { at: string };
+  data: Omit<SaleImportedData, 'importedAt'> & {
+    /** One for each product a supplier ships: the lines are created with their tracking numbers. */
+    trackingNumbers: readonly LineTrackingNumber[];
+    at: string;
+  };
 };
 
 export type AcknowledgeSaleProduct = {
@@ -59,9 +66,10 @@ export type SaveDeliveryServiceAppointment = {
   data: { provider: string; reference: string; date: string | null; timeWindow: string | null; at: string };
 };
 
-export type CreateShippingLabel = {
-  type: 'CreateShippingLabel';
-  data: { saleProductId: number; trackingNumber: string; labelPath: string; at: string };
+/** For a line created before tracking numbers were allocated at import: it gets one now. */
+export type AllocateTrackingNumber = {
+  type: 'AllocateTrackingNumber';
+  data: LineTrackingNumber & { at: string };
 };
 
 export type MarkRefundPaid = {
@@ -77,5 +85,5 @@ export type SaleCommand =
   | UpdateSaleAddress
   | ScheduleSaleDeliveryAppointment
   | SaveDeliveryServiceAppointment
-  | CreateShippingLabel
+  | AllocateTrackingNumber
   | MarkRefundPaid;

@@ -1,6 +1,6 @@
 import { assertNever, type Decider } from '../decider.ts';
 import type { Address } from '../catalogue/common-schemas.ts';
-import type { SaleCommand } from './commands.ts';
+import type { ImportSale, SaleCommand } from './commands.ts';
 import type { SaleEvent } from './events.ts';
 import { decideCancellation } from './cancellation.ts';
 import { refuse, type SaleDecision } from './refusals.ts';
@@ -18,6 +18,19 @@ const sameAddress = (a: Address, b: Address): boolean =>
   (a.telephone ?? '') === (b.telephone ?? '');
 
 const findProduct = (sale: Sale, saleProductId: number) => sale.products.find((product) => product.saleProductId === saleProductId);
+
+/** The sale, and each of its supplier lines with the tracking number it is created with. */
+const decideImport = ({ at, trackingNumbers, ...data }: ImportSale['data']): SaleDecision => {
+  const allocated = new Map(trackingNumbers.map((line) => [line.saleProductId, line.trackingNumber]));
+  const lines: SaleEvent[] = [];
+  for (const { saleProductId, supplier } of data.products) {
+    if (supplier === null) continue;
+    const trackingNumber = allocated.get(saleProductId);
+    if (trackingNumber === undefined) return refuse('tracking_number_missing', 'A supplier line has no tracking number', { saleProductId });
+    lines.push({ type: 'TrackingNumberAllocated', data: { saleId: data.saleId, saleProductId, supplier, trackingNumber, allocatedAt: at } });
+  }
+  return [{ type: 'SaleImported', data: { ...data, importedAt: at } }, ...lines];
+};
 
 const decideOnSale = (command: Exclude<SaleCommand, { type: 'ImportSale' }>, sale: Sale): SaleDecision => {
   const { saleId } = sale;
@@ -66,14 +79,14 @@ const decideOnSale = (command: Exclude<SaleCommand, { type: 'ImportSale' }>, sal
         return [];
       return [{ type: 'DeliveryServiceAppointmentSaved', data: { saleId, provider, reference, date, timeWindow, savedAt: at } }];
     }
-    case 'CreateShippingLabel': {
-      const { saleProductId, trackingNumber, labelPath, at } = command.data;
+    case 'AllocateTrackingNumber': {
+      const { saleProductId, trackingNumber, at } = command.data;
       const product = findProduct(sale, saleProductId);
       if (!product) return refuse('unknown_product', 'No such product in the sale', { saleProductId });
       if (!hasSupplierLine(product)) return refuse('no_supplier_line', 'The product ships from own stock', { saleProductId });
-      if (product.label) return refuse('label_exists', 'The line already has a shipping label', { saleProductId });
-      const { supplier, carrier } = product;
-      return [{ type: 'ShippingLabelCreated', data: { saleId, saleProductId, supplier, carrier, trackingNumber, labelPath, createdAt: at } }];
+      // A line keeps its first number: the labels already printed carry it.
+      if (product.trackingNumber !== null) return refuse('tracking_number_exists', 'The line already has a tracking number', { saleProductId });
+      return [{ type: 'TrackingNumberAllocated', data: { saleId, saleProductId, supplier: product.supplier, trackingNumber, allocatedAt: at } }];
     }
     case 'MarkRefundPaid': {
       const { refundId, at } = command.data;
@@ -91,8 +104,7 @@ const decide = (command: SaleCommand, state: SaleState): SaleDecision => {
   if (command.type === 'ImportSale') {
     // Importing an order again changes nothing: the handler answers the sale already recorded.
     if (state !== null) return [];
-    const { at, ...data } = command.data;
-    return [{ type: 'SaleImported', data: { ...data, importedAt: at } }];
+    return decideImport(command.data);
   }
   if (state === null) {
     // An unknown order reads to a supplier like an unknown line.

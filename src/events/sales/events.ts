@@ -131,6 +131,27 @@ export const DeliveryServiceAppointmentSaved = defineEvent(
   }),
 );
 
+/**
+ * A supplier line got its tracking number: recorded with SaleImported, in the same append, for every
+ * line the import creates; for a line created before numbers were allocated at import, when its label
+ * is first asked for. The label PDF is derived data rendered from it (and from the sale), whenever.
+ */
+export const TrackingNumberAllocated = defineEvent(
+  'TrackingNumberAllocated',
+  z.object({
+    saleId: positiveId,
+    saleProductId: positiveId,
+    supplier: supplierName,
+    trackingNumber: z.string().min(1).max(64),
+    allocatedAt: instant,
+  }),
+);
+
+/**
+ * Recorded until tracking numbers came to be allocated at import: a label rendered on its first fetch,
+ * with the number allocated then. No longer recorded (TrackingNumberAllocated took its place), still
+ * read: logs written before keep their meaning, and a replay gives the same numbers.
+ */
 export const ShippingLabelCreated = defineEvent(
   'ShippingLabelCreated',
   z.object({
@@ -156,6 +177,7 @@ export const saleEventDefinitions = [
   RefundPaid,
   SaleDeliveryAppointmentScheduled,
   DeliveryServiceAppointmentSaved,
+  TrackingNumberAllocated,
   ShippingLabelCreated,
 ] as const;
 

@@ -8,6 +8,7 @@ import { nowIso, readSale, type SalesDeps } from './deps.ts';
 import { saleStreamName, type SaleProduct } from './events.ts';
 import { lineAmount, roundToCents, sumToCents } from './money.ts';
 import type { Sale } from './state.ts';
+import { formatTrackingNumber } from './tracking-number.ts';
 
 /** An order as the shopping API exports it (order-import contract), already parsed at the edge. */
 export type OrderImportPayload = {
@@ -42,10 +43,19 @@ export type ImportSaleDeps = SalesDeps & { findProduct: FindProduct };
 
 export type ImportSaleResult = { created: boolean; saleId: number; incrementId: string; saleProductIds: number[] };
 
-/** Builds the command from the order, the catalog entry of each line and the allocated IDs: the order's data wins over the catalog's. */
+/**
+ * Builds the command from the order, the catalog entry of each line and the allocated IDs: the order's
+ * data wins over the catalog's. `trackingNumbers` go, in order, to the products a supplier ships.
+ */
 export const importSaleCommand = (
   order: OrderImportPayload,
-  resolved: { saleId: number; saleProductIds: readonly number[]; catalog: readonly (CatalogEntry | null)[]; at: string },
+  resolved: {
+    saleId: number;
+    saleProductIds: readonly number[];
+    catalog: readonly (CatalogEntry | null)[];
+    trackingNumbers?: readonly string[];
+    at: string;
+  },
   unknownFields?: UnknownFields,
 ): ImportSale => {
   const products: SaleProduct[] = order.items.map((item, index) => {
@@ -65,6 +75,11 @@ export const importSaleCommand = (
     };
   });
   const shippingAmount = order.shipping_amount ?? 0;
+  const supplierLines = products.filter((product) => product.supplier !== null);
+  const trackingNumbers = (resolved.trackingNumbers ?? []).slice(0, supplierLines.length).map((trackingNumber, index) => ({
+    saleProductId: supplierLines[index]!.saleProductId,
+    trackingNumber,
+  }));
   return {
     type: 'ImportSale',
     data: {
@@ -83,6 +98,7 @@ export const importSaleCommand = (
       shippingAmount,
       grandTotal: order.grand_total ?? roundToCents(sumToCents(products.map(lineAmount)) + shippingAmount),
       ...(unknownFields && { unknownFields }),
+      trackingNumbers,
       at: resolved.at,
     },
   };
@@ -95,11 +111,17 @@ const answer = (sale: Sale, created: boolean): ImportSaleResult => ({
   saleProductIds: sale.products.map((product) => product.saleProductId),
 });
 
+/** How many of the order's lines a supplier ships, the catalog filling in what the order leaves out. */
+const supplierLineCount = (order: OrderImportPayload, catalog: readonly (CatalogEntry | null)[]): number =>
+  order.items.filter((item, index) => (item.supplier !== undefined ? item.supplier : (catalog[index]?.supplier ?? null)) !== null).length;
+
 /**
- * Imports an order. An order already imported is answered as it was recorded, and nothing changes;
- * when two imports of one order race, the stream is created by one of them (it expects no stream), the
- * other conflicts, reads the stream again and answers the recorded sale. IDs allocated by the loser
- * stay unused: sequences may have gaps, never duplicates.
+ * Imports an order. Each supplier line is created with its tracking number, so that the sale answers
+ * it from the start, and its label, rendered whenever, prints it. An order already imported is
+ * answered as it was recorded, and nothing changes; when two imports of one order race, the stream is
+ * created by one of them (it expects no stream), the other conflicts, reads the stream again and
+ * answers the recorded sale. IDs and numbers allocated by the loser stay unused: sequences may have
+ * gaps, never duplicates.
  */
 export const importSale = async (
   deps: ImportSaleDeps,
@@ -115,7 +137,9 @@ export const importSale = async (
   const [saleId] = await deps.ids.next('sale');
   const saleProductIds = await deps.ids.next('saleProduct', order.items.length);
   if (saleId === undefined) throw new RangeError('The sale sequence handed out no ID');
-  const command = importSaleCommand(order, { saleId, saleProductIds, catalog, at: nowIso(deps) }, unknownFields);
+  const lines = supplierLineCount(order, catalog);
+  const trackingNumbers = lines === 0 ? [] : (await deps.ids.next('tracking', lines)).map(formatTrackingNumber);
+  const command = importSaleCommand(order, { saleId, saleProductIds, catalog, trackingNumbers, at: nowIso(deps) }, unknownFields);
 
   const outcome = await handleCommand(deps, saleStreamName(order.increment_id), saleDecider, command, context);
   if (outcome.status === 'refused' || outcome.state === null)

@@ -18,8 +18,11 @@ export type SaleRefusalCode =
   | 'not_schedulable'
   /** Delivery appointment: the appointment changed since the planning was booked against it. */
   | 'appointment_changed'
-  | 'label_exists'
-  /** Shipping label: the product ships from own stock, so it has no supplier line to label. */
+  /** Tracking number: the line already has one (its labels print it). */
+  | 'tracking_number_exists'
+  /** Import: a supplier line came without its tracking number (the handler allocates one per line). */
+  | 'tracking_number_missing'
+  /** Tracking number: the product ships from own stock, so it has no supplier line to track. */
   | 'no_supplier_line'
   | 'unknown_refund';
 

@@ -10,7 +10,8 @@ export type SaleProductState = SaleProduct & {
   /** Set when shipped. */
   preparedAt: string | null;
   cancelledAt: string | null;
-  label: { trackingNumber: string; labelPath: string } | null;
+  /** The supplier line's tracking number (allocated at import; later for lines imported before that); null without one. */
+  trackingNumber: string | null;
 };
 
 export type RefundState = {
@@ -82,7 +83,7 @@ export const evolve = (state: SaleState, event: SaleEvent): SaleState => {
     const { products, unknownFields: _unknownFields, ...data } = event.data;
     return {
       ...data,
-      products: products.map((product) => ({ ...product, acknowledgedAt: null, preparedAt: null, cancelledAt: null, label: null })),
+      products: products.map((product) => ({ ...product, acknowledgedAt: null, preparedAt: null, cancelledAt: null, trackingNumber: null })),
       cancelledAt: null,
       refunds: [],
       deliveryAppointment: null,
@@ -121,10 +122,9 @@ export const evolve = (state: SaleState, event: SaleEvent): SaleState => {
       const { saleId: _saleId, ...appointment } = event.data;
       return { ...state, deliveryServiceAppointment: appointment };
     }
+    case 'TrackingNumberAllocated':
     case 'ShippingLabelCreated':
-      return updateProduct(state, event.data.saleProductId, {
-        label: { trackingNumber: event.data.trackingNumber, labelPath: event.data.labelPath },
-      });
+      return updateProduct(state, event.data.saleProductId, { trackingNumber: event.data.trackingNumber });
     default:
       return assertNever(event);
   }

@@ -1,5 +1,7 @@
 import type { Sale, SaleProductState } from '../../events/sales/state.ts';
 import { saleStatus } from '../../events/sales/state.ts';
+import { serviceOrderId } from '../../events/sales/service-order-id.ts';
+import { labelPathFor } from '../../labels/label-path.ts';
 import { productState, type SaleProductDocument } from '../../projections/sales/sale-document.ts';
 import { builder } from '../builder.ts';
 import {
@@ -21,10 +23,12 @@ export type SaleSnapshot = {
 };
 
 /** The write side's product, in the shape the read model shows products in (same GraphQL type). */
-const asProductView = (product: SaleProductState): SaleProductDocument => {
-  const { label, ...rest } = product;
-  return { ...rest, state: productState(product), trackingNumber: label?.trackingNumber ?? null, labelPath: label?.labelPath ?? null };
-};
+const asProductView = (incrementId: string) => (product: SaleProductState): SaleProductDocument => ({
+  ...product,
+  state: productState(product),
+  // Labels are served at a fixed path, as the read model records it.
+  labelPath: product.supplier === null || product.trackingNumber === null ? null : labelPathFor(product.supplier, serviceOrderId(incrementId, product.saleProductId)),
+});
 
 export const SaleSnapshotRef = builder.objectRef<SaleSnapshot>('SaleSnapshot').implement({
   description: 'A sale as it stood at a moment of its history, folded from its events with the write side’s evolve.',
@@ -40,7 +44,7 @@ export const SaleSnapshotRef = builder.objectRef<SaleSnapshot>('SaleSnapshot').i
     customer: t.field({ type: CustomerRef, resolve: ({ sale }) => ({ ...sale.customer, emailLower: sale.customer.email.toLowerCase() }) }),
     shippingAddress: t.field({ type: AddressRef, resolve: ({ sale }) => sale.shippingAddress }),
     grandTotal: t.float({ resolve: ({ sale }) => sale.grandTotal }),
-    products: t.field({ type: [SaleProductRef], resolve: ({ sale }) => sale.products.map(asProductView) }),
+    products: t.field({ type: [SaleProductRef], resolve: ({ sale }) => sale.products.map(asProductView(sale.incrementId)) }),
     refunds: t.field({ type: [RefundRef], resolve: ({ sale }) => sale.refunds }),
     deliveryAppointment: t.field({ type: DeliveryAppointmentRef, nullable: true, resolve: ({ sale }) => sale.deliveryAppointment }),
     deliveryServiceAppointment: t.field({

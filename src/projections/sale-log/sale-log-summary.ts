@@ -94,6 +94,14 @@ export const summarise = (event: SaleLogEvent, products: ProductNames): Summary 
         en: `Appointment saved with ${provider} (ref. ${reference}) ${date ? `for ${date}` : 'date to be confirmed'}${windowEn}`,
       };
     }
+    case 'TrackingNumberAllocated': {
+      const p = product(event.data.saleProductId, products);
+      const { supplier, trackingNumber } = event.data;
+      return {
+        fr: `Numéro de suivi ${trackingNumber} attribué au ${p.fr}, expédié par ${supplier}`,
+        en: `Tracking number ${trackingNumber} allocated to ${p.en}, shipped by ${supplier}`,
+      };
+    }
     case 'ShippingLabelCreated': {
       const p = product(event.data.saleProductId, products);
       const { supplier, carrier, trackingNumber } = event.data;

@@ -1,6 +1,8 @@
 import { assertNever } from '../../events/decider.ts';
 import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
 import type { SaleProduct } from '../../events/sales/events.ts';
+import { serviceOrderId } from '../../events/sales/service-order-id.ts';
+import { labelPathFor } from '../../labels/label-path.ts';
 import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { localDateIn } from './order-date.ts';
@@ -23,6 +25,7 @@ const eventTypes = [
   'RefundPaid',
   'SaleDeliveryAppointmentScheduled',
   'DeliveryServiceAppointmentSaved',
+  'TrackingNumberAllocated',
   'ShippingLabelCreated',
   'SavCreated',
 ] as const;
@@ -116,6 +119,12 @@ const evolveSale = (sale: Sale | null, event: StoredEvent<Handled>, orderDate: (
       return withProduct(sale, event.data.saleProductId, { preparedAt: event.data.preparedAt }, event.data.preparedAt);
     case 'SaleProductCancelled':
       return withProduct(sale, event.data.saleProductId, { cancelledAt: event.data.cancelledAt }, event.data.cancelledAt);
+    case 'TrackingNumberAllocated': {
+      const { saleProductId, supplier, trackingNumber, allocatedAt } = event.data;
+      // The label is rendered on demand at its fixed path: the path is known with the number.
+      const labelPath = labelPathFor(supplier, serviceOrderId(sale.incrementId, saleProductId));
+      return withProduct(sale, saleProductId, { trackingNumber, labelPath }, allocatedAt);
+    }
     case 'ShippingLabelCreated': {
       const { saleProductId, trackingNumber, labelPath, carrier, createdAt } = event.data;
       // The label names the carrier actually used; a label without one keeps the ordered carrier.

@@ -2,6 +2,7 @@ import { assertNever } from '../../events/decider.ts';
 import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
 import { incrementIdOfStream } from '../../events/sales/events.ts';
 import { serviceOrderId } from '../../events/sales/service-order-id.ts';
+import { labelPathFor } from '../../labels/label-path.ts';
 import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadCollection, ReadStore } from '../read-store/read-store.ts';
 import { localDateIn } from '../sales/order-date.ts';
@@ -15,6 +16,7 @@ const eventTypes = [
   'SaleProductAcknowledged',
   'SaleProductShipped',
   'SaleProductCancelled',
+  'TrackingNumberAllocated',
   'ShippingLabelCreated',
 ] as const;
 type Handled = EventOfType<(typeof eventTypes)[number]>;
@@ -120,6 +122,12 @@ export const supplierLinesProjection = (options: { timezone: string }): Projecti
         case 'SaleProductCancelled':
           await changeLine(lines, event, event.data.saleProductId, { cancelledAt: event.data.cancelledAt });
           return;
+        case 'TrackingNumberAllocated': {
+          const { saleProductId, supplier, trackingNumber } = event.data;
+          const labelPath = labelPathFor(supplier, serviceOrderId(incrementIdOfStream(event.streamName), saleProductId));
+          await changeLine(lines, event, saleProductId, { trackingNumber, labelPath });
+          return;
+        }
         case 'ShippingLabelCreated': {
           const { saleProductId, trackingNumber, labelPath, carrier } = event.data;
           // The label names the carrier actually used; a label without one keeps the ordered carrier.

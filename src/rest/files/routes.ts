@@ -4,20 +4,16 @@ import type { Middleware } from 'koa';
 import { ensureShippingLabel, type ShippingLabel } from '../../labels/label-service.ts';
 import { parseLabelPath } from '../../labels/label-path.ts';
 import type { Runtime } from '../../runtime.ts';
-import { HttpError } from '../http-error.ts';
 import { apiGroup } from '../middleware/api-group.ts';
-import { authenticate } from '../middleware/authenticate.ts';
+import { fileNotFound } from './file-answers.ts';
+import { filesPrefix, labelAccess, type LabelAccess } from './label-access.ts';
 
 /**
  * GET /api/files/<path>: the files the supplier API links to, today the shipping labels
- * `labels/<supplier>/<service_order_id>.pdf`, each made on first demand. Only the owning supplier's
- * token opens a label; another supplier's gets the same 404 as a line that does not exist.
+ * `labels/<supplier>/<service_order_id>.pdf`, each rendered on first demand. A label opens with its
+ * signed link or its supplier's token (label-access.ts); another supplier's token gets the same 404 as
+ * a line that does not exist.
  */
-
-const filesPrefix = '/api/files/';
-
-const unauthorized = () => new HttpError(401, 'Unauthorized', 'Invalid or missing Bearer token');
-const fileNotFound = () => new HttpError(404, 'Not Found', 'File not found');
 
 const isMissingFile = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -25,9 +21,10 @@ const serveLabel = (runtime: Runtime): Middleware => async (ctx) => {
   // The raw path, before any decoding: only the exact label shape is accepted, so `..`, encoded
   // characters, backslashes or NUL never reach the file system.
   const requested = parseLabelPath(ctx.path.slice(filesPrefix.length));
-  if (!requested || requested.supplier !== ctx.state.token.group) throw fileNotFound();
+  const access = ctx.state.labelAccess as LabelAccess;
+  if (!requested || requested.supplier !== access.supplier) throw fileNotFound();
 
-  const ensure = () => ensureShippingLabel(runtime, requested, ctx.state.commandContext);
+  const ensure = () => ensureShippingLabel(runtime, requested, access.commandContext);
   let label: ShippingLabel | null = await ensure();
   if (!label) throw fileNotFound();
   let bytes: Buffer;
@@ -51,11 +48,6 @@ const serveLabel = (runtime: Runtime): Middleware => async (ctx) => {
 
 export const filesRoutes = (runtime: Runtime): Router => {
   const router = new Router();
-  router.get(
-    '/api/files/*path',
-    apiGroup('supplier'),
-    authenticate({ findToken: runtime.accessTokens, scheme: 'bearer', groups: ['supplier-a', 'supplier-b'], unauthorized }),
-    serveLabel(runtime),
-  );
+  router.get('/api/files/*path', apiGroup('supplier'), labelAccess(runtime), serveLabel(runtime));
   return router;
 };

@@ -14,6 +14,8 @@ export type ResponseDoc = {
   description: string;
   /** The body; absent for a response without one. */
   body?: z.ZodType;
+  /** A body that is a file of this media type rather than JSON (then `body` is left out). */
+  file?: string;
   example?: unknown;
   /** The body's media types when it is not JSON (a file): `body` then describes the bytes. */
   mediaTypes?: readonly string[];
@@ -30,6 +32,8 @@ export type RouteDoc = {
   description?: string;
   tags: string[];
   security?: SecurityName;
+  /** The route also answers without the scheme (a signed link, say): the token is one way in, not the only one. */
+  securityOptional?: boolean;
   pathParams?: z.ZodObject;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -87,7 +91,7 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
     summary: route.summary,
     ...(route.description !== undefined && { description: route.description }),
     tags: route.tags,
-    security: route.security ? [{ [route.security]: [] }] : [],
+    security: route.security ? [{ [route.security]: [] }, ...(route.securityOptional ? [{}] : [])] : [],
     parameters: [
       ...(route.pathParams ? parametersOf(route.pathParams, 'path') : []),
       ...(route.query ? parametersOf(route.query, 'query') : []),
@@ -101,6 +105,7 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
         {
           description: response.description,
           ...(response.headers && { headers: Object.fromEntries(headersOf(response.headers)) }),
+          ...(response.file && { content: { [response.file]: { schema: { type: 'string', contentMediaType: response.file } } } }),
           ...(response.body && {
             content: Object.fromEntries(
               (response.mediaTypes ?? ['application/json']).map((mediaType) => [
@@ -132,6 +137,7 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
     tags: [
       { name: 'supplier-a', description: 'The supplier API of supplier-a; its listing is cached 30 minutes per query.' },
       { name: 'supplier-b', description: 'The supplier API of supplier-b; its listing is always read fresh.' },
+      { name: 'files', description: "The files the supplier API links to: each line's shipping label, by its signed link or the supplier's token." },
       { name: 'chatbot', description: 'Customer-support lookups and SAV creation for the chatbot.' },
       { name: 'core-sav', description: 'Staff resolve, close, reopen and cancel SAVs (the other core routes are described in the README).' },
       { name: 'health', description: 'Liveness for load balancers.' },

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import type { SupplierName } from '../../events/catalogue/common-schemas.ts';
 import type { ReadStore } from '../../projections/read-store/read-store.ts';
+import type { LabelLinks } from '../../labels/label-links.ts';
 import { baseUrlInJson, listedLine } from '../../projections/supplier-lines/listing.ts';
 import { findSupplierLine, listOpenSupplierLines } from '../../projections/supplier-lines/queries.ts';
 import { parseInput } from '../parse-input.ts';
@@ -16,6 +17,8 @@ export type GetSalesDeps = {
   supplier: SupplierName;
   readStore: ReadStore;
   baseUrl: string;
+  /** Signs each line's label link (label-link-signature.ts). */
+  labelLinks: LabelLinks;
   /** Absent: every call reads the read model. */
   cache?: SupplierSalesCache<SalesPage>;
 };
@@ -27,7 +30,9 @@ const cacheKey = (query: GetSalesQuery): string =>
 /**
  * A page of the supplier's open lines, as text: each line's listing was rendered by the projection
  * (listing.ts) and is read from the index, so that a page costs neither parsing documents nor
- * serialising objects.
+ * serialising objects; only the label links are spliced in, signed now. A page is read on a cache miss
+ * only: a cached answer keeps the links it was read with, valid at least a day minus the cache's 30
+ * minutes (label-link-signature.ts).
  */
 const readPage = async (deps: GetSalesDeps, base: string, query: GetSalesQuery): Promise<SalesPage> => {
   if (query.afterCursor !== undefined) {
@@ -47,7 +52,10 @@ const readPage = async (deps: GetSalesDeps, base: string, query: GetSalesQuery):
     limit: getSalesPageSize,
     fields: ['listingHead', 'listingTail'],
   });
-  const texts = lines.map((line) => listedLine({ listingHead: line.listingHead ?? '', listingTail: line.listingTail ?? '' }, base));
+  const expires = deps.labelLinks.expiresNow();
+  const texts = lines.map((line) =>
+    listedLine({ listingHead: line.listingHead ?? '', listingTail: line.listingTail ?? '' }, base, deps.labelLinks.query(line._id, expires)),
+  );
   return { body: `[${texts.join(',')}]`, lines: lines.length, lastLine: lines.at(-1)?._id };
 };
 

@@ -1,5 +1,7 @@
 import Router from '@koa/router';
 import { supplierName, type SupplierName } from '../../events/catalogue/common-schemas.ts';
+import { labelLinkKey } from '../../labels/label-link-signature.ts';
+import { createLabelLinks } from '../../labels/label-links.ts';
 import { supplierLinesProjection } from '../../projections/supplier-lines/supplier-lines-projection.ts';
 import type { Runtime } from '../../runtime.ts';
 import { apiGroup } from '../middleware/api-group.ts';
@@ -27,6 +29,8 @@ export const supplierRoutes = (runtime: Runtime): Router => {
     appliedPosition: () => runtime.projections.appliedPosition(projection.name),
   });
 
+  const linkKey = labelLinkKey(runtime.tokenSecret);
+
   for (const supplier of supplierName.options) {
     const base = `/api/${supplier}`;
     const guard = [
@@ -40,7 +44,8 @@ export const supplierRoutes = (runtime: Runtime): Router => {
         ? createSupplierSalesCache<SalesPage>({ supplier, changes, clock: runtime.clock })
         : undefined;
     const commandDeps = { supplier, salesDeps: runtime.salesDeps };
-    const listingDeps = { supplier, readStore: runtime.readStore, baseUrl: runtime.config.baseUrl, ...(cache && { cache }) };
+    const labelLinks = createLabelLinks({ key: linkKey, supplier, clock: runtime.clock });
+    const listingDeps = { supplier, readStore: runtime.readStore, baseUrl: runtime.config.baseUrl, labelLinks, ...(cache && { cache }) };
 
     router.get(`${base}/get-sales`, ...guard, getSales(listingDeps));
     router.post(`${base}/acknowledge-sale`, ...guard, noSupplierQuery, acknowledgeSale(commandDeps));

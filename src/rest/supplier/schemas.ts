@@ -70,7 +70,11 @@ export const supplierSaleLine = z.object({
   sku: z.string(),
   quantity: z.number().int(),
   price: z.number().nullable().describe('Wholesale unit price; null when unknown.'),
-  link_to_label: z.url().describe('The shipping label PDF: {base_url}/api/files/labels/<supplier>/<service_order_id>.pdf'),
+  link_to_label: z
+    .url()
+    .describe(
+      'The shipping label PDF, a signed link that opens without a token until it expires: {base_url}/api/files/labels/<supplier>/<service_order_id>.pdf?expires=<unix seconds>&signature=<base64url>. It stays valid 24 to 25 hours after it was signed (a cached answer of supplier-a holds links signed up to 30 minutes earlier).',
+    ),
   order_date: z.iso.date().describe("The order's day in the planning time zone."),
   carrier: z.string().nullable(),
 });

@@ -47,6 +47,9 @@ const suppliersTouchedBy = (event: StoredEvent): readonly SupplierName[] => {
     case 'SaleProductShipped':
       // A product shipped from own stock has no supplier line.
       return event.data.supplier === null ? [] : [event.data.supplier];
+    case 'TrackingNumberAllocated':
+      // The listing shows no tracking number: a line's listing is the same before and after.
+      return [];
     default:
       // A cancellation or an address change names the sale's product, not its supplier.
       return everySupplier;

@@ -76,7 +76,7 @@ describe('racing commands on one sale', () => {
     expect(results.filter((result) => result.created)).toHaveLength(1);
     const recorded = results.find((result) => result.created);
     for (const result of results) expect(result).toEqual({ ...recorded, created: result.created });
-    expect((await harness.saleEvents(order.increment_id)).map((event) => event.type)).toEqual(['SaleImported']);
+    expect((await harness.saleEvents(order.increment_id)).map((event) => event.type)).toEqual(['SaleImported', 'TrackingNumberAllocated']);
   });
 
   it('when 50 imports of different orders race through two allocators, no sale ID or sale product ID is handed out twice', async () => {

@@ -45,6 +45,21 @@ describe('an order line imported into a sale', () => {
     expect(onlyLine(order([item()]), null)?.requiresAppointment).toBe(false);
   });
 
+  it('when tracking numbers are allocated, they go in order to the lines a supplier ships, the catalog telling which', () => {
+    const payload = order([item({ supplier: null }), item({ supplier: 'supplier-a' }), item()]);
+    const command = importSaleCommand(payload, {
+      saleId: 42,
+      saleProductIds: [500, 501, 502],
+      catalog: [null, null, catalogued],
+      trackingNumbers: ['MC0000000000018', 'MC0000000000026'],
+      at,
+    });
+    expect(command.data.trackingNumbers).toEqual([
+      { saleProductId: 501, trackingNumber: 'MC0000000000018' },
+      { saleProductId: 502, trackingNumber: 'MC0000000000026' },
+    ]);
+  });
+
   it('when built, carries the line as the sale product with its allocated ID', () => {
     expect(onlyLine(order([item({ qty_ordered: 2, requires_appointment: true })]), null)).toEqual({
       saleProductId: 500,

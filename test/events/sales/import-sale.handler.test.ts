@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importSale } from '../../../src/events/sales/import-sale.ts';
+import { formatTrackingNumber, isTrackingNumber } from '../../../src/events/sales/tracking-number.ts';
 import { readDomainStream } from '../../../src/events/domain-store.ts';
 import { sequenceStreamName, type IdEvent } from '../../../src/events/ids/events.ts';
 import { anOrder, frozenNow, openSalesHarness, type SalesHarness } from './sales-harness.ts';
@@ -22,7 +23,7 @@ describe('importing an order', () => {
     expect(result.saleProductIds).toHaveLength(2);
     expect(new Set(result.saleProductIds).size).toBe(2);
     const events = await harness.saleEvents(order.increment_id);
-    expect(events.map((event) => event.type)).toEqual(['SaleImported']);
+    expect(events.map((event) => event.type)).toEqual(['SaleImported', 'TrackingNumberAllocated']);
     expect(events[0]?.data).toMatchObject({
       saleId: result.saleId,
       importedAt: frozenNow.toISOString(),
@@ -37,7 +38,7 @@ describe('importing an order', () => {
     const second = await importSale(harness.deps, order, harness.context);
 
     expect(second).toEqual({ ...first, created: false });
-    expect((await harness.saleEvents(order.increment_id)).map((event) => event.type)).toEqual(['SaleImported']);
+    expect((await harness.saleEvents(order.increment_id)).map((event) => event.type)).toEqual(['SaleImported', 'TrackingNumberAllocated']);
   });
 
   it('when the order comes again with other content, the recorded sale stands', async () => {
@@ -66,6 +67,42 @@ describe('importing an order', () => {
     expect(looked).toEqual(['TAB-NORD-180']);
     const [imported] = await harness.saleEvents(order.increment_id);
     expect(imported?.type === 'SaleImported' && imported.data.products[0]).toMatchObject({ supplier: 'supplier-b', wholesalePrice: 310, carrier: 'Geodis' });
+  });
+
+  it('when the order has supplier lines, each is created with its own tracking number, in the same append as the sale', async () => {
+    const order = anOrder({
+      items: [
+        { sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris', qty_ordered: 1, price: 649, supplier: 'supplier-a', carrier: 'Geodis' },
+        { sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir', qty_ordered: 2, price: 129.9, supplier: null },
+        { sku: 'TAB-NORD-180', name: 'Table à manger Nord 180 cm', qty_ordered: 1, price: 499, supplier: 'supplier-b', carrier: 'DB Schenker' },
+      ],
+    });
+    const result = await importSale(harness.deps, order, harness.context);
+
+    const [imported, ...allocated] = await harness.saleEvents(order.increment_id);
+    expect(allocated.map((event) => event.type === 'TrackingNumberAllocated' && event.data)).toEqual([
+      { saleId: result.saleId, saleProductId: result.saleProductIds[0], supplier: 'supplier-a', trackingNumber: expect.any(String), allocatedAt: frozenNow.toISOString() },
+      { saleId: result.saleId, saleProductId: result.saleProductIds[2], supplier: 'supplier-b', trackingNumber: expect.any(String), allocatedAt: frozenNow.toISOString() },
+    ]);
+    const numbers = allocated.map((event) => (event.type === 'TrackingNumberAllocated' ? event.data.trackingNumber : ''));
+    expect(numbers.every(isTrackingNumber)).toBe(true);
+    expect(new Set(numbers).size).toBe(2);
+    // One append: the lines never exist without their numbers, and the metadata tells they were caused together.
+    expect(allocated.map((event) => event.position - imported!.position)).toEqual([1, 2]);
+    expect(new Set([imported, ...allocated].map((event) => event!.metadata.correlationId)).size).toBe(1);
+  });
+
+  it('when orders are imported, their tracking numbers are the tracking sequence numbers, each once', async () => {
+    const orders = [anOrder(), anOrder()];
+    for (const order of orders) await importSale(harness.deps, order, harness.context);
+
+    const numbers = [];
+    for (const order of orders) {
+      for (const event of await harness.saleEvents(order.increment_id)) if (event.type === 'TrackingNumberAllocated') numbers.push(event.data.trackingNumber);
+    }
+    expect(numbers).toEqual([formatTrackingNumber(1), formatTrackingNumber(2)]);
+    const reserved = (await readDomainStream<IdEvent>(harness.store, sequenceStreamName('tracking'))).events;
+    expect(reserved.map((event) => event.data)).toEqual([{ sequence: 'tracking', first: 1, last: 20 }]);
   });
 
   it('when orders are imported, takes their IDs from the sale and sale product sequences, each once', async () => {

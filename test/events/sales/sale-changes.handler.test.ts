@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { allocateTrackingNumber } from '../../../src/events/sales/allocate-tracking-number.ts';
 import { cancelSale } from '../../../src/events/sales/cancel-sale.ts';
 import { importSale, type ImportSaleResult } from '../../../src/events/sales/import-sale.ts';
 import { markRefundPaid } from '../../../src/events/sales/refunds.ts';
 import { serviceOrderId } from '../../../src/events/sales/service-order-id.ts';
-import { createShippingLabel } from '../../../src/events/sales/shipping-label.ts';
 import { shipSupplierLine } from '../../../src/events/sales/supplier-lines.ts';
 import { updateSaleAddress } from '../../../src/events/sales/update-address.ts';
 import { saveDeliveryServiceAppointment } from '../../../src/events/sales/delivery-appointment.ts';
@@ -34,7 +34,7 @@ describe('changing an imported sale through its handlers', () => {
       refund: { refundId: expect.any(Number), amount: 908.8, currency: 'EUR' },
     });
     expect(second).toEqual({ status: 'unchanged' });
-    expect(await eventTypes()).toEqual(['SaleImported', 'SaleProductCancelled', 'SaleProductCancelled', 'SaleCancelled', 'RefundRequested']);
+    expect(await eventTypes()).toEqual(['SaleImported', 'TrackingNumberAllocated', 'SaleProductCancelled', 'SaleProductCancelled', 'SaleCancelled', 'RefundRequested']);
   });
 
   it('when a refund is marked paid twice, records it once', async () => {
@@ -67,13 +67,16 @@ describe('changing an imported sale through its handlers', () => {
     });
   });
 
-  it('when a label is created for a supplier line, then again, answers created then refused', async () => {
-    const label = { incrementId: sale.incrementId, saleProductId: sale.saleProductIds[0] as number, trackingNumber: 'TRK1', labelPath: 'labels/TRK1.pdf' };
-    expect(await createShippingLabel(harness.deps, label, harness.context)).toEqual({ status: 'created' });
-    expect(await createShippingLabel(harness.deps, { ...label, trackingNumber: 'TRK2' }, harness.context)).toMatchObject({
-      status: 'refused',
-      refusal: { code: 'label_exists' },
+  it('when a tracking number is asked for a line imported with one, answers the one it was imported with and records nothing', async () => {
+    const line = { incrementId: sale.incrementId, saleProductId: sale.saleProductIds[0] as number };
+    const before = await harness.store.readStream(`sale-${sale.incrementId}`);
+    const imported = (await harness.saleEvents(sale.incrementId)).find((event) => event.type === 'TrackingNumberAllocated');
+
+    expect(await allocateTrackingNumber(harness.deps, line, harness.context)).toEqual({
+      status: 'existing',
+      trackingNumber: imported?.type === 'TrackingNumberAllocated' ? imported.data.trackingNumber : 'none',
     });
+    expect(await harness.store.readStream(`sale-${sale.incrementId}`)).toEqual(before);
   });
 
   it('when a delivery-service appointment is saved twice, answers saved then unchanged', async () => {

@@ -73,12 +73,23 @@ describe('the state of a sale', () => {
       deliveryServiceAppointment: { provider: 'Relais Express', reference: 'RX-1', date: null, timeWindow: null, savedAt: at },
     });
     expect(state.products).toEqual([
-      { ...line, acknowledgedAt: at, preparedAt: later, cancelledAt: null, label: { trackingNumber: 'T1', labelPath: 'labels/T1.pdf' } },
+      { ...line, acknowledgedAt: at, preparedAt: later, cancelledAt: null, trackingNumber: 'T1' },
     ]);
     expect(state.refunds.map(({ refundId, status, paidAt }) => ({ refundId, status, paidAt }))).toEqual([
       { refundId: 7, status: 'paid', paidAt: later },
       { refundId: 8, status: 'requested', paidAt: null },
     ]);
+  });
+
+  it('when its lines were imported with their tracking numbers, holds each line with its number', () => {
+    const line = product({ supplier: 'supplier-a' });
+    const own = product({ supplier: null, carrier: null });
+    const sale = saleImported({ products: [line, own] });
+    const state = saleOf([
+      sale,
+      { type: 'TrackingNumberAllocated', data: { saleId: sale.data.saleId, saleProductId: line.saleProductId, supplier: 'supplier-a', trackingNumber: 'MC0000000000422', allocatedAt: at } },
+    ]);
+    expect(state.products.map((p) => p.trackingNumber)).toEqual(['MC0000000000422', null]);
   });
 
   it('when the whole sale is cancelled, holds when', () => {

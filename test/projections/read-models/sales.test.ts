@@ -42,7 +42,15 @@ describe('sales read model', () => {
           trackingNumber: '6A123',
           labelPath: 'labels/100000101_1001.pdf',
         },
-        { ...fridge, state: 'cancelled', acknowledgedAt: null, preparedAt: null, cancelledAt: '2025-03-12T10:00:00+01:00', trackingNumber: null, labelPath: null },
+        {
+          ...fridge,
+          state: 'cancelled',
+          acknowledgedAt: null,
+          preparedAt: null,
+          cancelledAt: '2025-03-12T10:00:00+01:00',
+          trackingNumber: 'MC0000000000422',
+          labelPath: 'labels/supplier-b/100000101_1002.pdf',
+        },
         { ...cushion, state: 'pending', acknowledgedAt: null, preparedAt: null, cancelledAt: null, trackingNumber: null, labelPath: null },
       ],
       refunds: [

@@ -4,7 +4,8 @@ import { address, cushion, fridge, saleImported, sofa } from './sale-fixtures.ts
 
 /**
  * A realistic history touching every read model: a sale of three products (a sofa drop-shipped by
- * supplier-a, a fridge by supplier-b, a cushion from own stock) acknowledged, labelled, shipped, partly
+ * supplier-a, a fridge by supplier-b, a cushion from own stock), imported before tracking numbers came
+ * with the import (one label as recorded then, one number allocated later), acknowledged, shipped, partly
  * cancelled and refunded, re-addressed and given delivery appointments; a SAV with an appointment, a
  * stored file and two given by URL (one fetched at its second attempt, one given up), then resolved,
  * closed, reopened and cancelled; an older order of the same customer imported later; the catalog, the plannings, leads and tokens.
@@ -29,6 +30,11 @@ export const buildScenario = () => {
   log.record(stream, {
     type: 'ShippingLabelCreated',
     data: { saleId, saleProductId: 1001, supplier: 'supplier-a', carrier: 'colissimo', trackingNumber: '6A123', labelPath: 'labels/100000101_1001.pdf', createdAt: '2025-03-10T09:05:00+01:00' },
+  });
+  // Imported before numbers came with the import: the fridge's line gets its number when its label is first asked for.
+  log.record(stream, {
+    type: 'TrackingNumberAllocated',
+    data: { saleId, saleProductId: 1002, supplier: 'supplier-b', trackingNumber: 'MC0000000000422', allocatedAt: '2025-03-10T09:06:00+01:00' },
   });
   log.record(stream, { type: 'SaleProductShipped', data: { saleId, saleProductId: 1001, supplier: 'supplier-a', preparedAt: '2025-03-11T15:00:00+01:00', logUser: 'cron' } });
   log.record(stream, { type: 'SaleAddressUpdated', data: { saleId, shippingAddress: address('2 rue des Écoles'), updatedAt: '2025-03-11T16:00:00+01:00' } });

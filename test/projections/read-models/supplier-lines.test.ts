@@ -63,8 +63,8 @@ describe('supplier lines read model', () => {
       acknowledgedAt: null,
       preparedAt: null,
       cancelledAt: '2025-03-12T10:00:00+01:00',
-      trackingNumber: null,
-      labelPath: null,
+      trackingNumber: 'MC0000000000422',
+      labelPath: 'labels/supplier-b/100000101_1002.pdf',
     });
   });
 
@@ -110,6 +110,10 @@ describe('supplier lines read model', () => {
       order_date: '2025-03-10',
       carrier: 'dpd',
     });
+    // The link's signature goes after its path, whatever the tail holds after it.
+    const line = (await findSupplierLine(store, '1_1002'))!;
+    const signed = listedLine({ listingHead: line.listingHead!, listingTail: line.listingTail! }, baseUrlInJson('https://shop.example/sav'), '?expires=1&signature=s');
+    expect(JSON.parse(signed)).toMatchObject({ link_to_label: 'https://shop.example/sav/api/files/labels/supplier-b/1_1002.pdf?expires=1&signature=s', sku: 'FRIGO "A"' });
   });
 });
 

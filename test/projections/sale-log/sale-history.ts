@@ -35,6 +35,11 @@ export const saleImported = (saleId: number, incrementId: string): SaleEvent => 
 /** Each event of a sale's stream, after its import, with the summary the log must show for it. */
 export const saleEvents = (saleId: number): { event: SaleEvent; fr: string; en: string }[] => [
   {
+    event: { type: 'TrackingNumberAllocated', data: { saleId, saleProductId: 12, supplier: 'supplier-a', trackingNumber: 'MC0000000000422', allocatedAt: at } },
+    fr: 'Numéro de suivi MC0000000000422 attribué au produit 12 (SKU CAN-OSLO), expédié par supplier-a',
+    en: 'Tracking number MC0000000000422 allocated to product 12 (SKU CAN-OSLO), shipped by supplier-a',
+  },
+  {
     event: { type: 'SaleAddressUpdated', data: { saleId, shippingAddress: { ...address, street: ['3 place Carnot'], postcode: '69002', city: 'Lyon' }, updatedAt: at } },
     fr: 'Adresse de livraison modifiée : 3 place Carnot, 69002 Lyon, FR',
     en: 'Shipping address updated: 3 place Carnot, 69002 Lyon, FR',

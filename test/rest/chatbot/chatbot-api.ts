@@ -5,6 +5,7 @@ import type { CatalogImportItem } from '../../../src/events/catalog/catalog-impo
 import { systemContext, type Clock } from '../../../src/events/command-context.ts';
 import { importSale, type OrderImportPayload } from '../../../src/events/sales/import-sale.ts';
 import { startApi, type ApiHarness } from '../../support/api-harness.ts';
+import { trackingNumbersOf } from '../../support/tracking-numbers.ts';
 
 /** The chatbot API on a fresh data directory, a frozen clock and a chatbot token. */
 
@@ -90,7 +91,7 @@ export const seedCatalog = async (api: ApiHarness): Promise<void> => {
 export const importOrder = async (api: ApiHarness, payload: OrderImportPayload = order()) => {
   const imported = await importSale(api.runtime.salesDeps, payload, systemContext());
   const [sofa, table, lamp] = imported.saleProductIds;
-  return { ...imported, sofa: sofa!, table: table!, lamp: lamp! };
+  return { ...imported, sofa: sofa!, table: table!, lamp: lamp!, trackingOf: await trackingNumbersOf(api.runtime, imported.incrementId) };
 };
 
 export const savRequest = (overrides: Record<string, unknown> = {}) => ({

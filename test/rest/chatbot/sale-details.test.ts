@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../src/events/command-context.ts';
-import { createShippingLabel } from '../../../src/events/sales/shipping-label.ts';
 import { acknowledgeSupplierLine, shipSupplierLine } from '../../../src/events/sales/supplier-lines.ts';
 import { expectJson, importOrder, nowAnswered, order, savRequest, seedCatalog, staffChanges, startChatbotApi, type ChatbotApi } from './chatbot-api.ts';
 
@@ -16,12 +15,8 @@ describe('GET /api/sale/details/{incrementId}', () => {
     const sale = await importOrder(api);
     const line = { serviceOrderId: `100004512_${sale.sofa}`, supplier: 'supplier-a' as const };
     await acknowledgeSupplierLine(api.runtime.salesDeps, line, systemContext());
-    await createShippingLabel(
-      api.runtime.salesDeps,
-      { incrementId: '100004512', saleProductId: sale.sofa, trackingNumber: 'GEO0012345678', labelPath: 'labels/100004512.pdf' },
-      systemContext(),
-    );
     await shipSupplierLine(api.runtime.salesDeps, line, systemContext());
+    const trackingNumber = sale.trackingOf(sale.sofa);
 
     const response = await api.get('/api/sale/details/100004512');
 
@@ -44,13 +39,13 @@ describe('GET /api/sale/details/{incrementId}', () => {
             name: 'Canapé 3 places Oslo gris',
             qty: 1,
             price: 649,
-            tracking: 'GEO0012345678',
+            tracking: trackingNumber,
             carrier: 'Geodis',
             availability: 'In Stock',
             stock_status: 'in_stock',
             delivery_status: 'shipped',
             shipped_at: nowAnswered,
-            container_tracking: { tracking_number: 'GEO0012345678', carrier: 'Geodis' },
+            container_tracking: { tracking_number: trackingNumber, carrier: 'Geodis' },
           },
           {
             sale_product_id: sale.table,
@@ -88,7 +83,7 @@ describe('GET /api/sale/details/{incrementId}', () => {
     });
   });
 
-  it('when a drop-shipped line is acknowledged but has no label yet, it is acknowledged with no tracking', async () => {
+  it('when a drop-shipped line is acknowledged and not shipped yet, it is acknowledged with the tracking number it was created with', async () => {
     const sale = await importOrder(api);
     await acknowledgeSupplierLine(api.runtime.salesDeps, { serviceOrderId: `100004512_${sale.sofa}`, supplier: 'supplier-a' }, systemContext());
 
@@ -101,13 +96,13 @@ describe('GET /api/sale/details/{incrementId}', () => {
       name: 'Canapé 3 places Oslo gris',
       qty: 1,
       price: 649,
-      tracking: '',
+      tracking: sale.trackingOf(sale.sofa),
       carrier: 'Geodis',
       availability: 'In Stock',
       stock_status: 'in_stock',
       delivery_status: 'acknowledged',
       shipped_at: null,
-      container_tracking: null,
+      container_tracking: { tracking_number: sale.trackingOf(sale.sofa), carrier: 'Geodis' },
     });
   });
 

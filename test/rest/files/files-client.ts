@@ -1,4 +1,6 @@
+import { access } from 'node:fs/promises';
 import type http from 'node:http';
+import path from 'node:path';
 import type { Response } from 'supertest';
 import type { ApiHarness } from '../../support/api-harness.ts';
 
@@ -22,3 +24,10 @@ export const jsonOf = (response: Response): unknown => JSON.parse((response.body
 
 export const notFoundBody = { success: false, message: 'File not found' };
 export const unauthorizedBody = { error: 'Unauthorized', message: 'Invalid or missing Bearer token' };
+
+/** Whether the label PDF of a line has been rendered into the file storage. */
+export const labelRendered = async (api: ApiHarness, supplier: string, serviceOrderId: string): Promise<boolean> =>
+  access(path.join(api.dataDir, 'files', 'labels', supplier, `${serviceOrderId}.pdf`)).then(
+    () => true,
+    () => false,
+  );

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeAccessToken } from '../../../src/events/access/access-token-handlers.ts';
 import { systemContext } from '../../../src/events/command-context.ts';
 import { createRuntimeApp } from '../../../src/rest/app.ts';
-import { frozenClock, importLabelOrder, labelEvents } from '../../labels/label-fixtures.ts';
+import { frozenClock, importLabelOrder, saleStreamLength } from '../../labels/label-fixtures.ts';
 import { startApi, type ApiHarness } from '../../support/api-harness.ts';
-import { collect, getFile, jsonOf, labelUrl, notFoundBody, unauthorizedBody } from './files-client.ts';
+import { collect, getFile, jsonOf, labelRendered, labelUrl, notFoundBody, unauthorizedBody } from './files-client.ts';
 
 describe('GET /api/files: who may fetch which file', () => {
   let api: ApiHarness;
@@ -26,6 +26,7 @@ describe('GET /api/files: who may fetch which file', () => {
   describe('who may fetch a label', () => {
     it('when no token, a malformed or unknown one, or a revoked one is sent, it answers 401 and makes no label', async () => {
       const { incrementId, supplierALine } = await importLabelOrder(api.runtime);
+      const recorded = await saleStreamLength(api.runtime, incrementId);
       const revoked = await api.tokenFor('supplier-a');
       await revokeAccessToken(api.runtime.write, revoked.split('.')[0]!, systemContext());
       const unknown = `${'0'.repeat(16)}.${'A'.repeat(43)}`;
@@ -35,7 +36,8 @@ describe('GET /api/files: who may fetch which file', () => {
         expect(response.status, String(token)).toBe(401);
         expect(jsonOf(response)).toEqual(unauthorizedBody);
       }
-      expect(await labelEvents(api.runtime, incrementId)).toEqual([]);
+      expect(await labelRendered(api, 'supplier-a', supplierALine)).toBe(false);
+      expect(await saleStreamLength(api.runtime, incrementId)).toBe(recorded);
     });
 
     it('when a core or chatbot token is sent, it answers 401', async () => {
@@ -49,6 +51,7 @@ describe('GET /api/files: who may fetch which file', () => {
 
     it("when another supplier asks for a label, it answers 404 as for a missing file, and makes no label", async () => {
       const { incrementId, supplierALine } = await importLabelOrder(api.runtime);
+      const recorded = await saleStreamLength(api.runtime, incrementId);
 
       const underOwner = await get(labelUrl('supplier-a', supplierALine), supplierB);
       const underItself = await get(labelUrl('supplier-b', supplierALine), supplierB);
@@ -57,7 +60,8 @@ describe('GET /api/files: who may fetch which file', () => {
         expect(response.status).toBe(404);
         expect(jsonOf(response)).toEqual(notFoundBody);
       }
-      expect(await labelEvents(api.runtime, incrementId)).toEqual([]);
+      expect(await labelRendered(api, 'supplier-a', supplierALine)).toBe(false);
+      expect(await saleStreamLength(api.runtime, incrementId)).toBe(recorded);
     });
 
     it("when the label was already made, another supplier's token still gets 404", async () => {
@@ -102,6 +106,7 @@ describe('GET /api/files: who may fetch which file', () => {
 
     it('when a path holds .., encoded characters, backslashes, NUL or is absolute, it is refused and serves no file', async () => {
       const { incrementId, supplierALine } = await importLabelOrder(api.runtime);
+      const recorded = await saleStreamLength(api.runtime, incrementId);
       const bait = path.join(api.dataDir, 'files', 'labels', 'bait.pdf');
       await mkdir(path.dirname(bait), { recursive: true });
       await writeFile(bait, '%PDF-1.3 bait');
@@ -131,7 +136,8 @@ describe('GET /api/files: who may fetch which file', () => {
         expect(response.type, attempt).not.toContain('application/pdf');
         expect(response.body.includes('%PDF'), attempt).toBe(false);
       }
-      expect(await labelEvents(api.runtime, incrementId)).toEqual([]);
+      expect(await labelRendered(api, 'supplier-a', supplierALine)).toBe(false);
+      expect(await saleStreamLength(api.runtime, incrementId)).toBe(recorded);
     });
   });
 });

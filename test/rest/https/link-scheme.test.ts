@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApi, type ApiHarness } from '../../support/api-harness.ts';
+import { expectSignedLabelLink } from '../../support/label-links.ts';
 import { anOrder, bearer, importOrder } from '../supplier/supplier-fixtures.ts';
 
 describe('link_to_label behind HTTPS', () => {
@@ -14,7 +15,7 @@ describe('link_to_label behind HTTPS', () => {
     const response = await api.request.get('/api/supplier-a/get-sales').set(bearer(token));
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(1);
-    expect(response.body[0].link_to_label).toBe(`https://api.example.com/api/files/labels/supplier-a/${line}.pdf`);
+    expectSignedLabelLink(api.runtime, response.body[0].link_to_label, { baseUrl: 'https://api.example.com', supplier: 'supplier-a', serviceOrderId: line! });
   });
 
   it('when BASE_URL is http, the links stay http', async () => {
@@ -23,8 +24,7 @@ describe('link_to_label behind HTTPS', () => {
     const [line] = await importOrder(api, anOrder([{ supplier: 'supplier-a', carrier: 'Geodis', wholesalePrice: 50 }]));
 
     const response = await api.request.get('/api/supplier-a/get-sales').set(bearer(token));
-    expect(response.body.map((sale: { link_to_label: string }) => sale.link_to_label)).toEqual([
-      `http://intranet.example.com:8080/api/files/labels/supplier-a/${line}.pdf`,
-    ]);
+    expect(response.body).toHaveLength(1);
+    expectSignedLabelLink(api.runtime, response.body[0].link_to_label, { baseUrl: 'http://intranet.example.com:8080', supplier: 'supplier-a', serviceOrderId: line! });
   });
 });

@@ -5,7 +5,7 @@ import { importSale } from '../../../src/events/sales/import-sale.ts';
 import { startApi, type ApiHarness } from '../../support/api-harness.ts';
 import { catalog, order } from '../chatbot/chatbot-api.ts';
 import { anOrder, bearer, importOrder } from '../supplier/supplier-fixtures.ts';
-import { expectDocumented, expectDocumentedHeaders, type Json } from './documented-schema.ts';
+import { documentedResponse, expectDocumented, expectDocumentedHeaders, type Json } from './documented-schema.ts';
 
 /**
  * The real answers of the API against the served document: a schema or an example that drifts from
@@ -108,6 +108,42 @@ describe('the documented answers', () => {
       expect(unknown.body).toEqual(exampleOf(expectDocumented(document, '/api/sale-sav/{id}/close', 'post', unknown)));
       expect(missing.body).toEqual(exampleOf(expectDocumented(document, resolvePath, 'post', missing)));
       expect(unauthorised.body).toEqual(exampleOf(expectDocumented(document, '/api/sale-sav/{id}/reopen', 'post', unauthorised)));
+    });
+  });
+
+  describe('label files', () => {
+    const labelPath = '/api/files/labels/{supplier}/{service_order_id}.pdf';
+    const firstLink = async (): Promise<string> => {
+      const listed = (await api.request.get('/api/supplier-a/get-sales').set(bearer(supplierToken))).body as { link_to_label: string }[];
+      return listed[0]!.link_to_label.slice('https://orders.example.test'.length);
+    };
+    const asBytes = (request: ReturnType<typeof api.request.get>) =>
+      request.buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+
+    it('when the signed link of get-sales is opened, the 200 is the documented PDF', async () => {
+      const response = await asBytes(api.request.get(await firstLink()));
+      expect(response.status).toBe(200);
+      expect(Object.keys(documentedResponse(document, labelPath, 'get', 200).content as Json)).toEqual([response.headers['content-type']]);
+    });
+
+    it('when a signed link has been altered, the 403 is the documented example', async () => {
+      const response = await api.request.get((await firstLink()).replace(/expires=\d+/, 'expires=1'));
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual(exampleOf(expectDocumented(document, labelPath, 'get', response)));
+    });
+
+    it('when neither a link nor a token is sent, the 401 is the documented example; another line shape, the 404', async () => {
+      const link = await firstLink();
+      const unauthorized = await api.request.get(link.split('?')[0]!);
+      expect(unauthorized.status).toBe(401);
+      expect(unauthorized.body).toEqual(exampleOf(expectDocumented(document, labelPath, 'get', unauthorized)));
+      const missing = await api.request.get('/api/files/labels/supplier-a/999999999_1.pdf').set(bearer(supplierToken));
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual(exampleOf(expectDocumented(document, labelPath, 'get', missing)));
     });
   });
 

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatbotRoutes } from '../../../src/rest/chatbot/routes.ts';
 import { coreSavRoutes } from '../../../src/rest/core/sav/routes.ts';
+import { filesRoutes } from '../../../src/rest/files/routes.ts';
 import { healthRoutes } from '../../../src/rest/health/health-routes.ts';
 import { openApiPath } from '../../../src/rest/openapi/document.ts';
 import { supplierRoutes } from '../../../src/rest/supplier/routes.ts';
@@ -9,6 +10,7 @@ import { startApi, type ApiHarness } from '../../support/api-harness.ts';
 import { refsIn, resolvePointer, type Json } from './documented-schema.ts';
 
 const baseUrl = 'https://orders.example.test';
+const labelPath = '/api/files/labels/{supplier}/{service_order_id}.pdf';
 const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** "GET /path" for each route a router answers; `router.all` catch-alls (the supplier 405s) are not operations. */
@@ -37,10 +39,13 @@ describe('GET /openapi.json', () => {
     expect((document.info as Json).title).toEqual(expect.any(String));
   });
 
-  it('when the routers are listed, every supplier, chatbot and health route and every SAV status change is documented, and nothing else', () => {
+  it('when the routers are listed, every supplier, label file, chatbot and health route and every SAV status change is documented, and nothing else', () => {
+    // The files router matches any path under /api/files (its handler refuses every shape but a label's): documented by that shape.
+    const files = operationsOf(filesRoutes(api.runtime)).map((operation) => operation.replace('/api/files/*path', labelPath));
     const served = [
       ...operationsOf(healthRoutes({ storeOpen: () => true, projections: { status: () => [], isReady: () => true, progress: () => ({ ready: true, position: null, head: -1, eventsPerSecond: 0, etaSeconds: 0 }) } })),
       ...operationsOf(supplierRoutes(api.runtime)),
+      ...files,
       ...operationsOf(chatbotRoutes(api.runtime)),
       // Of the core routes, the status changes of a SAV are described (the others in the README).
       ...operationsOf(coreSavRoutes(api.runtime)).filter((operation) => operation.startsWith('POST /api/sale-sav/{id}/')),
@@ -48,7 +53,7 @@ describe('GET /openapi.json', () => {
     const documented = Object.entries(paths).flatMap(([path, item]) =>
       Object.keys(item).filter((key) => httpMethods.includes(key)).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(served).toHaveLength(17);
+    expect(served).toHaveLength(18);
     expect(documented.sort()).toEqual(served.sort());
   });
 
@@ -64,9 +69,10 @@ describe('GET /openapi.json', () => {
         for (const [status, response] of responses) {
           expect(status, where).toMatch(/^[1-5]\d\d$/);
           expect(response.description, `${where} ${status}`).toEqual(expect.any(String));
-          // JSON, but for the file a SAV download answers.
+          // JSON everywhere, but the label itself and the file a SAV download answers.
           const content = response.content as Record<string, Json>;
-          const mediaType = status === '200' && path.endsWith('/files/{fileId}') ? 'image/*' : 'application/json';
+          const mediaType =
+            status !== '200' ? 'application/json' : path === labelPath ? 'application/pdf' : path.endsWith('/files/{fileId}') ? 'image/*' : 'application/json';
           expect(content[mediaType]?.schema, `${where} ${status}`).toBeDefined();
         }
         const parameters = operation.parameters as Json[];
@@ -77,7 +83,7 @@ describe('GET /openapi.json', () => {
     }
   });
 
-  it('when an operation requires a token, its scheme is declared: bearer for the suppliers and the core, X-API-Token for the chatbot', () => {
+  it('when an operation requires a token, its scheme is declared: bearer for the suppliers and the core, bearer or a signed link for the labels, X-API-Token for the chatbot', () => {
     const schemes = (document.components as Json).securitySchemes as Json;
     expect(schemes).toMatchObject({
       bearerAuth: { type: 'http', scheme: 'bearer' },
@@ -85,8 +91,14 @@ describe('GET /openapi.json', () => {
     });
     for (const [path, item] of Object.entries(paths)) {
       for (const operation of Object.values(item)) {
-        const bearer = path.startsWith('/api/supplier-') || path.startsWith('/api/sale-sav/');
-        const expected = bearer ? [{ bearerAuth: [] }] : path.startsWith('/api/') ? [{ apiToken: [] }] : [];
+        const expected =
+          path === labelPath
+            ? [{ bearerAuth: [] }, {}]
+            : path.startsWith('/api/supplier-') || path.startsWith('/api/sale-sav/')
+              ? [{ bearerAuth: [] }]
+              : path.startsWith('/api/')
+                ? [{ apiToken: [] }]
+                : [];
         expect(operation.security, path).toEqual(expected);
         if (expected.length > 0) expect(Object.keys(operation.responses as Json), path).toContain('401');
       }
@@ -100,6 +112,16 @@ describe('GET /openapi.json', () => {
       expect(ref, at).toMatch(/^#\//);
       expect(resolvePointer(document, ref), `${at} -> ${ref}`).toEqual(expect.any(Object));
     }
+  });
+
+  it('when the label route is documented, its signed link parameters are, optional, with the shapes the route accepts', () => {
+    const parameters = (paths[labelPath]!.get!.parameters as Json[]).filter((parameter) => parameter.in === 'query');
+    expect(parameters.map(({ name, required }) => ({ name, required }))).toEqual([
+      { name: 'expires', required: false },
+      { name: 'signature', required: false },
+    ]);
+    expect(parameters.map((parameter) => (parameter.schema as Json).pattern)).toEqual(['^[1-9]\\d{0,11}$', '^[A-Za-z0-9_-]{43}$']);
+    expect(Object.keys(paths[labelPath]!.get!.responses as Json)).toEqual(['200', '401', '403', '404']);
   });
 
   it('when the supplier 401 is documented, its message is the exact text the suppliers compare', () => {

@@ -67,7 +67,7 @@ describe('the supplier API authorization', () => {
   it('when every refused call is done, no line was acknowledged nor shipped', async () => {
     for (const supplier of suppliers) {
       const { events } = await readDomainStream<SaleEvent>(api.runtime.eventStore, saleStreamName(lines[supplier].split('_')[0]!));
-      expect(events.map((event) => event.type)).toEqual(['SaleImported']);
+      expect(events.map((event) => event.type)).toEqual(['SaleImported', 'TrackingNumberAllocated']);
       const listing = await api.request.get(`/api/${supplier}/get-sales`).set(bearer(tokens[supplier]));
       expect(listing.body.map((line: { service_order_id: string }) => line.service_order_id)).toEqual([lines[supplier]]);
     }

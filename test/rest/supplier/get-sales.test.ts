@@ -4,6 +4,7 @@ import { systemContext } from '../../../src/events/command-context.ts';
 import { cancelSale } from '../../../src/events/sales/cancel-sale.ts';
 import { acknowledgeSupplierLine, shipSupplierLine } from '../../../src/events/sales/supplier-lines.ts';
 import { startApi, type ApiHarness } from '../../support/api-harness.ts';
+import { expectSignedLabelLink } from '../../support/label-links.ts';
 import { anOrder, baseUrl, bearer, importOrder, jsonUtf8 } from './supplier-fixtures.ts';
 
 type Line = { service_order_id: string };
@@ -34,6 +35,7 @@ describe('GET /api/{supplier}/get-sales', () => {
     const response = await getSales('supplier-a');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe(jsonUtf8);
+    const link = expectSignedLabelLink(api.runtime, response.body[0].link_to_label, { baseUrl, supplier: 'supplier-a', serviceOrderId: lineA! });
     expect(response.text).toBe(
       JSON.stringify([
         {
@@ -41,7 +43,7 @@ describe('GET /api/{supplier}/get-sales', () => {
           sku: 'CAN-OSLO-3P-GRY',
           quantity: 2,
           price: 123.45,
-          link_to_label: `${baseUrl}/api/files/labels/supplier-a/${lineA}.pdf`,
+          link_to_label: link,
           order_date: '2026-10-02',
           carrier: 'Geodis',
         },

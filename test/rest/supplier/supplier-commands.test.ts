@@ -72,7 +72,7 @@ describe('POST /api/{supplier}/acknowledge-sale and /ship-sale', () => {
       it('when the line is open, acknowledging answers success and the line stays listed, acknowledged', async () => {
         const line = await importLine(api, supplier);
         expectAnswer(await post(supplier, 'acknowledge-sale', { service_order_id: line }), 200, acknowledgedBody);
-        expect(await eventTypes(line)).toEqual(['SaleImported', 'SaleProductAcknowledged']);
+        expect(await eventTypes(line)).toEqual(['SaleImported', 'TrackingNumberAllocated', 'SaleProductAcknowledged']);
         expect((await findSupplierLine(api.runtime.readStore, line))?.acknowledgedAt).toBe(now.toISOString());
         const listing = await api.request.get(`/api/${supplier}/get-sales?order_number=${incrementIdOf(line)}`).set(bearer(tokens[supplier]));
         expect(listing.body.map((entry: { service_order_id: string }) => entry.service_order_id)).toEqual([line]);
@@ -122,10 +122,10 @@ describe('POST /api/{supplier}/acknowledge-sale and /ship-sale', () => {
           expect(successes).toHaveLength(1);
           if (operation === 'ship-sale') {
             expect(responses.filter((response) => response.status === 200 && response.text === JSON.stringify(nothingDeliverableBody))).toHaveLength(29);
-            expect(await eventTypes(line)).toEqual(['SaleImported', 'SaleProductShipped']);
+            expect(await eventTypes(line)).toEqual(['SaleImported', 'TrackingNumberAllocated', 'SaleProductShipped']);
           } else {
             expect(responses.filter((response) => response.status === 404 && response.text === JSON.stringify(notFoundBody))).toHaveLength(29);
-            expect(await eventTypes(line)).toEqual(['SaleImported', 'SaleProductAcknowledged']);
+            expect(await eventTypes(line)).toEqual(['SaleImported', 'TrackingNumberAllocated', 'SaleProductAcknowledged']);
           }
         });
       }

@@ -56,7 +56,7 @@ const sameInstantText = (value: string): string => new Date(value).toISOString()
  */
 export const importDifferences = (order: OrderImportPayload, recorded: RecordedImport): string[] => {
   if (order.items.length !== recorded.products.length) return ['items'];
-  const { at: _at, ...expected } = importSaleCommand(order, {
+  const { at: _at, trackingNumbers: _trackingNumbers, ...expected } = importSaleCommand(order, {
     saleId: recorded.saleId,
     saleProductIds: recorded.products.map((product) => product.saleProductId),
     catalog: recorded.products.map((product) => ({

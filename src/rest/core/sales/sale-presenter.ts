@@ -10,7 +10,7 @@ import { presentRefund } from './refund-presenter.ts';
  * left out, so that every sale has the same keys (a refund's `paid_at` aside: it appears once paid).
  */
 
-/** The parcel's tracking once the line has its label: the number, the carrier and its tracking page. */
+/** A supplier line's tracking (its number comes with the line): the number, the carrier and its tracking page; null from own stock. */
 const presentTracking = (product: SaleProductDocument) =>
   product.trackingNumber === null
     ? null

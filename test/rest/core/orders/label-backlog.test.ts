@@ -6,7 +6,7 @@ import { importSale } from '../../../../src/events/sales/import-sale.ts';
 import { ensureShippingLabel } from '../../../../src/labels/label-service.ts';
 import type { Logger } from '../../../../src/logger.ts';
 import { createLabelBacklog, type LabelBacklogDeps, type SupplierLineRef } from '../../../../src/rest/core/orders/label-backlog.ts';
-import { labelEvents } from '../../../labels/label-fixtures.ts';
+import { labelRendered } from '../../files/files-client.ts';
 import { anOrder, startOrdersApi, type OrdersApi } from './orders-api.ts';
 
 const fakeLog = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
@@ -59,11 +59,11 @@ describe('the labels of imported orders, rendered after the answer', () => {
       expect.objectContaining({ incrementId: failing.incrementId, serviceOrderId: failing.line.serviceOrderId }),
       'shipping label of an imported order not rendered; it will be made when first fetched',
     );
-    expect(await labelEvents(api.runtime, failing.incrementId)).toEqual([]);
-    expect(await labelEvents(api.runtime, next.incrementId)).toHaveLength(1);
+    expect(await labelRendered(api, 'supplier-a', failing.line.serviceOrderId)).toBe(false);
+    expect(await labelRendered(api, 'supplier-a', next.line.serviceOrderId)).toBe(true);
     expect(log.info).toHaveBeenLastCalledWith(expect.objectContaining({ incrementId: next.incrementId, labels: 1 }), 'shipping labels of an imported order rendered');
     expect(await ensureShippingLabel(api.runtime, failing.line, systemContext())).not.toBeNull();
-    expect(await labelEvents(api.runtime, failing.incrementId)).toHaveLength(1);
+    expect(await labelRendered(api, 'supplier-a', failing.line.serviceOrderId)).toBe(true);
   });
 
   it('when the runtime is closing, it renders nothing more', async () => {
@@ -73,6 +73,6 @@ describe('the labels of imported orders, rendered after the answer', () => {
     backlog.add({ incrementId, lines: [line] }, systemContext());
     await backlog.idle();
 
-    expect(await labelEvents(api.runtime, incrementId)).toEqual([]);
+    expect(await labelRendered(api, 'supplier-a', line.serviceOrderId)).toBe(false);
   });
 });

@@ -12,6 +12,11 @@ describe('carrier tracking pages', () => {
     ['DHL', 'https://www.dhl.com/fr-fr/home/tracking.html?tracking-id=6A12345678901'],
     ['FedEx', 'https://www.fedex.com/fedextrack/?trknbr=6A12345678901'],
     ['TNT', 'https://www.tnt.com/express/fr_fr/site/outils-expedition/suivi.html?searchType=con&cons=6A12345678901'],
+    ['Kuehne+Nagel', 'https://mykn.kuehne-nagel.com/public-tracking/shipments?query=6A12345678901'],
+    ['Kühne + Nagel', 'https://mykn.kuehne-nagel.com/public-tracking/shipments?query=6A12345678901'],
+    ['Geodis', 'https://espace-client.geodis.com/services/destinataires/#/fr/suivi/6A12345678901'],
+    ['DB Schenker', 'https://www.dbschenker.com/app/tracking-public/?refNumber=6A12345678901'],
+    ['Schenker', 'https://www.dbschenker.com/app/tracking-public/?refNumber=6A12345678901'],
   ])('when the carrier is %s, the number goes into its tracking page', (carrier, url) => {
     expect(trackingUrl(carrier, '6A12345678901')).toBe(url);
   });
@@ -25,7 +30,11 @@ describe('carrier tracking pages', () => {
     expect(trackingUrl('DPD', 'A B/C?d=1&e#f')).toBe('https://trace.dpd.fr/fr/trace/A%20B%2FC%3Fd%3D1%26e%23f');
   });
 
-  it.each([['Geodis'], ['Transports Dupont'], [''], ['constructor'], ['__proto__']])('when the carrier is %j, there is no URL', (carrier) => {
+  it('when the carrier is Geodis, the number goes after the # of its recipient page, encoded', () => {
+    expect(trackingUrl('GEODIS', 'A B#1')).toBe('https://espace-client.geodis.com/services/destinataires/#/fr/suivi/A%20B%231');
+  });
+
+  it.each([['Transports Dupont'], ['Kuehne'], [''], ['constructor'], ['__proto__']])('when the carrier is %j, there is no URL', (carrier) => {
     expect(trackingUrl(carrier, 'X1')).toBeNull();
   });
 

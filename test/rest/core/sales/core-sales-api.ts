@@ -6,6 +6,7 @@ import { bookSlot, releaseSlot } from '../../../../src/events/planning/slot-book
 import type { DeliveryAppointmentDeps } from '../../../../src/events/sales/delivery-appointment.ts';
 import { importSale, type OrderImportPayload } from '../../../../src/events/sales/import-sale.ts';
 import { startApi, type ApiHarness } from '../../../support/api-harness.ts';
+import { trackingNumbersOf } from '../../../support/tracking-numbers.ts';
 
 /** The core API on a fresh data directory, a frozen clock (a Monday) and a core token. */
 
@@ -79,10 +80,11 @@ export const order = (overrides: Partial<OrderImportPayload> = {}): OrderImportP
   ...overrides,
 });
 
+/** Imports the order; answers its sale product IDs by name, and the tracking number each supplier line was created with. */
 export const importOrder = async (api: ApiHarness, payload: OrderImportPayload = order()) => {
   const imported = await importSale(api.runtime.salesDeps, payload, systemContext());
   const [sofa, table, lamp] = imported.saleProductIds;
-  return { ...imported, sofa: sofa!, table: table!, lamp: lamp! };
+  return { ...imported, sofa: sofa!, table: table!, lamp: lamp!, trackingOf: await trackingNumbersOf(api.runtime, imported.incrementId) };
 };
 
 /** Delivery appointments booked in the real delivery planning, as the sale actions book them. */

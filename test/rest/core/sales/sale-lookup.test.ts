@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../../src/events/command-context.ts';
-import { createShippingLabel } from '../../../../src/events/sales/shipping-label.ts';
 import { acknowledgeSupplierLine, shipSupplierLine } from '../../../../src/events/sales/supplier-lines.ts';
 import { ensureShippingLabel } from '../../../../src/labels/label-service.ts';
 import { expectJson, importOrder, invalid, notFound, nowAnswered, seedCatalog, startCoreSalesApi, type CoreSalesApi } from './core-sales-api.ts';
@@ -56,7 +55,11 @@ const freshSale = (sale: Imported) => ({
       acknowledged_at: null,
       prepared_at: null,
       cancelled_at: null,
-      tracking: null,
+      tracking: {
+        number: sale.trackingOf(sale.sofa),
+        carrier: 'Geodis',
+        url: `https://espace-client.geodis.com/services/destinataires/#/fr/suivi/${sale.trackingOf(sale.sofa)}`,
+      },
     },
     {
       sale_product_id: sale.table,
@@ -90,7 +93,7 @@ const freshSale = (sale: Imported) => ({
       acknowledged_at: null,
       prepared_at: null,
       cancelled_at: null,
-      tracking: null,
+      tracking: { number: sale.trackingOf(sale.lamp), carrier: 'DPD', url: `https://trace.dpd.fr/fr/trace/${sale.trackingOf(sale.lamp)}` },
     },
   ],
   refunds: [],
@@ -121,31 +124,20 @@ describe('GET /api/get-sale-info-by-increment-id/{incrementId} and GET /api/sale
     expectJson(await api.get(`/api/sale/${sale.saleId}`), 200, freshSale(sale));
   });
 
-  it('when supplier lines have labels, each product carries its tracking number and its carrier tracking page', async () => {
-    const lamp = await ensureShippingLabel(api.runtime, { serviceOrderId: `100004512_${sale.lamp}` }, systemContext());
-    const sofa = await ensureShippingLabel(api.runtime, { serviceOrderId: `100004512_${sale.sofa}` }, systemContext());
-
+  it('when the sale is just imported, each supplier line carries the tracking number it was created with, and its label prints it', async () => {
     const response = await api.get(`/api/sale/${sale.saleId}`);
 
     expect(response.status).toBe(200);
-    const tracking = response.body.products.map((product: { tracking: unknown }) => product.tracking);
-    expect(tracking).toEqual([
-      // Geodis has no tracking page that takes the number: the number, no URL.
-      { number: sofa!.trackingNumber, carrier: 'Geodis', url: null },
-      null,
-      { number: lamp!.trackingNumber, carrier: 'DPD', url: `https://trace.dpd.fr/fr/trace/${lamp!.trackingNumber}` },
-    ]);
-    expect(lamp!.trackingNumber).toMatch(/^MC\d{13}$/);
+    const numbers = response.body.products.map((product: { tracking: { number: string } | null }) => product.tracking?.number ?? null);
+    expect(numbers).toEqual([expect.stringMatching(/^MC\d{13}$/), null, expect.stringMatching(/^MC\d{13}$/)]);
+    const lamp = await ensureShippingLabel(api.runtime, { serviceOrderId: `100004512_${sale.lamp}` }, systemContext());
+    const sofa = await ensureShippingLabel(api.runtime, { serviceOrderId: `100004512_${sale.sofa}` }, systemContext());
+    expect([sofa!.trackingNumber, null, lamp!.trackingNumber]).toEqual(numbers);
   });
 
-  it('when a line was acknowledged, labelled and shipped, both lookups answer its state, dates and tracking alike', async () => {
+  it('when a line was acknowledged and shipped, both lookups answer its state, dates and tracking alike', async () => {
     const line = { serviceOrderId: `100004512_${sale.lamp}`, supplier: 'supplier-b' as const };
     await acknowledgeSupplierLine(api.runtime.salesDeps, line, systemContext());
-    await createShippingLabel(
-      api.runtime.salesDeps,
-      { incrementId: '100004512', saleProductId: sale.lamp, trackingNumber: 'DPD 250/0042', labelPath: `labels/supplier-b/100004512_${sale.lamp}.pdf` },
-      systemContext(),
-    );
     await shipSupplierLine(api.runtime.salesDeps, line, systemContext());
 
     const byIncrementId = await api.get('/api/get-sale-info-by-increment-id/100004512');
@@ -156,7 +148,11 @@ describe('GET /api/get-sale-info-by-increment-id/{incrementId} and GET /api/sale
       state: 'shipped',
       acknowledged_at: nowAnswered,
       prepared_at: nowAnswered,
-      tracking: { number: 'DPD 250/0042', carrier: 'DPD', url: 'https://trace.dpd.fr/fr/trace/DPD%20250%2F0042' },
+    });
+    expect(byIncrementId.body.products[2].tracking).toEqual({
+      number: sale.trackingOf(sale.lamp),
+      carrier: 'DPD',
+      url: `https://trace.dpd.fr/fr/trace/${sale.trackingOf(sale.lamp)}`,
     });
     expect(byId.body).toEqual(byIncrementId.body);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTrackingNumber, isTrackingNumber, luhnCheckDigit } from '../../src/labels/tracking-number.ts';
+import { formatTrackingNumber, isTrackingNumber, luhnCheckDigit } from '../../../src/events/sales/tracking-number.ts';
 
 describe('tracking numbers', () => {
   it('when a sequence number is formatted, it reads MC, 12 zero-padded digits and the Luhn check digit', () => {

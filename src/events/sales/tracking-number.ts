@@ -1,5 +1,5 @@
 /**
- * Tracking numbers: `MC` + the label's number in the `tracking` sequence, zero-padded to 12 digits, +
+ * Tracking numbers: `MC` + the line's number in the `tracking` sequence, zero-padded to 12 digits, +
  * one Luhn check digit computed over those 12 digits: 15 characters, number 42 gives `MC0000000000422`.
  * The check digit lets a scanner or a person typing the number catch a wrong digit or most swapped pairs.
  */
