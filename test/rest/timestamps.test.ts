@@ -48,7 +48,7 @@ const startInZone = async (timezone: string) => {
   return { api, sale, answers };
 };
 
-describe('Issue: "Every timestamp in every API answers in one documented format"', () => {
+describe('Spec: "customer.orders[] ... created_at (string, date)", "created_at | string (date)": every timestamp in every API in one format', () => {
   let paris: Awaited<ReturnType<typeof startInZone>>;
   beforeAll(async () => {
     paris = await startInZone('Europe/Paris');

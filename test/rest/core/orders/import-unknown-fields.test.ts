@@ -3,7 +3,7 @@ import { recordedImport } from '../../../../src/rest/core/orders/import-conflict
 import { anOrder, importPath, startOrdersApi, type OrdersApi } from './orders-api.ts';
 
 /**
- * Spec: "Import order from external shopping API | JSON body of order data (fields: not shown)".
+ * Spec: "POST /api/api-add-new-order-api-shopping | JSON body with order data from an external shopping API (fields: not shown)".
  * Real marketplace payloads carry many fields beyond the order-import contract: the import accepts
  * them, records them with the order for audit, and no logic acts on them.
  */
@@ -21,7 +21,7 @@ const marketplaceOrder = () => {
   };
 };
 
-describe('Spec: "Import order from external shopping API | JSON body of order data (fields: not shown)"', () => {
+describe('Spec: "POST /api/api-add-new-order-api-shopping | JSON body with order data from an external shopping API (fields: not shown)"', () => {
   let api: OrdersApi;
   beforeAll(async () => {
     api = await startOrdersApi();
