@@ -20,6 +20,17 @@ export const bodyErrorTexts = {
     supplier: ['Bad Request', 'The request body is not valid JSON'],
     chatbot: ['Paramètres invalides', "Le corps de la requête n'est pas un JSON valide"],
   },
+  undecodable: {
+    core: (encoding: string) => ['Bad Request', `The request body is not valid ${encoding} data`] as const,
+    supplier: (encoding: string) => ['Bad Request', `The request body is not valid ${encoding} data`] as const,
+    chatbot: (encoding: string) => ['Paramètres invalides', `Le corps de la requête n'est pas un ${encoding} valide`] as const,
+  },
+  unsupportedEncoding: {
+    core: (encoding: string) => ['Unsupported Media Type', `The Content-Encoding ${encoding} is not supported (gzip, deflate, br or identity)`] as const,
+    supplier: (encoding: string) => ['Unsupported Media Type', `The Content-Encoding ${encoding} is not supported (gzip, deflate, br or identity)`] as const,
+    chatbot: (encoding: string) =>
+      ['Type de contenu non pris en charge', `L'encodage ${encoding} n'est pas pris en charge (gzip, deflate, br ou identity)`] as const,
+  },
   notJson: {
     core: ['Unsupported Media Type', 'The request body must be JSON'],
     supplier: ['Unsupported Media Type', 'The request body must be JSON'],
@@ -30,11 +41,25 @@ export const bodyErrorTexts = {
 /** Thrown by the body parser (json-body.ts) for a body that is not JSON at all; rendered in the group's words. */
 export class NotJsonBodyError extends Error {}
 
+/** Thrown by the body parser (json-body.ts) for a body its Content-Encoding cannot decode, or an encoding it does not know. */
+export class BodyEncodingError extends Error {
+  constructor(
+    readonly problem: 'undecodable' | 'unsupported',
+    readonly encoding: string,
+  ) {
+    super(`${problem} body encoding ${encoding}`);
+  }
+}
+
 const clientErrorOf = (error: unknown, group: ApiGroup): HttpError | undefined => {
   if (error instanceof HttpError) return error;
   if (error instanceof NotJsonBodyError) {
     const [title, message] = bodyErrorTexts.notJson[group];
     return new HttpError(415, title, message);
+  }
+  if (error instanceof BodyEncodingError) {
+    const [title, message] = (error.problem === 'undecodable' ? bodyErrorTexts.undecodable : bodyErrorTexts.unsupportedEncoding)[group](error.encoding);
+    return new HttpError(error.problem === 'undecodable' ? 400 : 415, title, message);
   }
   const parserError = error as ParserError;
   if (parserError?.type === 'entity.too.large' || parserError?.status === 413) {

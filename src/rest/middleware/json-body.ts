@@ -1,6 +1,6 @@
 import bodyParser from 'koa-bodyparser';
 import type { Middleware } from 'koa';
-import { NotJsonBodyError } from './error-handler.ts';
+import { BodyEncodingError, NotJsonBodyError } from './error-handler.ts';
 
 /** Methods whose body the API reads. */
 const withBody = new Set(['POST', 'PUT', 'PATCH']);
@@ -26,6 +26,26 @@ export type JsonBodyOptions = {
  * parse) with 415, in the group's envelope, rather than a misleading field error further on.
  * Outside /api (GraphQL reads its own media types) only declared JSON is parsed.
  */
+/** The body's Content-Encoding as the client named it (shortened: it is echoed in the answer). */
+const encodingOf = (ctx: Parameters<Middleware>[0]): string => (ctx.get('Content-Encoding').trim().toLowerCase() || 'identity').slice(0, 40);
+
+/**
+ * Runs a parser on the body alone (not on the rest of the chain, whose errors are not the body's).
+ * gzip, deflate and br bodies are inflated by the parser, within the same limit once inflated; a body
+ * that is not what its encoding says (zlib fails without a status) or an encoding it does not know
+ * (its 415) is the client's mistake, answered as such.
+ */
+const parseBody = async (parser: Middleware, ctx: Parameters<Middleware>[0]): Promise<void> => {
+  try {
+    await parser(ctx, async () => undefined);
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    if (status === 415 && /^Unsupported Content-Encoding/.test((error as Error).message)) throw new BodyEncodingError('unsupported', encodingOf(ctx));
+    if (status === undefined && encodingOf(ctx) !== 'identity') throw new BodyEncodingError('undecodable', encodingOf(ctx));
+    throw error;
+  }
+};
+
 export const jsonBody = (options: JsonBodyOptions = {}): Middleware => {
   const standard = parsers(1);
   const larger = new Map(Object.entries(options.largerLimits ?? {}).map(([path, limitMib]) => [routeKey(path), parsers(limitMib)]));
@@ -33,12 +53,15 @@ export const jsonBody = (options: JsonBodyOptions = {}): Middleware => {
     const { declaredJson, undeclaredJson } = larger.get(routeKey(ctx.path)) ?? standard;
     // null: no body; 'json': declared JSON; false: anything else, or no Content-Type.
     const declared = ctx.request.is('json');
-    if (declared !== false || !ctx.path.startsWith('/api/') || !withBody.has(ctx.method)) return declaredJson(ctx, next);
+    if (declared !== false || !ctx.path.startsWith('/api/') || !withBody.has(ctx.method)) {
+      await parseBody(declaredJson, ctx);
+      return next();
+    }
     if (ctx.request.type !== '' && ctx.request.type !== 'text/plain') throw new NotJsonBodyError();
     try {
-      await undeclaredJson(ctx, async () => undefined);
+      await parseBody(undeclaredJson, ctx);
     } catch (error) {
-      if ((error as { status?: number }).status === 413) throw error;
+      if ((error as { status?: number }).status === 413 || error instanceof BodyEncodingError) throw error;
       throw new NotJsonBodyError();
     }
     return next();
