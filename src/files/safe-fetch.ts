@@ -73,10 +73,17 @@ const addressesOf = async (url: URL, options: SafeFetchOptions, signal: AbortSig
   } catch (error) {
     if (signal.aborted) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOTFOUND' || code === 'ENODATA') throw new RemoteFileError('unresolvable', `the host ${url.hostname} does not exist`);
+    if (code === 'ENOTFOUND' || code === 'ENODATA') throw new RemoteFileError('unresolvable', notPublic(url));
     throw new RemoteFileError('remote_failed', `the host ${url.hostname} could not be resolved`);
   }
 };
+
+/**
+ * A host name that does not exist, has no address or resolves to an internal one: one text for all,
+ * so that answers cannot be used to map the internal network's names (which exist, which do not).
+ * A literal address is named as what it is: the client wrote it.
+ */
+const notPublic = (url: URL): string => `the host ${url.hostname} does not resolve to a public address`;
 
 /** Checks one hop's URL and every address of its host; answers the address to connect to. */
 const checkTarget = async (url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<Target> => {
@@ -86,10 +93,10 @@ const checkTarget = async (url: URL, options: SafeFetchOptions, signal: AbortSig
   const allowed = options.allowHosts?.includes(`${url.hostname}:${portOf(url)}`) ?? false;
   // Every address, not just the first: a host may list a public address beside an internal one.
   if (!allowed && addresses.some((candidate) => isInternalAddress(candidate.address))) {
-    throw refused(`the host ${url.hostname} is an internal address`);
+    throw refused(isIP(bareHost(url)) === 0 ? notPublic(url) : `the host ${url.hostname} is an internal address`);
   }
   const [chosen] = addresses;
-  if (!chosen) throw new RemoteFileError('unresolvable', `the host ${url.hostname} has no address`);
+  if (!chosen) throw new RemoteFileError('unresolvable', notPublic(url));
   return { url, address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
 };
 

@@ -1,3 +1,4 @@
+import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationContext } from 'graphql/index.js';
@@ -32,8 +33,15 @@ export const queryLimits = (): Plugin[] => [
   }),
 ];
 
-export const noIntrospection = (): Plugin => ({
-  onValidate({ addValidationRule }) {
-    addValidationRule(NoSchemaIntrospectionCustomRule);
+/**
+ * With introspection off, the schema is not to be read from the errors either: graphql-js suggests
+ * field and type names ("Did you mean "sale" or "sales"?"), which the graphql-armor plugin removes.
+ */
+export const noIntrospection = (): Plugin[] => [
+  {
+    onValidate({ addValidationRule }) {
+      addValidationRule(NoSchemaIntrospectionCustomRule);
+    },
   },
-});
+  blockFieldSuggestionsPlugin({ mask: '' }),
+];

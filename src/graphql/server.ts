@@ -51,5 +51,5 @@ export const createGraphqlServer = (runtime: Runtime): YogaServerInstance<Graphq
         return maskError(error, message, false);
       },
     },
-    plugins: [...queryLimits(), ...(runtime.config.graphqlIntrospection ? [] : [noIntrospection()])],
+    plugins: [...queryLimits(), ...(runtime.config.graphqlIntrospection ? [] : noIntrospection())],
   });

@@ -73,7 +73,9 @@ describe('fetchToFile', () => {
   ])('when the URL leads to %s, it refuses it without connecting', async (_case, url, host) => {
     const refused = await refusal(url(other.port));
 
-    expect(refused).toEqual({ code: 'url_refused', message: `the host ${host} is an internal address` });
+    // A name is told apart from no other unreachable name; a literal address is named as what it is.
+    const what = host === 'localhost' ? 'does not resolve to a public address' : 'is an internal address';
+    expect(refused).toEqual({ code: 'url_refused', message: `the host ${host} ${what}` });
     expect(other.requested).toEqual([]);
   });
 
@@ -94,7 +96,20 @@ describe('fetchToFile', () => {
       ],
     });
 
-    expect(refused).toEqual({ code: 'url_refused', message: 'the host mixed.example.test is an internal address' });
+    expect(refused).toEqual({ code: 'url_refused', message: 'the host mixed.example.test does not resolve to a public address' });
+  });
+
+  it('when a host name does not exist, has no address or resolves inside, the three answers read alike: the network cannot be mapped by name', async () => {
+    const unknown = await refusal('http://nowhere.example.test/photo.jpg', {
+      resolve: async () => {
+        throw Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.example.test'), { code: 'ENOTFOUND' });
+      },
+    });
+    const empty = await refusal('http://nowhere.example.test/photo.jpg', { resolve: async () => [] });
+    const inside = await refusal('http://nowhere.example.test/photo.jpg', { resolve: async () => [{ address: '10.1.2.3', family: 4 }] });
+
+    const answer = 'the host nowhere.example.test does not resolve to a public address';
+    expect([unknown.message, empty.message, inside.message]).toEqual([answer, answer, answer]);
   });
 
   it('when a host name is resolved, the connection goes to the address checked, without asking the resolver again', async () => {

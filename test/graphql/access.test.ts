@@ -69,6 +69,11 @@ describe('access to /graphql', () => {
     }
   });
 
+  it('when introspection is on, a misspelt field is answered with suggestions, as graphql-js words it', async () => {
+    const response = await api.post('{ salse(id: 1) { saleId } }');
+    expect(response.body.errors[0].message).toMatch(/Did you mean "sale"/);
+  });
+
   it('when introspection is on (outside production by default), __schema answers', async () => {
     const response = await api.post('{ __schema { queryType { name } } }');
     expect(response.body).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
@@ -86,6 +91,15 @@ describe('/graphql configured for production', () => {
     const response = await api.post('{ __schema { queryType { name } } }');
     expect(response.body.errors[0].message).toMatch(/introspection/);
     expect(response.body.data).toBeUndefined();
+  });
+
+  it('when a field or an argument is misspelt, the error names it without suggesting the schema’s names', async () => {
+    const field = await api.post('{ salse(id: 1) { saleId } }');
+    const argument = await api.post('{ sale(idd: 1) { saleId } }');
+
+    expect(field.body.errors.map((error: { message: string }) => error.message)).toEqual(['Cannot query field "salse" on type "Query".']);
+    expect(argument.body.errors[0].message).toMatch(/^Unknown argument "idd" on field "Query.sale"\.?$/);
+    expect(JSON.stringify([field.body, argument.body])).not.toMatch(/Did you mean|"sales?"/);
   });
 
   it('when a browser asks for /graphql, no GraphiQL: without a token, 401 UNAUTHENTICATED', async () => {

@@ -188,7 +188,7 @@ describe('POST /api/sale-sav/create-for-sale-product: "data.images: array of ima
 
       const [lost, found] = await filesOf(savId);
       expect(first).toMatchObject({ stored: [found?.fileId], failed: [lost?.fileId] });
-      expect(lost).toMatchObject({ state: 'pending', attempts: 1, lastError: 'the host no-such-host.example.test does not exist', nextAttemptAt: '2026-10-05T08:01:00.000Z' });
+      expect(lost).toMatchObject({ state: 'pending', attempts: 1, lastError: 'the host no-such-host.example.test does not resolve to a public address', nextAttemptAt: '2026-10-05T08:01:00.000Z' });
     });
 
     it('when a file host is slow past the time limit, the attempt fails as a time-out and is retried', async () => {
@@ -216,7 +216,7 @@ describe('POST /api/sale-sav/create-for-sale-product: "data.images: array of ima
       });
 
       it.each([
-        ['a host resolving to a private address', () => `http://${intranetHost}/photo.jpg`, () => `the host ${intranetHost} is an internal address`],
+        ['a host resolving to a private address', () => `http://${intranetHost}/photo.jpg`, () => `the host ${intranetHost} does not resolve to a public address`],
         ['a redirect to loopback', () => namedUrl(files, '/to-loopback'), () => `redirected to ${otherLoopback.url('/photo.jpg')}: the host 127.0.0.1 is an internal address`],
       ])('when the URL leads to %s, the job connects to no internal address and gives the file up at once', async (_case, url, message) => {
         const savId: number = (await create({ images: [url()] })).body.sav_id;

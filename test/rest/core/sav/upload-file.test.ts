@@ -110,7 +110,7 @@ describe('POST /api/sale-sav/upload-file', () => {
       ['10.0.0.1', () => 'http://10.0.0.1/photo.jpg', () => 'the host 10.0.0.1 is an internal address'],
       ['169.254.169.254', () => 'http://169.254.169.254/latest/meta-data/', () => 'the host 169.254.169.254 is an internal address'],
       ['[::1]', () => `http://[::1]:${otherLoopback.port}/photo.jpg`, () => 'the host [::1] is an internal address'],
-      ['localhost', () => `http://localhost:${otherLoopback.port}/photo.jpg`, () => 'the host localhost is an internal address'],
+      ['localhost', () => `http://localhost:${otherLoopback.port}/photo.jpg`, () => 'the host localhost does not resolve to a public address'],
       [
         'a redirect to loopback',
         () => files.url('/to-loopback'),
