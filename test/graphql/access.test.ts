@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenGroup } from '../../src/events/access/events.ts';
-import { maxCost, maxDepth } from '../../src/graphql/limits.ts';
+import { maxAliases, maxCost, maxDepth, maxRootFields } from '../../src/graphql/limits.ts';
 import { buildSchema } from '../../src/graphql/schema.ts';
 import { startGraphqlApi, type GraphqlApi } from './graphql-api.ts';
 
@@ -53,6 +53,33 @@ describe('access to /graphql', () => {
     const response = await api.post(`{ a: ${page} b: ${page} }`);
 
     expect(response.body.errors).toEqual([{ message: `The query costs more than ${maxCost} (each object field costs 2, each scalar 1, growing with depth and multiplied by a literal first)`, extensions: { code: 'QUERY_TOO_COSTLY' } }]);
+  });
+
+  it('when 2,000 aliased dashboards are asked in one request, it is refused before running, with TOO_MANY_ALIASES', async () => {
+    const dashboard = 'dashboard(from: "2026-01-01", to: "2026-12-31", granularity: DAY) { totals { revenue } }';
+    const aliased = Array.from({ length: 2000 }, (_, index) => `d${index}: ${dashboard}`).join(' ');
+
+    const response = await api.post(`{ ${aliased} }`);
+
+    expect(response.body.errors).toContainEqual({ message: `An operation uses at most ${maxAliases} aliases`, extensions: { code: 'TOO_MANY_ALIASES' } });
+    expect(response.body.data).toBeUndefined();
+  });
+
+  it('when a few aliases compare periods, the operation runs', async () => {
+    const response = await api.post('{ a: dashboard(from: "2026-01-01", to: "2026-01-31", granularity: WEEK) { totals { orders } } b: dashboard(from: "2026-02-01", to: "2026-02-28", granularity: WEEK) { totals { orders } } }');
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data).toEqual({ a: { totals: { orders: 0 } }, b: { totals: { orders: 0 } } });
+  });
+
+  it('when an operation asks for more root fields than the limit, through fragments too, it is refused with TOO_MANY_ROOT_FIELDS', async () => {
+    const fields = Array.from({ length: maxRootFields + 1 }, (_, index) => `s${index}: sale(id: ${index + 1}) { saleId }`);
+    const half = Math.ceil(fields.length / 2);
+    const query = `{ ...first ...second } fragment first on Query { ${fields.slice(0, half).join(' ')} } fragment second on Query { ${fields.slice(half).join(' ')} }`;
+
+    const response = await api.post(query);
+
+    expect(response.body.errors).toContainEqual(expect.objectContaining({ message: `An operation asks for at most ${maxRootFields} root fields`, extensions: { code: 'TOO_MANY_ROOT_FIELDS' } }));
+    expect(response.body.data).toBeUndefined();
   });
 
   it('when an operation fails unexpectedly, the error is masked: no message, stack or path of the cause', async () => {
