@@ -32,7 +32,10 @@ export const uploadFile = (runtime: Runtime, options: UploadOptions = {}): Route
     try {
       file = await fetchSavFile(dataDir, { savId, url: body.file_url, fileName: body.file_name }, fetchOptions);
     } catch (error) {
-      if (error instanceof RemoteFileError) throw remoteFileRefused(error);
+      if (error instanceof RemoteFileError) {
+        runtime.log.info({ savId, code: error.code, reason: error.message }, 'SAV file not fetched');
+        throw remoteFileRefused(error);
+      }
       throw error;
     }
 

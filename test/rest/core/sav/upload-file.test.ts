@@ -100,33 +100,25 @@ describe('POST /api/sale-sav/upload-file', () => {
   it("when called through the service's own app, the loopback file host is refused like any internal address", async () => {
     const response = await api.post(uploadPath, { complaint_id: savId, prefix: 'photo', file_url: files.url('/photo.jpg'), file_name: 'photo.jpg' });
 
-    expectJson(response, 400, { success: false, error: 'invalid_request', message: 'file_url: the host 127.0.0.1 is an internal address' });
+    expectJson(response, 400, { success: false, error: 'invalid_request', message: 'file_url: the file URL is not allowed' });
     expect(files.requested).toEqual([]);
   });
 
-  describe('when the URL leads inside the network, it answers 400, fetches nothing and records nothing', () => {
+  describe('when the URL leads inside the network, it answers 400 without saying why (the log has it), fetches nothing and records nothing', () => {
     it.each([
-      ['127.0.0.1 on a port not allowed', () => otherLoopback.url('/photo.jpg'), () => 'the host 127.0.0.1 is an internal address'],
-      ['10.0.0.1', () => 'http://10.0.0.1/photo.jpg', () => 'the host 10.0.0.1 is an internal address'],
-      ['169.254.169.254', () => 'http://169.254.169.254/latest/meta-data/', () => 'the host 169.254.169.254 is an internal address'],
-      ['[::1]', () => `http://[::1]:${otherLoopback.port}/photo.jpg`, () => 'the host [::1] is an internal address'],
-      ['localhost', () => `http://localhost:${otherLoopback.port}/photo.jpg`, () => 'the host localhost does not resolve to a public address'],
-      [
-        'a redirect to loopback',
-        () => files.url('/to-loopback'),
-        () => `redirected to ${otherLoopback.url('/photo.jpg')}: the host 127.0.0.1 is an internal address`,
-      ],
-      [
-        'a redirect to the metadata address',
-        () => files.url('/to-metadata'),
-        () => 'redirected to http://169.254.169.254/latest/meta-data/: the host 169.254.169.254 is an internal address',
-      ],
-    ])('%s', async (_case, url, message) => {
+      ['127.0.0.1 on a port not allowed', () => otherLoopback.url('/photo.jpg')],
+      ['10.0.0.1', () => 'http://10.0.0.1/photo.jpg'],
+      ['169.254.169.254', () => 'http://169.254.169.254/latest/meta-data/'],
+      ['[::1]', () => `http://[::1]:${otherLoopback.port}/photo.jpg`],
+      ['localhost', () => `http://localhost:${otherLoopback.port}/photo.jpg`],
+      ['a redirect to loopback', () => files.url('/to-loopback')],
+      ['a redirect to the metadata address', () => files.url('/to-metadata')],
+    ])('%s', async (_case, url) => {
       const head = await api.runtime.eventStore.headPosition();
 
       const response = await upload({ file_url: url() });
 
-      expectJson(response, 400, { success: false, error: 'invalid_request', message: `file_url: ${message()}` });
+      expectJson(response, 400, { success: false, error: 'invalid_request', message: 'file_url: the file URL is not allowed' });
       expect(otherLoopback.requested).toEqual([]);
       expect(await api.runtime.eventStore.headPosition()).toBe(head);
       expect(await storedFiles()).toEqual([]);
