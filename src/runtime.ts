@@ -8,6 +8,7 @@ import { productDecider } from './events/catalog/product-decider.ts';
 import { productStreamName, type ProductEvent } from './events/catalog/events.ts';
 import { fold } from './events/decider.ts';
 import { readDomainStream } from './events/domain-store.ts';
+import type { PlanningDeps } from './events/planning/planning-handlers.ts';
 import type { FindProduct, ImportSaleDeps } from './events/sales/import-sale.ts';
 import { createIdAllocator, type IdAllocator } from './events/ids/id-allocator.ts';
 import type { EventStore } from './events/store/event-store.ts';
@@ -38,6 +39,8 @@ export type Runtime = {
   clock: Clock;
   ids: IdAllocator;
   write: WriteDeps;
+  /** The write side of the plannings (SAV and delivery appointments): days are local to PLANNING_TIMEZONE. */
+  planning: PlanningDeps;
   salesDeps: ImportSaleDeps;
   tokenSecret: string;
   isOpen: () => boolean;
@@ -128,6 +131,7 @@ export const openRuntime = async (
     clock,
     ids,
     write,
+    planning: { ...write, timezone: config.planningTimezone },
     salesDeps: { ...write, ids, findProduct: catalogLookup(eventStore) },
     tokenSecret: resolveTokenSecret(config.tokenSecret, config.dataDir),
     isOpen: () => open,

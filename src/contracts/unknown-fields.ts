@@ -10,38 +10,26 @@ import { z } from 'zod';
 
 export type UnknownFields = { [key: string]: z.core.util.JSONType };
 
-const objectOf = (schema: z.ZodType): z.ZodObject | null => {
-  if (schema instanceof z.ZodObject) return schema;
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) {
-    return objectOf(schema.unwrap() as z.ZodType);
-  }
-  return null;
-};
-
-const arrayElementOf = (schema: z.ZodType): z.ZodType | null => {
-  if (schema instanceof z.ZodArray) return schema.element as z.ZodType;
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) {
-    return arrayElementOf(schema.unwrap() as z.ZodType);
-  }
-  return null;
-};
+/** The schema under its optional, nullable or default wrappers. */
+const unwrapped = (schema: z.ZodType): z.ZodType =>
+  schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault ? unwrapped(schema.unwrap() as z.ZodType) : schema;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const unknownIn = (schema: z.ZodType, value: unknown): z.core.util.JSONType | undefined => {
-  const object = objectOf(schema);
-  if (object !== null && isRecord(value)) {
+  const inner = unwrapped(schema);
+  if (inner instanceof z.ZodObject && isRecord(value)) {
+    const { shape } = inner;
     // Entries, not assignments: a key such as `__proto__` is kept as data, never as a prototype.
     const found = Object.entries(value).flatMap(([key, field]): [string, z.core.util.JSONType][] => {
-      if (!Object.hasOwn(object.shape, key)) return [[key, field as z.core.util.JSONType]];
-      const nested = unknownIn(object.shape[key] as z.ZodType, field);
+      if (!Object.hasOwn(shape, key)) return [[key, field as z.core.util.JSONType]];
+      const nested = unknownIn(shape[key] as z.ZodType, field);
       return nested === undefined ? [] : [[key, nested]];
     });
     return found.length > 0 ? Object.fromEntries(found) : undefined;
   }
-  const element = arrayElementOf(schema);
-  if (element !== null && Array.isArray(value)) {
-    const found = value.map((item) => unknownIn(element, item));
+  if (inner instanceof z.ZodArray && Array.isArray(value)) {
+    const found = value.map((item) => unknownIn(inner.element as z.ZodType, item));
     return found.some((entry) => entry !== undefined) ? found.map((entry) => entry ?? {}) : undefined;
   }
   return undefined;

@@ -1,7 +1,6 @@
-import cron from 'node-cron';
 import { createMailTransport, type MailTransport } from '../mail/mail-transport.ts';
 import type { Runtime } from '../runtime.ts';
-import { cronLogger } from './cron-logger.ts';
+import { everySecondsPattern, scheduleJob } from './cron-schedule.ts';
 import { runLeadNotificationsOnce } from './lead-notifications.ts';
 
 /** The lead notification job on a node-cron schedule, started and stopped with the HTTP service. */
@@ -12,10 +11,7 @@ export type LeadNotificationJob = {
 };
 
 export type LeadNotificationJobOptions = {
-  /**
-   * Seconds between runs, 1 to 59 (default 30). The cron pattern is `*\/n` on the seconds field, so
-   * the period is exact when n divides 60; otherwise the count restarts at each minute.
-   */
+  /** Seconds between runs, 1 to 59 (default 30): see everySecondsPattern. */
   everySeconds?: number;
   /** The transport to use (the caller keeps and closes it); default: the configured one, owned by the job. */
   transport?: MailTransport;
@@ -24,10 +20,7 @@ export type LeadNotificationJobOptions = {
 const defaultPeriodSeconds = 30;
 
 export const startLeadNotificationJob = (runtime: Runtime, options: LeadNotificationJobOptions = {}): LeadNotificationJob => {
-  const everySeconds = options.everySeconds ?? defaultPeriodSeconds;
-  if (!Number.isInteger(everySeconds) || everySeconds < 1 || everySeconds > 59) {
-    throw new RangeError(`everySeconds must be an integer from 1 to 59, got ${everySeconds}`);
-  }
+  const pattern = everySecondsPattern(options.everySeconds ?? defaultPeriodSeconds);
   const transport = options.transport ?? createMailTransport(runtime.config);
   let current: Promise<void> | null = null;
 
@@ -46,12 +39,8 @@ export const startLeadNotificationJob = (runtime: Runtime, options: LeadNotifica
     if (current === run) current = null;
   };
 
-  // noOverlap: a tick while a run is still going (a slow SMTP server) is skipped rather than stacked.
-  const task = cron.schedule(`*/${everySeconds} * * * * *`, tick, {
-    name: 'lead-notifications',
-    noOverlap: true,
-    logger: cronLogger(runtime, 'lead-notifications'),
-  });
+  // A tick while a run is still going (a slow SMTP server) is skipped rather than stacked.
+  const task = scheduleJob(runtime, 'lead-notifications', pattern, tick);
 
   let stopped: Promise<void> | null = null;
   return {

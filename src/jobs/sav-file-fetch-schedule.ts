@@ -1,6 +1,5 @@
-import cron from 'node-cron';
 import type { Runtime } from '../runtime.ts';
-import { cronLogger } from './cron-logger.ts';
+import { everySecondsPattern, scheduleJob } from './cron-schedule.ts';
 import { runSavFileFetchesOnce, type SavFileFetchOptions } from './sav-file-fetches.ts';
 
 /**
@@ -17,7 +16,7 @@ export type SavFileFetchJob = {
 };
 
 export type SavFileFetchJobOptions = Omit<SavFileFetchOptions, 'signal'> & {
-  /** Seconds between runs, 1 to 59 (default 30): `*\/n` on the seconds field, exact when n divides 60. */
+  /** Seconds between runs, 1 to 59 (default 30): see everySecondsPattern. */
   everySeconds?: number;
 };
 
@@ -28,9 +27,7 @@ export const requestSavFileFetches = (runtime: Runtime): void => jobs.get(runtim
 
 export const startSavFileFetchJob = (runtime: Runtime, options: SavFileFetchJobOptions = {}): SavFileFetchJob => {
   const { everySeconds = 30, ...fetchOptions } = options;
-  if (!Number.isInteger(everySeconds) || everySeconds < 1 || everySeconds > 59) {
-    throw new RangeError(`everySeconds must be an integer from 1 to 59, got ${everySeconds}`);
-  }
+  const pattern = everySecondsPattern(everySeconds);
   let current: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -56,7 +53,7 @@ export const startSavFileFetchJob = (runtime: Runtime, options: SavFileFetchJobO
     return current;
   };
 
-  const task = cron.schedule(`*/${everySeconds} * * * * *`, tick, { name: 'sav-file-fetches', noOverlap: true, logger: cronLogger(runtime, 'sav-file-fetches') });
+  const task = scheduleJob(runtime, 'sav-file-fetches', pattern, tick);
 
   let stoppedJob: Promise<void> | null = null;
   const job: SavFileFetchJob = {

@@ -13,7 +13,8 @@ const offsetOf = (timezone: string): ((epochMs: number) => number) => {
   const format = new Intl.DateTimeFormat('en-US', { timeZone: timezone, timeZoneName: 'longOffset' });
   const lookUp = (epochMs: number): number => {
     const name = format.formatToParts(epochMs).find((part) => part.type === 'timeZoneName')?.value ?? '';
-    const match = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(name);
+    // Seconds appear only in the local mean times of the 19th century (GMT+00:09:21): dropped.
+    const match = /^GMT(?:([+-])(\d{2}):(\d{2})(?::\d{2})?)?$/.exec(name);
     if (match === null) throw new Error(`Unexpected offset "${name}" in time zone ${timezone}`);
     return match[1] === undefined ? 0 : (Number(match[2]) * 60 + Number(match[3])) * (match[1] === '-' ? -1 : 1);
   };

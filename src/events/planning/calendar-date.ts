@@ -1,3 +1,5 @@
+import { offsetMinutesIn } from '../../time/zoned-timestamp.ts';
+
 /**
  * Calendar arithmetic on local dates (`YYYY-MM-DD`). A local date names a day of the planning's
  * calendar, not an instant, so it is computed at UTC midnight where no daylight-saving shift exists.
@@ -26,7 +28,6 @@ export const yearOf = (date: string): number => Number(date.slice(0, 4));
 
 /** The local date of an instant in an IANA time zone (e.g. 'Europe/Paris'). */
 export const localDateIn = (instant: Date, timeZone: string): string => {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
-  const part = (type: 'year' | 'month' | 'day'): string => parts.find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const epochMs = instant.getTime();
+  return format(new Date(epochMs + offsetMinutesIn(timeZone)(epochMs) * 60_000));
 };

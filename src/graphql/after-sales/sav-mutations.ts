@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { SavSlot } from '../../events/after-sales/sav-decider.ts';
 import { cancelSav, closeSav, reopenSav, resolveSav, type SavTransitionResult } from '../../events/after-sales/sav-lifecycle.ts';
-import type { PlanningDeps } from '../../events/planning/planning-handlers.ts';
 import type { SavDocument } from '../../projections/after-sales/sav-document.ts';
 import { findSavById } from '../../projections/after-sales/queries.ts';
 import { cancelSavBody, reopenSavBody, resolveSavBody } from '../../rest/core/sav/schemas.ts';
@@ -40,8 +39,6 @@ const textArg = (schema: z.ZodType<string>, field: string, value: string): strin
   return parsed.data;
 };
 
-const planningDeps = (runtime: Runtime): PlanningDeps => ({ ...runtime.write, timezone: runtime.config.planningTimezone });
-
 const answered = async (runtime: Runtime, savId: number, result: SavTransitionResult): Promise<SavChange> => {
   if (result.status === 'refused') throw refused(result.refusal);
   // The command waited for the read models to apply it (read-your-writes).
@@ -60,7 +57,7 @@ builder.mutationField('resolveSav', (t) =>
     resolve: async (_root, { savId, resolution }, context: GraphqlContext) => {
       requireStaff(context);
       const text = textArg(resolveSavBody.shape.resolution, 'resolution', resolution);
-      return answered(context.runtime, savId, await resolveSav(planningDeps(context.runtime), { savId, resolution: text }, context.commandContext));
+      return answered(context.runtime, savId, await resolveSav(context.runtime.planning, { savId, resolution: text }, context.commandContext));
     },
   }),
 );
@@ -72,7 +69,7 @@ builder.mutationField('closeSav', (t) =>
     args: { savId: t.arg.int({ required: true }) },
     resolve: async (_root, { savId }, context: GraphqlContext) => {
       requireStaff(context);
-      return answered(context.runtime, savId, await closeSav(planningDeps(context.runtime), { savId }, context.commandContext));
+      return answered(context.runtime, savId, await closeSav(context.runtime.planning, { savId }, context.commandContext));
     },
   }),
 );
@@ -85,7 +82,7 @@ builder.mutationField('reopenSav', (t) =>
     resolve: async (_root, { savId, reason }, context: GraphqlContext) => {
       requireStaff(context);
       const text = textArg(reopenSavBody.shape.reason, 'reason', reason);
-      return answered(context.runtime, savId, await reopenSav(planningDeps(context.runtime), { savId, reason: text }, context.commandContext));
+      return answered(context.runtime, savId, await reopenSav(context.runtime.planning, { savId, reason: text }, context.commandContext));
     },
   }),
 );
@@ -98,7 +95,7 @@ builder.mutationField('cancelSav', (t) =>
     resolve: async (_root, { savId, reason }, context: GraphqlContext) => {
       requireStaff(context);
       const text = textArg(cancelSavBody.shape.reason, 'reason', reason);
-      return answered(context.runtime, savId, await cancelSav(planningDeps(context.runtime), { savId, reason: text }, context.commandContext));
+      return answered(context.runtime, savId, await cancelSav(context.runtime.planning, { savId, reason: text }, context.commandContext));
     },
   }),
 );

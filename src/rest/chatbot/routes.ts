@@ -11,11 +11,12 @@ import { productDetails } from './product-details.ts';
 import { saleDetails } from './sale-details.ts';
 import { savStatus } from './sav-status.ts';
 
+const noChatbotQuery = noQueryParameters(invalidQuery);
+
 /**
  * The chatbot API: customer-support lookups and SAV creation, for `X-API-Token` tokens of the chatbot
  * group only (a Bearer header does not count). Errors answer in French, in the chatbot's envelope.
  */
-const noChatbotQuery = noQueryParameters((keys) => invalidQuery(keys));
 
 export const chatbotRoutes = (runtime: Runtime): Router => {
   const router = new Router();

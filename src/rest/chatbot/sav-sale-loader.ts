@@ -34,9 +34,8 @@ const savFileStore = (dataDir: string): SavFileStore => ({
 
 /** What createSav needs, for every route that opens SAVs (chatbot and core). */
 export const savCreationDeps = (runtime: Runtime): CreateSavDeps => ({
-  ...runtime.write,
+  ...runtime.planning,
   ids: runtime.ids,
-  timezone: runtime.config.planningTimezone,
   loadSale: loadSavSale(runtime.readStore),
   files: savFileStore(runtime.config.dataDir),
 });

@@ -8,32 +8,41 @@ type ApiGroup = keyof typeof serverErrorTexts;
 /** Errors raised by the body parser (co-body / raw-body) carry a status and a type; a body too large, the limit in bytes. */
 type ParserError = { status?: number; type?: string; expose?: boolean; limit?: number };
 
+/** The core and supplier APIs answer a refused body alike, in English. */
+const inEnglish = {
+  tooLarge: (mib = 1) => ['Payload Too Large', `The request body exceeds ${mib} MiB`] as const,
+  malformed: ['Bad Request', 'The request body is not valid JSON'] as const,
+  undecodable: (encoding: string) => ['Bad Request', `The request body is not valid ${encoding} data`] as const,
+  unsupportedEncoding: (encoding: string) => ['Unsupported Media Type', `The Content-Encoding ${encoding} is not supported (gzip, deflate, br or identity)`] as const,
+  notJson: ['Unsupported Media Type', 'The request body must be JSON'] as const,
+};
+
 /** What a refused body is told, per API group (the OpenAPI document shows the same texts); a body too large, with the route's limit. */
 export const bodyErrorTexts = {
   tooLarge: {
-    core: (mib = 1) => ['Payload Too Large', `The request body exceeds ${mib} MiB`] as const,
-    supplier: (mib = 1) => ['Payload Too Large', `The request body exceeds ${mib} MiB`] as const,
+    core: inEnglish.tooLarge,
+    supplier: inEnglish.tooLarge,
     chatbot: (mib = 1) => ['Requête trop volumineuse', `Le corps de la requête dépasse ${mib} Mio`] as const,
   },
   malformed: {
-    core: ['Bad Request', 'The request body is not valid JSON'],
-    supplier: ['Bad Request', 'The request body is not valid JSON'],
+    core: inEnglish.malformed,
+    supplier: inEnglish.malformed,
     chatbot: ['Paramètres invalides', "Le corps de la requête n'est pas un JSON valide"],
   },
   undecodable: {
-    core: (encoding: string) => ['Bad Request', `The request body is not valid ${encoding} data`] as const,
-    supplier: (encoding: string) => ['Bad Request', `The request body is not valid ${encoding} data`] as const,
+    core: inEnglish.undecodable,
+    supplier: inEnglish.undecodable,
     chatbot: (encoding: string) => ['Paramètres invalides', `Le corps de la requête n'est pas un ${encoding} valide`] as const,
   },
   unsupportedEncoding: {
-    core: (encoding: string) => ['Unsupported Media Type', `The Content-Encoding ${encoding} is not supported (gzip, deflate, br or identity)`] as const,
-    supplier: (encoding: string) => ['Unsupported Media Type', `The Content-Encoding ${encoding} is not supported (gzip, deflate, br or identity)`] as const,
+    core: inEnglish.unsupportedEncoding,
+    supplier: inEnglish.unsupportedEncoding,
     chatbot: (encoding: string) =>
       ['Type de contenu non pris en charge', `L'encodage ${encoding} n'est pas pris en charge (gzip, deflate, br ou identity)`] as const,
   },
   notJson: {
-    core: ['Unsupported Media Type', 'The request body must be JSON'],
-    supplier: ['Unsupported Media Type', 'The request body must be JSON'],
+    core: inEnglish.notJson,
+    supplier: inEnglish.notJson,
     chatbot: ['Type de contenu non pris en charge', 'Le corps de la requête doit être au format JSON'],
   },
 } as const;

@@ -40,8 +40,9 @@ const parseBody = async (parser: Middleware, ctx: Parameters<Middleware>[0]): Pr
     await parser(ctx, async () => undefined);
   } catch (error) {
     const status = (error as { status?: unknown }).status;
-    if (status === 415 && /^Unsupported Content-Encoding/.test((error as Error).message)) throw new BodyEncodingError('unsupported', encodingOf(ctx));
-    if (status === undefined && encodingOf(ctx) !== 'identity') throw new BodyEncodingError('undecodable', encodingOf(ctx));
+    const encoding = encodingOf(ctx);
+    if (status === 415 && /^Unsupported Content-Encoding/.test((error as Error).message)) throw new BodyEncodingError('unsupported', encoding);
+    if (status === undefined && encoding !== 'identity') throw new BodyEncodingError('undecodable', encoding);
     throw error;
   }
 };

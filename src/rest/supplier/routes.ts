@@ -8,17 +8,18 @@ import { apiGroup } from '../middleware/api-group.ts';
 import { authenticate } from '../middleware/authenticate.ts';
 import { acknowledgeSale } from './acknowledge-sale.ts';
 import { getSales, type SalesPage } from './get-sales.ts';
-import { shipSale } from './ship-sale.ts';
 import { noQueryParameters } from '../query-parameters.ts';
+import { shipSale } from './ship-sale.ts';
 import { invalidParameter, unauthorized, unknownParameters } from './supplier-answers.ts';
 import { createSupplierSalesCache } from './supplier-cache.ts';
 import { trackSupplierChanges } from './supplier-changes.ts';
+
+const noSupplierQuery = noQueryParameters((keys) => invalidParameter(unknownParameters(keys, [])));
 
 /**
  * The supplier API: the same three operations under `/api/supplier-a` and `/api/supplier-b`. A
  * supplier's token opens its own segment only; an unknown segment is no route at all (404).
  */
-const noSupplierQuery = noQueryParameters((keys) => invalidParameter(unknownParameters(keys, [])));
 
 export const supplierRoutes = (runtime: Runtime): Router => {
   const router = new Router();
@@ -50,7 +51,6 @@ export const supplierRoutes = (runtime: Runtime): Router => {
     router.get(`${base}/get-sales`, ...guard, getSales(listingDeps));
     router.post(`${base}/acknowledge-sale`, ...guard, noSupplierQuery, acknowledgeSale(commandDeps));
     router.post(`${base}/ship-sale`, ...guard, noSupplierQuery, shipSale(commandDeps));
-
   }
   return router;
 };

@@ -11,6 +11,7 @@ import {
 } from '../../../src/events/after-sales/sav-file-fetch.ts';
 import { fold } from '../../../src/events/decider.ts';
 import { deciderSpec } from '../../support/decider-spec.ts';
+import { tableSavCreated } from './sav-fixtures.ts';
 
 const at = '2026-03-02T08:00:00.000Z';
 const later = '2026-03-02T08:01:00.000Z';
@@ -18,22 +19,7 @@ const fileId = '0b0f8a52-7a4c-4c61-9a53-6f0d1f3e2a10';
 const storedId = '5d8a0c1e-2b3f-4d5e-8f60-718293a4b5c6';
 const url = 'https://cdn.example.fr/pied.jpg';
 
-const created: SavEvent = {
-  type: 'SavCreated',
-  data: {
-    savId: 5,
-    saleId: 12,
-    incrementId: '100000012',
-    saleProductIds: [31],
-    products: [{ saleProductId: 31, sku: 'TAB-OAK-180', name: 'Table chêne 180 cm' }],
-    complaint: 'Le pied de la table est cassé',
-    complaintName: 'Produit endommagé',
-    savType: 'repair',
-    channel: 'core',
-    customerEmail: 'client@example.fr',
-    createdAt: at,
-  },
-};
+const created = tableSavCreated;
 const file = { savId: 5, kind: 'image' as const, category: 'image', fileName: 'pied.jpg', attachedAt: at };
 const linked: SavEvent = { type: 'SavFileAttached', data: { ...file, fileId, sourceUrl: url, storedPath: null, contentType: null, size: null } };
 const storedWithRequest: SavEvent = {

@@ -4,6 +4,7 @@ import { savDecider, savStatus } from '../../../src/events/after-sales/sav-decid
 import type { CancelSav, CloseSav, ReopenSav, ResolveSav } from '../../../src/events/after-sales/sav-transitions.ts';
 import { fold, isRefusal } from '../../../src/events/decider.ts';
 import { deciderSpec } from '../../support/decider-spec.ts';
+import { tableSavCreated } from './sav-fixtures.ts';
 
 /** The life of a SAV: in_progress -> resolved -> closed; resolved or closed -> in_progress again; in_progress -> cancelled. */
 
@@ -11,22 +12,7 @@ const at = '2026-03-04T10:00:00.000Z';
 const today = '2026-03-04';
 const savId = 5;
 
-const created: SavEvent = {
-  type: 'SavCreated',
-  data: {
-    savId,
-    saleId: 12,
-    incrementId: '100000012',
-    saleProductIds: [31],
-    products: [{ saleProductId: 31, sku: 'TAB-OAK-180', name: 'Table chêne 180 cm' }],
-    complaint: 'Le pied de la table est cassé',
-    complaintName: 'Produit endommagé',
-    savType: 'repair',
-    channel: 'core',
-    customerEmail: 'client@example.fr',
-    createdAt: '2026-03-02T08:00:00.000Z',
-  },
-};
+const created = tableSavCreated;
 const scheduledOn = (date: string): SavEvent => ({
   type: 'SavAppointmentScheduled',
   data: { savId, date, time: '09:00', phone: null, comment: null, previous: null, scheduledAt: '2026-03-02T08:00:00.000Z' },

@@ -14,7 +14,7 @@ import type { Runtime } from '../../../runtime.ts';
 
 /** The sale's appointment handler on the runtime: its places are held in the `delivery` planning. */
 export const deliveryAppointmentDeps = (runtime: Runtime): DeliveryAppointmentDeps => {
-  const planning = { ...runtime.write, timezone: runtime.config.planningTimezone };
+  const { planning } = runtime;
   return {
     ...runtime.salesDeps,
     bookSlot: ({ planningType, date, time, ref, previous }, context) => bookSlot(planning, { planningType, date, time, ref, previous }, context),

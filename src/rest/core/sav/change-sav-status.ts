@@ -35,7 +35,7 @@ const messageOf = (savId: number, result: Exclude<SavTransitionResult, { status:
 
 export const changeSavStatus = (runtime: Runtime, name: SavChangeName): RouterMiddleware => {
   const change = changes[name] as Change<z.ZodType>;
-  const deps: PlanningDeps = { ...runtime.write, timezone: runtime.config.planningTimezone };
+  const deps = runtime.planning;
   return async (ctx) => {
     const { id: savId } = parseInput(savIdParams, ctx.params, invalidRequest);
     const body = parseInput(change.body, ctx.request.body ?? {}, invalidRequest);

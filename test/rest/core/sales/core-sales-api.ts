@@ -89,7 +89,7 @@ export const importOrder = async (api: ApiHarness, payload: OrderImportPayload =
 
 /** Delivery appointments booked in the real delivery planning, as the sale actions book them. */
 export const deliveryDeps = (api: ApiHarness): DeliveryAppointmentDeps => {
-  const planning = { ...api.runtime.write, timezone: api.runtime.config.planningTimezone };
+  const planning = api.runtime.planning;
   return {
     ...api.runtime.salesDeps,
     bookSlot: (booking, context) => bookSlot(planning, booking, context),

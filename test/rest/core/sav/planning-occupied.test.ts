@@ -24,7 +24,7 @@ describe('GET /api/sale-sav/planning/occupied', () => {
       savIds.push(response.body.sav_id);
     }
     const booked = await bookSlot(
-      { ...api.runtime.write, timezone: api.runtime.config.planningTimezone },
+      api.runtime.planning,
       { planningType: 'delivery', date: '2026-10-07', time: '08:00', ref: { kind: 'sale', saleId: sale.saleId, incrementId: sale.incrementId } },
       systemContext(),
     );
