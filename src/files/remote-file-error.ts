@@ -19,3 +19,15 @@ export class RemoteFileError extends Error {
     this.name = 'RemoteFileError';
   }
 }
+
+/**
+ * A URL refused by the address policy, or whose host does not resolve, is shown to clients without
+ * the reason (internal address, unknown name, scheme...): the answers must not map the network. The
+ * reason goes to the log.
+ */
+const undisclosed: ReadonlySet<RemoteFileErrorCode> = new Set(['url_refused', 'unresolvable']);
+
+export const urlNotAllowed = 'the file URL is not allowed';
+
+/** Why a file was not fetched, as a client may be told it. */
+export const disclosedReason = (code: RemoteFileErrorCode, message: string): string => (undisclosed.has(code) ? urlNotAllowed : message);

@@ -12,4 +12,7 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
   }
+
+  /** What the log may know of the refusal and the client may not (e.g. why a URL was refused). */
+  logDetail?: Record<string, unknown>;
 }

@@ -25,8 +25,12 @@ export type MediaTexts = {
   /** Neither an http(s) URL of at most 2048 characters nor a data URL (or not a text at all). */
   invalid: (kind: MediaKind) => string;
   dataUrl: (problem: DataUrlProblem, kind: MediaKind) => string;
-  url: (refusal: UrlRefusal) => string;
+  /** A URL refused on sight (credentials, an internal host): said without the reason, which goes to the log. */
+  urlRefused: string;
 };
+
+const refusalReason = (refusal: UrlRefusal): string =>
+  refusal.code === 'credentials' ? 'credentials in the URL' : `the host ${refusal.host} is an internal address`;
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
 
@@ -44,7 +48,7 @@ export const mediaInput = (kind: MediaKind, texts: MediaTexts) =>
     }
     const refusal = refusedOnSight(new URL(text));
     if (refusal) {
-      ctx.addIssue({ code: 'custom', message: texts.url(refusal) });
+      ctx.addIssue({ code: 'custom', message: texts.urlRefused, params: { logDetail: { urlRefused: refusalReason(refusal) } } });
       return z.NEVER;
     }
     return { source: 'url', url: text };

@@ -13,5 +13,8 @@ export const parseInput = <S extends z.ZodType>(
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  throw refuse(issue.path.map(String).join('.'), issue);
+  const error = refuse(issue.path.map(String).join('.'), issue);
+  const logDetail = issue.code === 'custom' ? (issue.params as { logDetail?: Record<string, unknown> } | undefined)?.logDetail : undefined;
+  if (logDetail) error.logDetail = logDetail;
+  throw error;
 };

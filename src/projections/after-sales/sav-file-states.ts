@@ -1,4 +1,5 @@
 import type { EventOfType } from '../../events/catalogue/catalogue.ts';
+import { disclosedReason } from '../../files/remote-file-error.ts';
 import type { SavFileDocument } from './sav-document.ts';
 
 /** The files of a SAV document, as their fetch goes: attached (a link is pending), fetched, failed. */
@@ -17,7 +18,8 @@ export const fetchedFile = (file: SavFileDocument, data: EventOfType<'SavFileFet
 };
 
 export const failedFile = (file: SavFileDocument, data: EventOfType<'SavFileFetchFailed'>['data']): SavFileDocument => {
-  const { attempt, error, nextAttemptAt } = data;
+  const { attempt, reason, error, nextAttemptAt } = data;
   const next = nextAttemptAt === null ? null : utcInstant(nextAttemptAt);
-  return { ...file, state: next === null ? 'failed' : 'pending', attempts: attempt, lastError: error, nextAttemptAt: next };
+  // The read model serves the core, chatbot and GraphQL answers: a refused URL's reason stays in the log.
+  return { ...file, state: next === null ? 'failed' : 'pending', attempts: attempt, lastError: disclosedReason(reason, error), nextAttemptAt: next };
 };

@@ -69,7 +69,8 @@ const evolveFile = async (
 export const savsProjection: Projection = {
   name: 'savs',
   // 2: each file's fetch state; the status, its times and its history (resolved, closed, reopened, cancelled).
-  version: 2,
+  // 3: a file refused for its URL shows 'the file URL is not allowed', not the reason.
+  version: 3,
   eventTypes,
   collections: [savsCollection, savSaleEmailsCollection],
 

@@ -25,5 +25,5 @@ const dataUrl = (problem: DataUrlProblem, kind: MediaKind): string => {
 export const chatbotMediaTexts: MediaTexts = {
   invalid: (kind) => `doit être l'URL http(s) d'${noun[kind]} (2048 caractères au plus) ou ${noun[kind]} en data URL base64 (${types(kind)})`,
   dataUrl,
-  url: (refusal) => (refusal.code === 'credentials' ? "ne doit pas contenir d'identifiants" : `désigne une adresse interne (${refusal.host})`),
+  urlRefused: "n'est pas une URL de fichier autorisée",
 };

@@ -96,6 +96,7 @@ export const errorHandler = (options: { log: Logger }): Middleware => async (ctx
     const group: ApiGroup = ctx.state.apiGroup ?? 'core';
     const clientError = clientErrorOf(error, group);
     if (clientError) {
+      if (clientError.logDetail) options.log.info({ requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: clientError.status, ...clientError.logDetail }, 'request refused');
       ctx.status = clientError.status;
       ctx.body = { ...envelope(clientError.status, clientError.error, clientError.message), ...clientError.extra };
       return;

@@ -88,8 +88,8 @@ describe('POST /api/sav: the customer\'s photos and videos, as URLs or data URLs
       ['a text sent as a photo', () => ({ photos: [dataUrl('image/png', text)] }), "Le champ photos.0 est annoncé comme image/png mais son contenu est autre chose qu'une image ou une vidéo acceptée"],
       ['a PDF photo', () => ({ photos: [dataUrl('application/pdf', text)] }), `Le champ photos.0 est une data URL de type application/pdf ; une photo doit être de type ${photoTypes}`],
       ['a video that is a JPEG', () => ({ videos: [dataUrl('video/mp4', jpeg)] }), 'Le champ videos.0 est annoncé comme video/mp4 mais son contenu est image/jpeg'],
-      ['a photo on the service\'s own host', () => ({ photos: ['http://127.0.0.1:3000/api/files/x.jpg'] }), 'Le champ photos.0 désigne une adresse interne (127.0.0.1)'],
-      ['a photo URL with credentials', () => ({ photos: ['https://moi:secret@cdn.example.org/a.jpg'] }), "Le champ photos.0 ne doit pas contenir d'identifiants"],
+      ['a photo on the service\'s own host', () => ({ photos: ['http://127.0.0.1:3000/api/files/x.jpg'] }), "Le champ photos.0 n'est pas une URL de fichier autorisée"],
+      ['a photo URL with credentials', () => ({ photos: ['https://moi:secret@cdn.example.org/a.jpg'] }), "Le champ photos.0 n'est pas une URL de fichier autorisée"],
     ])('%s', async (_case, media, message) => {
       const head = await api.runtime.eventStore.headPosition();
 

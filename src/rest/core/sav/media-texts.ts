@@ -1,4 +1,5 @@
 import { inlineMediaTypes, type DataUrlProblem, type MediaKind } from '../../../files/data-url.ts';
+import { urlNotAllowed } from '../../../files/remote-file-error.ts';
 import type { MediaTexts } from '../../media-input.ts';
 
 /** How the core API words a refused image or video of a SAV request; each text completes "<field>: …". */
@@ -25,5 +26,5 @@ const dataUrl = (problem: DataUrlProblem, kind: MediaKind): string => {
 export const coreMediaTexts: MediaTexts = {
   invalid: (kind) => `must be an http(s) URL of at most 2048 characters, or a base64 data URL of ${article[kind]} (${types(kind)})`,
   dataUrl,
-  url: (refusal) => (refusal.code === 'credentials' ? 'credentials in the URL are not accepted' : `the host ${refusal.host} is an internal address`),
+  urlRefused: urlNotAllowed,
 };

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Refusal } from '../../../events/decider.ts';
 import { isoWeekday } from '../../../events/planning/calendar-date.ts';
-import type { RemoteFileError, RemoteFileErrorCode } from '../../../files/remote-file-error.ts';
+import { disclosedReason, type RemoteFileError, type RemoteFileErrorCode } from '../../../files/remote-file-error.ts';
 import type { SavFileDocument } from '../../../projections/after-sales/sav-document.ts';
 import { HttpError } from '../../http-error.ts';
 
@@ -62,17 +62,10 @@ const remoteFileAnswers: Readonly<Record<RemoteFileErrorCode, readonly [number, 
   timeout: [504, 'remote_timeout'],
 };
 
-/**
- * A URL refused by the address policy, or whose host does not resolve, is answered without the
- * reason (internal address, unknown name, scheme...): the answers must not map the network. The
- * reason goes to the log.
- */
-const undisclosed: ReadonlySet<RemoteFileErrorCode> = new Set(['url_refused', 'unresolvable']);
-
-/** Why the file at `file_url` was not kept; the message names the field the client gave. */
+/** Why the file at `file_url` was not kept, without the reason when it would map the network; the message names the field the client gave. */
 export const remoteFileRefused = (error: RemoteFileError): HttpError => {
   const [status, code] = remoteFileAnswers[error.code];
-  return new HttpError(status, code, `file_url: ${undisclosed.has(error.code) ? 'the file URL is not allowed' : error.message}`);
+  return new HttpError(status, code, `file_url: ${disclosedReason(error.code, error.message)}`);
 };
 
 /**

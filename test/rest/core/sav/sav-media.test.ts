@@ -188,7 +188,7 @@ describe('POST /api/sale-sav/create-for-sale-product: "data.images: array of ima
 
       const [lost, found] = await filesOf(savId);
       expect(first).toMatchObject({ stored: [found?.fileId], failed: [lost?.fileId] });
-      expect(lost).toMatchObject({ state: 'pending', attempts: 1, lastError: 'the host no-such-host.example.test does not resolve to a public address', nextAttemptAt: '2026-10-05T08:01:00.000Z' });
+      expect(lost).toMatchObject({ state: 'pending', attempts: 1, lastError: 'the file URL is not allowed', nextAttemptAt: '2026-10-05T08:01:00.000Z' });
     });
 
     it('when a file host is slow past the time limit, the attempt fails as a time-out and is retried', async () => {
@@ -199,31 +199,31 @@ describe('POST /api/sale-sav/create-for-sale-product: "data.images: array of ima
       expect((await filesOf(savId))[0]).toMatchObject({ state: 'pending', attempts: 1, lastError: 'the file was not received within 0.3 s' });
     });
 
-    describe('the address policy of uploads applies', () => {
+    describe('the address policy of uploads applies, and the answers never say why a URL is refused', () => {
       it.each([
-        ['127.0.0.1', () => otherLoopback.url('/photo.jpg'), 'the host 127.0.0.1 is an internal address'],
-        ['the metadata address', () => 'http://169.254.169.254/latest/meta-data/', 'the host 169.254.169.254 is an internal address'],
-        ['a decimal loopback address', () => 'http://2130706433/photo.jpg', 'the host 127.0.0.1 is an internal address'],
-        ['localhost', () => `http://localhost:${otherLoopback.port}/photo.jpg`, 'the host localhost is an internal address'],
-        ['credentials', () => 'https://user:secret@cdn.example.org/photo.jpg', 'credentials in the URL are not accepted'],
-      ])('when an image URL names %s, it answers 400 at once and records nothing', async (_case, url, message) => {
+        ['127.0.0.1', () => otherLoopback.url('/photo.jpg')],
+        ['the metadata address', () => 'http://169.254.169.254/latest/meta-data/'],
+        ['a decimal loopback address', () => 'http://2130706433/photo.jpg'],
+        ['localhost', () => `http://localhost:${otherLoopback.port}/photo.jpg`],
+        ['credentials', () => 'https://user:secret@cdn.example.org/photo.jpg'],
+      ])('when an image URL names %s, it answers 400 at once and records nothing', async (_case, url) => {
         const head = await api.runtime.eventStore.headPosition();
 
         const response = await create({ images: [url()] });
 
-        expectJson(response, 400, { success: false, error: 'invalid_request', message: `data.images.0: ${message}` });
+        expectJson(response, 400, { success: false, error: 'invalid_request', message: 'data.images.0: the file URL is not allowed' });
         expect(await api.runtime.eventStore.headPosition()).toBe(head);
       });
 
       it.each([
-        ['a host resolving to a private address', () => `http://${intranetHost}/photo.jpg`, () => `the host ${intranetHost} does not resolve to a public address`],
-        ['a redirect to loopback', () => namedUrl(files, '/to-loopback'), () => `redirected to ${otherLoopback.url('/photo.jpg')}: the host 127.0.0.1 is an internal address`],
-      ])('when the URL leads to %s, the job connects to no internal address and gives the file up at once', async (_case, url, message) => {
+        ['a host resolving to a private address', () => `http://${intranetHost}/photo.jpg`],
+        ['a redirect to loopback', () => namedUrl(files, '/to-loopback')],
+      ])('when the URL leads to %s, the job connects to no internal address and gives the file up at once, shown as not allowed', async (_case, url) => {
         const savId: number = (await create({ images: [url()] })).body.sav_id;
 
         await runJob();
 
-        expect((await filesOf(savId))[0]).toMatchObject({ state: 'failed', attempts: 1, lastError: message(), nextAttemptAt: null });
+        expect((await filesOf(savId))[0]).toMatchObject({ state: 'failed', attempts: 1, lastError: 'the file URL is not allowed', nextAttemptAt: null });
         expect(otherLoopback.requested).toEqual([]);
         clock.advance(24 * 3600_000);
         expect(await runJob()).toMatchObject({ failed: [], stored: [] });
