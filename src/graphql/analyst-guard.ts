@@ -5,7 +5,7 @@ import { authenticate } from '../rest/middleware/authenticate.ts';
 import { unauthenticated } from './errors.ts';
 
 /**
- * Bearer tokens of the analyst or core group, checked by the REST authentication (same hashing, same
+ * Bearer tokens of the analyst, auditor or core group, checked by the REST authentication (same hashing, same
  * revocation, same attribution in `ctx.state`); every failure answers 401 with a GraphQL error whose
  * code is UNAUTHENTICATED, as GraphQL clients expect, rather than the REST envelope.
  */
@@ -13,7 +13,7 @@ export const analystGuard = (runtime: Runtime): Middleware => {
   const check = authenticate({
     findToken: runtime.accessTokens,
     scheme: 'bearer',
-    groups: ['analyst', 'core'],
+    groups: ['analyst', 'auditor', 'core'],
     unauthorized: () => new HttpError(401, 'UNAUTHENTICATED', 'Invalid or missing Bearer token'),
   });
   return async (ctx, next) => {

@@ -7,7 +7,7 @@ import type { Refusal } from '../events/decider.ts';
  */
 
 export const unauthenticated = (): GraphQLError =>
-  new GraphQLError('Invalid or missing Bearer token of the analyst or core group', { extensions: { code: 'UNAUTHENTICATED' } });
+  new GraphQLError('Invalid or missing Bearer token of the analyst, auditor or core group', { extensions: { code: 'UNAUTHENTICATED' } });
 
 export const badUserInput = (field: string, message: string): GraphQLError =>
   new GraphQLError(`${field}: ${message}`, { extensions: { code: 'BAD_USER_INPUT', field } });

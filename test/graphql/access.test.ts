@@ -4,7 +4,7 @@ import { maxAliases, maxCost, maxDepth, maxRootFields } from '../../src/graphql/
 import { buildSchema } from '../../src/graphql/schema.ts';
 import { startGraphqlApi, type GraphqlApi } from './graphql-api.ts';
 
-const unauthenticated = { errors: [{ message: 'Invalid or missing Bearer token of the analyst or core group', extensions: { code: 'UNAUTHENTICATED' } }] };
+const unauthenticated = { errors: [{ message: 'Invalid or missing Bearer token of the analyst, auditor or core group', extensions: { code: 'UNAUTHENTICATED' } }] };
 
 describe('access to /graphql', () => {
   let api: GraphqlApi;
@@ -13,7 +13,7 @@ describe('access to /graphql', () => {
   });
   afterAll(async () => api.close());
 
-  it.each<TokenGroup>(['analyst', 'core'])('when the Bearer token is of the %s group, the operation runs', async (group) => {
+  it.each<TokenGroup>(['analyst', 'auditor', 'core'])('when the Bearer token is of the %s group, the operation runs', async (group) => {
     const response = await api.post('{ sale(id: 1) { saleId } }', undefined, await api.tokenFor(group));
     expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: { data: { sale: null } } });
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/events/command-context.ts';
 import { shipSupplierLine } from '../../src/events/sales/supplier-lines.ts';
+import { updateSaleAddress } from '../../src/events/sales/update-address.ts';
 import { startGraphqlApi, steppingClock, type GraphqlApi } from './graphql-api.ts';
 import { fileSav, importOrder, order, seedCatalog } from './seed.ts';
 
@@ -117,6 +118,47 @@ describe('time travel and the event feed', () => {
       }
       const recorded = await api.runtime.eventStore.readAll({ filter: { eventTypes: ['AccessTokenIssued'] } });
       expect(recorded[0]?.data).toHaveProperty('secretHash');
+    });
+
+    describe('personal data', () => {
+      const customerValues = ['Claire.Martin@example.org', 'Claire', 'Martin', '+33612345678', '12 rue des Lilas', '69003', 'Lyon', '8 quai Perrache'];
+      const moved = { firstname: 'Claire', lastname: 'Martin', street: ['8 quai Perrache'], postcode: '69002', city: 'Lyon', country_id: 'FR' };
+      const feed = `{ events(first: 100, types: ["SaleImported", "SaleAddressUpdated"]) { events { type data } } saleLog(saleId: SALE) { type summary { fr en } } }`;
+
+      let query: string;
+      beforeEach(async () => {
+        expect(await updateSaleAddress(api.runtime.salesDeps, { incrementId: '100004513', shippingAddress: moved }, systemContext())).toEqual({ status: 'updated' });
+        const [updated] = await api.runtime.eventStore.readAll({ filter: { eventTypes: ['SaleAddressUpdated'] } });
+        query = feed.replace('SALE', String((updated!.data as { saleId: number }).saleId));
+      });
+
+      it('when an analyst reads the feed and the sale log, names, e-mails, phones and addresses are redacted; amounts and products stay', async () => {
+        const data = await api.data(query);
+
+        const shown = JSON.stringify(data);
+        for (const value of customerValues) expect(shown).not.toContain(value);
+        const imported = data.events.events.find((event: { type: string }) => event.type === 'SaleImported').data;
+        expect(imported).toMatchObject({ customer: { email: '[redacted]', firstname: '[redacted]', lastname: '[redacted]', phone: '[redacted]' }, shippingAddress: '[redacted]', grandTotal: 1407.8 });
+        expect(imported.products.map((product: { sku: string }) => product.sku)).toContain('CAN-OSLO-3P-GRY');
+        expect(data.saleLog.find((entry: { type: string }) => entry.type === 'SaleAddressUpdated').summary).toEqual({ fr: 'Adresse de livraison modifiée', en: 'Shipping address updated' });
+      });
+
+      it('when an auditor reads them, they are shown as recorded (the token hashes still withheld)', async () => {
+        const auditor = await api.tokenFor('auditor', 'audit 2026');
+
+        const response = await api.post(query, undefined, auditor);
+
+        const shown = JSON.stringify(response.body.data);
+        for (const value of customerValues) expect(shown).toContain(value);
+        expect(response.body.data.saleLog.find((entry: { type: string }) => entry.type === 'SaleAddressUpdated').summary.fr).toBe('Adresse de livraison modifiée : 8 quai Perrache, 69002 Lyon, FR');
+        const tokens = await api.post('{ events(first: 100, types: ["AccessTokenIssued"]) { events { data } } }', undefined, auditor);
+        expect(JSON.stringify(tokens.body.data)).not.toContain('secretHash');
+      });
+
+      it('when an auditor asks for a mutation, it is refused: auditors read', async () => {
+        const response = await api.post('mutation { declareHoliday(date: "2026-12-24") { __typename } }', undefined, await api.tokenFor('auditor'));
+        expect(response.body.errors[0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+      });
     });
 
     it('when an unknown type or a page size out of bounds is asked, a BAD_USER_INPUT error names the argument', async () => {

@@ -11,7 +11,7 @@ import type { Runtime } from '../../runtime.ts';
 import { CliError } from '../cli-error.ts';
 import { printLine } from '../output.ts';
 
-const usage = 'token issue --group <supplier-a|supplier-b|core|chatbot|analyst> [--label TEXT] | token list | token revoke <id>';
+const usage = `token issue --group <${tokenGroup.options.join('|')}> [--label TEXT] | token list | token revoke <id>`;
 
 /** `token issue|list|revoke`: API access tokens. The raw token is printed once and never stored. */
 export const tokenCommand = async (runtime: Runtime, argv: string[]): Promise<void> => {

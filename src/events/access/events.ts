@@ -4,7 +4,7 @@ import { instant, positiveId } from '../catalogue/common-schemas.ts';
 
 /** Access tokens (`accesstoken-<tokenId>`) and single-use action tokens (`actiontoken-<jti>`). */
 
-export const tokenGroup = z.enum(['supplier-a', 'supplier-b', 'core', 'chatbot', 'analyst']);
+export const tokenGroup = z.enum(['supplier-a', 'supplier-b', 'core', 'chatbot', 'analyst', 'auditor']);
 export type TokenGroup = z.infer<typeof tokenGroup>;
 
 export const AccessTokenIssued = defineEvent(

@@ -4,7 +4,7 @@ import { builder } from '../builder.ts';
 import { ActorKindEnum } from '../sale-log/sale-log-entry-type.ts';
 import { badUserInput } from '../errors.ts';
 import { readFeed, type FeedPage } from './read-feed.ts';
-import { feedData } from './withheld-fields.ts';
+import { feedData, readerOf } from './withheld-fields.ts';
 
 /** The auditors' feed: the event log paged by global position, with no gap and no duplicate. */
 
@@ -27,8 +27,9 @@ const LoggedEventRef = builder.objectRef<RecordedEvent>('LoggedEvent').implement
     position: t.expose('position', { type: 'Position' }),
     data: t.field({
       type: 'JSON',
-      description: 'As recorded, at its schema version; credentials withheld (an access token’s secretHash).',
-      resolve: (event) => feedData(event.type, event.data),
+      description:
+        'As recorded, at its schema version; credentials withheld (an access token’s secretHash); for analysts, personal data (names, e-mails, phones, addresses, customers’ texts) shown as "[redacted]". Auditor and core tokens see it as recorded.',
+      resolve: (event, _args, context) => feedData(event.type, event.data, readerOf(context)),
     }),
     schemaVersion: t.int({ resolve: (event) => event.metadata.schemaVersion ?? 1 }),
     actor: t.field({ type: EventActorRef, resolve: (event) => event.metadata.actor }),

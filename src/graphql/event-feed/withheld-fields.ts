@@ -1,15 +1,59 @@
+import type { GraphqlContext } from '../context.ts';
+
 /**
- * Fields of recorded events that the feed does not show: credentials stay out of an analyst's reach
- * even though the log keeps them (the hash of a token's secret is what a token is checked against).
+ * What the event feed and the sale log show of recorded events, by reader:
+ * - credentials are shown to no one, though the log keeps them (the hash of a token's secret is what
+ *   a token is checked against);
+ * - personal data (who the customer is, where they live, how to reach them, what they wrote) is
+ *   redacted for analysts, who read the log for figures; auditors (their own token group) and staff
+ *   (core) see it as recorded.
  * The CLI replay, for operators who hold the data files anyway, shows events whole.
  */
-const withheld: Readonly<Record<string, readonly string[]>> = {
+
+export type Reader = 'analyst' | 'auditor';
+
+export const readerOf = ({ token }: Pick<GraphqlContext, 'token'>): Reader => (token.group === 'analyst' ? 'analyst' : 'auditor');
+
+/** The mark that stands for a redacted value. */
+export const redacted = '[redacted]';
+
+const credentials: Readonly<Record<string, readonly string[]>> = {
   AccessTokenIssued: ['secretHash'],
 };
 
-/** The event's data without its withheld fields (the same object when it has none). */
-export const feedData = (type: string, data: unknown): unknown => {
-  const fields = withheld[type];
-  if (fields === undefined || typeof data !== 'object' || data === null) return data;
-  return Object.fromEntries(Object.entries(data).filter(([key]) => !fields.includes(key)));
+/** Personal data, wherever it sits in an event's data (a sale's customer, its addresses, a SAV, an appointment). */
+const personalKeys: ReadonlySet<string> = new Set([
+  'email',
+  'customerEmail',
+  'firstname',
+  'lastname',
+  'phone',
+  'telephone',
+  'shippingAddress',
+  'billingAddress',
+  'complaint',
+  'comment',
+]);
+
+/** Personal data under a key that means something else in other events (a product's `name`). */
+const personalKeysOf: Readonly<Record<string, readonly string[]>> = {
+  ContactLeadCaptured: ['name', 'projectName'],
+};
+
+const redactPersonal = (value: unknown, extra: readonly string[]): unknown => {
+  if (Array.isArray(value)) return value.map((item) => redactPersonal(item, extra));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) =>
+      personalKeys.has(key) || extra.includes(key) ? [key, field === null ? null : redacted] : [key, redactPersonal(field, extra)],
+    ),
+  );
+};
+
+/** The event's data as the reader may see it (the same object when nothing is withheld). */
+export const feedData = (type: string, data: unknown, reader: Reader): unknown => {
+  if (typeof data !== 'object' || data === null) return data;
+  const withheld = credentials[type] ?? [];
+  const shown = withheld.length === 0 ? data : Object.fromEntries(Object.entries(data).filter(([key]) => !withheld.includes(key)));
+  return reader === 'analyst' ? redactPersonal(shown, personalKeysOf[type] ?? []) : shown;
 };

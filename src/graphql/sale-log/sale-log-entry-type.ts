@@ -1,5 +1,7 @@
 import type { SaleLogEntry } from '../../projections/sale-log/sale-log-projection.ts';
+import { addressUpdatedSummary } from '../../projections/sale-log/sale-log-summary.ts';
 import { builder } from '../builder.ts';
+import { readerOf } from '../event-feed/withheld-fields.ts';
 
 /** One event of a sale's history, as the sale log read model records it. */
 
@@ -33,6 +35,10 @@ export const SaleLogEntryRef = builder.objectRef<SaleLogEntry>('SaleLogEntry').i
     logUser: t.exposeString('logUser', { nullable: true, description: 'The user the legacy log shows when it differs from the actor.' }),
     correlationId: t.exposeString('correlationId'),
     causationId: t.exposeString('causationId'),
-    summary: t.expose('summary', { type: SummaryRef }),
+    summary: t.field({
+      type: SummaryRef,
+      description: 'One line in French and English; for analysts, without personal data (an address change does not show the address).',
+      resolve: (entry, _args, context) => (readerOf(context) === 'analyst' && entry.type === 'SaleAddressUpdated' ? addressUpdatedSummary(null) : entry.summary),
+    }),
   }),
 });

@@ -7,6 +7,12 @@ export type SaleLogEvent = SaleEvent | SavEvent;
 
 export type Summary = { fr: string; en: string };
 
+/** The line of an address change; without the address for readers who may not see it. */
+export const addressUpdatedSummary = (address: string | null): Summary =>
+  address === null
+    ? { fr: 'Adresse de livraison modifiée', en: 'Shipping address updated' }
+    : { fr: `Adresse de livraison modifiée : ${address}`, en: `Shipping address updated: ${address}` };
+
 /** The names and SKUs of a sale's products, for the lines of events that only carry an id. */
 export type ProductNames = ReadonlyMap<number, { sku: string; name: string }>;
 
@@ -47,8 +53,7 @@ export const summarise = (event: SaleLogEvent, products: ProductNames): Summary 
     }
     case 'SaleAddressUpdated': {
       const { street, postcode, city, country_id } = event.data.shippingAddress;
-      const address = `${street.join(' ')}, ${postcode} ${city}, ${country_id}`;
-      return { fr: `Adresse de livraison modifiée : ${address}`, en: `Shipping address updated: ${address}` };
+      return addressUpdatedSummary(`${street.join(' ')}, ${postcode} ${city}, ${country_id}`);
     }
     case 'SaleProductAcknowledged': {
       const p = product(event.data.saleProductId, products);
