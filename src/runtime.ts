@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Config } from './config/config.ts';
 import { resolveTokenSecret } from './config/token-secret.ts';
+import { reportReadRepairsTo } from './events/catalogue/read-repairs.ts';
 import { systemClock, systemContext, type Clock } from './events/command-context.ts';
 import type { WriteDeps } from './events/command-handler.ts';
 import { productDecider } from './events/catalog/product-decider.ts';
@@ -113,6 +114,8 @@ export const openRuntime = async (
     blockSize: options.idBlockSize,
     now: () => clock.now(),
   });
+  // An old log's event read within today's bounds is logged once per read, with where it is.
+  const stopReportingRepairs = reportReadRepairsTo(({ reason, ...repair }) => log.warn(repair, `event repaired on read: ${repair.field} ${reason}`));
   let open = true;
   const write: WriteDeps = {
     eventStore,
@@ -138,6 +141,7 @@ export const openRuntime = async (
     close: async () => {
       if (!open) return;
       open = false;
+      stopReportingRepairs();
       await projections.stop();
       await eventStore.close();
       await readStore.close();

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { amount, maxAmount, quantity } from '../events/catalogue/bounded-numbers.ts';
 import { address, supplierName } from '../events/catalogue/common-schemas.ts';
+import { lineCents, sumCents, toCents } from '../events/sales/money.ts';
 
 /**
  * The order-import contract (shared/contracts/order-import.schema.json) as a zod schema: the body of
@@ -9,6 +11,11 @@ import { address, supplierName } from '../events/catalogue/common-schemas.ts';
  * uses is validated as strictly, and any other field is accepted and left out of the parsed order,
  * because real marketplace payloads carry dozens of fields beyond the contract. The import keeps them
  * with the order for audit (contracts/unknown-fields.ts, read from the raw payload) and no logic sees them.
+ *
+ * A second one: the JSON schema bounds prices and totals only below (minimum 0). Here every amount is
+ * a finite number of euros from 0 to 1,000,000.00 with at most 2 decimals, a quantity at most 10,000
+ * (as the schema says), and the lines with the shipping add up to at most 1,000,000.00: an order of
+ * 1e308 would overflow every sum made of it (catalogue/bounded-numbers.ts).
  */
 
 const objectOf = z.object;
@@ -17,9 +24,9 @@ const orderAddress = objectOf(address.shape);
 const orderItem = objectOf({
   sku: z.string().min(1).max(64),
   name: z.string().min(1).max(255),
-  qty_ordered: z.number().int().min(1).max(10000),
-  price: z.number().min(0),
-  wholesale_price: z.number().min(0).optional(),
+  qty_ordered: quantity,
+  price: amount,
+  wholesale_price: amount.optional(),
   supplier: supplierName.nullable().optional(),
   carrier: z.string().max(64).optional(),
   requires_appointment: z.boolean().optional(),
@@ -42,10 +49,15 @@ export const orderImportPayload = objectOf({
   payment: objectOf({
     method: z.string().max(64),
     status: z.enum(['paid', 'pending', 'failed', 'refunded']),
-    amount_paid: z.number().min(0).optional(),
+    amount_paid: amount.optional(),
   }).optional(),
-  shipping_amount: z.number().min(0).optional(),
-  grand_total: z.number().min(0).optional(),
+  shipping_amount: amount.optional(),
+  grand_total: amount.optional(),
+}).superRefine((order, context) => {
+  const cents = sumCents(order.items.map((item) => lineCents({ price: item.price, qty: item.qty_ordered }))) + toCents(order.shipping_amount ?? 0);
+  if (cents > toCents(maxAmount)) {
+    context.addIssue({ code: 'custom', path: ['items'], message: `the lines and the shipping add up to more than ${maxAmount}` });
+  }
 });
 
 export type OrderImportInput = z.infer<typeof orderImportPayload>;

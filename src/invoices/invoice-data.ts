@@ -1,9 +1,9 @@
 import type { Address } from '../events/catalogue/common-schemas.ts';
-import { lineAmount } from '../events/sales/money.ts';
+import { lineCents, toCents } from '../events/sales/money.ts';
 import { localDateIn } from '../projections/sales/order-date.ts';
 import type { RefundDocument, SaleDocument, SaleProductDocument } from '../projections/sales/sale-document.ts';
 import { invoiceSeller, type InvoiceSeller } from './seller.ts';
-import { shippingByRate, standardVatRate, toCents, vatBreakdown, type TaxedAmount, type VatLine, type VatRate } from './vat.ts';
+import { shippingByRate, standardVatRate, vatBreakdown, type TaxedAmount, type VatLine, type VatRate } from './vat.ts';
 
 /** Everything an invoice prints, computed from the sale's read model; amounts in cents. */
 
@@ -75,7 +75,7 @@ const invoiceLine = (product: SaleProductDocument, rate: VatRate): InvoiceLine =
   name: product.name,
   qty: product.qty,
   unitPriceCents: toCents(product.price),
-  totalCents: toCents(lineAmount(product)),
+  totalCents: lineCents(product),
   rate,
   cancelled: product.state === 'cancelled',
 });

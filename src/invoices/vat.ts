@@ -1,5 +1,3 @@
-import { roundToCents } from '../events/sales/money.ts';
-
 /**
  * French VAT on tax-included prices, in whole cents. Rates are in basis points (2000 = 20 %) so that
  * every split is integer arithmetic: no amount is ever a float here.
@@ -12,9 +10,6 @@ export const standardVatRate: VatRate = 2000;
 export type VatLine = { rate: VatRate; htCents: number; vatCents: number; ttcCents: number };
 
 export type TaxedAmount = { ttcCents: number; rate: VatRate };
-
-/** An amount of the sale (a decimal rounded to the cent) as whole cents. */
-export const toCents = (amount: number): number => Math.round(roundToCents(amount) * 100);
 
 /**
  * A tax-included amount split into base (HT) and VAT: the base is rounded half up to the cent and the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amount, packageCount, stockQuantity, weightKg } from '../catalogue/bounded-numbers.ts';
 import type { ProductFields } from './events.ts';
 
 /**
@@ -12,15 +13,15 @@ export const catalogImportItem = z.strictObject({
   ean14: z.string().regex(/^[0-9]{14}$/, 'expected a GTIN-14: exactly 14 digits').optional(),
   name: z.string().min(1).max(255),
   description: z.string().max(10000).optional(),
-  price: z.number().min(0),
-  wholesale_price: z.number().min(0).optional(),
+  price: amount,
+  wholesale_price: amount.optional(),
   availability: z.string().max(64).optional(),
-  stock_qty: z.number().int().min(0).optional(),
+  stock_qty: stockQuantity.optional(),
   images: z.array(z.string().url()).max(20).optional(),
   supplier: z.enum(['supplier-a', 'supplier-b']).nullable().optional(),
   carrier: z.string().max(64).optional(),
-  weight_kg: z.number().min(0).optional(),
-  package_count: z.number().int().min(1).optional(),
+  weight_kg: weightKg.optional(),
+  package_count: packageCount.optional(),
 });
 export type CatalogImportItem = z.infer<typeof catalogImportItem>;
 

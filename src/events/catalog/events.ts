@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
 import { instant, money, supplierName } from '../catalogue/common-schemas.ts';
+import { productCataloguedV1, productUpdatedV1 } from './amounts-v1.ts';
 
 /** Events of a catalog product's stream, `product-<sku>`. Field names follow the catalog import contract. */
 
@@ -24,6 +25,8 @@ export type ProductFields = z.infer<typeof productFields>;
 export const ProductCatalogued = defineEvent(
   'ProductCatalogued',
   z.object({ product: productFields, cataloguedAt: instant }),
+  // 2: prices bounded (catalogue/bounded-numbers.ts); a version 1 event is read within the bounds.
+  { version: 2, upcasters: { 1: productCataloguedV1 } },
 );
 
 export const ProductUpdated = defineEvent(
@@ -34,6 +37,7 @@ export const ProductUpdated = defineEvent(
     changes: productFields.omit({ sku: true }).partial(),
     updatedAt: instant,
   }),
+  { version: 2, upcasters: { 1: productUpdatedV1 } },
 );
 
 export const productEventDefinitions = [ProductCatalogued, ProductUpdated] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EventDefinition } from './define-event.ts';
+import { reportReadRepair } from './read-repairs.ts';
 import type { JsonObject, RecordedEvent } from '../store/event-store.ts';
 import { saleEventDefinitions, type SaleEvent } from '../sales/events.ts';
 import { savEventDefinitions, type SavEvent } from '../after-sales/events.ts';
@@ -73,7 +74,9 @@ export const decodeEvent = (recorded: RecordedEvent): StoredEvent => {
   for (let version = recorded.metadata.schemaVersion ?? 1; version < definition.version; version++) {
     const upcast = definition.upcasters[version];
     if (!upcast) throw new InvalidEventError(recorded.type, `no upcaster from version ${version}`);
-    data = upcast(data);
+    data = upcast(data, (field, before, after, reason) =>
+      reportReadRepair({ type: recorded.type, streamName: recorded.streamName, position: recorded.position, field, recorded: before, read: after, reason }),
+    );
   }
   return { ...recorded, data: parseWith(definition, data) } as StoredEvent;
 };

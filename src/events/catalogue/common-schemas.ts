@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amount } from './bounded-numbers.ts';
 
 /** Shapes shared by several capabilities' events. */
 
@@ -6,7 +7,8 @@ export const instant = z.iso.datetime({ offset: true });
 export const localDate = z.iso.date();
 export const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM');
 export const positiveId = z.number().int().positive();
-export const money = z.number().nonnegative();
+/** An amount in the sale's currency, within the bounds of bounded-numbers.ts. */
+export const money = amount;
 export const supplierName = z.enum(['supplier-a', 'supplier-b']);
 export type SupplierName = z.infer<typeof supplierName>;
 

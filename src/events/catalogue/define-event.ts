@@ -3,19 +3,22 @@ import type { z } from 'zod';
 /**
  * One event type of the catalogue: its name (equal to the type's name, a past-tense fact), the current
  * schema version and the zod schema of its data at that version. `upcasters[v]` turns data written at
- * version `v` into data of version `v + 1`, so old events are read as the current shape.
+ * version `v` into data of version `v + 1`, so old events are read as the current shape; it calls
+ * `repaired` for each value it had to change rather than merely reshape (see read-repairs.ts).
  */
+export type Upcaster = (data: unknown, repaired: (field: string, recorded: unknown, read: unknown, reason: string) => void) => unknown;
+
 export type EventDefinition<Type extends string = string, Schema extends z.ZodType = z.ZodType> = {
   readonly type: Type;
   readonly version: number;
   readonly schema: Schema;
-  readonly upcasters: Readonly<Record<number, (data: unknown) => unknown>>;
+  readonly upcasters: Readonly<Record<number, Upcaster>>;
 };
 
 export const defineEvent = <Type extends string, Schema extends z.ZodType>(
   type: Type,
   schema: Schema,
-  options: { version?: number; upcasters?: Record<number, (data: unknown) => unknown> } = {},
+  options: { version?: number; upcasters?: Record<number, Upcaster> } = {},
 ): EventDefinition<Type, Schema> => ({
   type,
   version: options.version ?? 1,

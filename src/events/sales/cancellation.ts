@@ -1,6 +1,6 @@
 import type { SaleEvent } from './events.ts';
 import type { CancelSale } from './commands.ts';
-import { lineAmount, sumToCents } from './money.ts';
+import { fromCents, lineCents, sumCents } from './money.ts';
 import { refuse, type SaleDecision } from './refusals.ts';
 import { isCancelled, isShipped, type Sale } from './state.ts';
 
@@ -35,7 +35,7 @@ export const decideCancellation = ({ saleProductIds, reason, refundId, at }: Can
   if (wholeSale) events.push({ type: 'SaleCancelled', data: { saleId, reason, cancelledAt: at } });
 
   // The customer paid for the whole order, so each newly cancelled product is paid back (a free one needs no refund).
-  const amount = sumToCents(cancelled.map(lineAmount));
+  const amount = fromCents(sumCents(cancelled.map(lineCents)));
   if (sale.payment?.status === 'paid' && amount > 0) {
     events.push({
       type: 'RefundRequested',

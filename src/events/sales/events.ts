@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
+import { quantity } from '../catalogue/bounded-numbers.ts';
 import { address, instant, localDate, localTime, money, planningType, positiveId, supplierName } from '../catalogue/common-schemas.ts';
+import { refundRequestedV1, saleImportedV1 } from './amounts-v1.ts';
 
 /** Events of a sale's stream, `sale-<increment_id>`: the order, its products and their supplier lines. */
 
@@ -8,7 +10,7 @@ export const saleProduct = z.object({
   saleProductId: positiveId,
   sku: z.string().min(1).max(64),
   name: z.string().min(1).max(255),
-  qty: z.number().int().min(1),
+  qty: quantity,
   /** Retail unit price, tax included. */
   price: money,
   /** Supplier unit price (the order's, else the catalog's); null when unknown. */
@@ -54,6 +56,8 @@ export const SaleImported = defineEvent(
     unknownFields: z.record(z.string(), z.json()).optional(),
     importedAt: instant,
   }),
+  // 2: amounts bounded (catalogue/bounded-numbers.ts); a version 1 event is read within the bounds.
+  { version: 2, upcasters: { 1: saleImportedV1 } },
 );
 
 export const SaleAddressUpdated = defineEvent(
@@ -99,6 +103,8 @@ export const RefundRequested = defineEvent(
     saleProductIds: z.array(positiveId).min(1),
     requestedAt: instant,
   }),
+  // 2: the amount bounded; a version 1 event is read within the bounds.
+  { version: 2, upcasters: { 1: refundRequestedV1 } },
 );
 
 export const RefundPaid = defineEvent(

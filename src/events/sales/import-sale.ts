@@ -6,7 +6,7 @@ import type { ImportSale } from './commands.ts';
 import { saleDecider } from './decider.ts';
 import { nowIso, readSale, type SalesDeps } from './deps.ts';
 import { saleStreamName, type SaleProduct } from './events.ts';
-import { lineAmount, roundToCents, sumToCents } from './money.ts';
+import { fromCents, lineCents, sumCents, toCents } from './money.ts';
 import type { Sale } from './state.ts';
 import { formatTrackingNumber } from './tracking-number.ts';
 
@@ -96,7 +96,7 @@ export const importSaleCommand = (
         ? { method: order.payment.method, status: order.payment.status, amountPaid: order.payment.amount_paid ?? null }
         : null,
       shippingAmount,
-      grandTotal: order.grand_total ?? roundToCents(sumToCents(products.map(lineAmount)) + shippingAmount),
+      grandTotal: order.grand_total ?? fromCents(sumCents(products.map(lineCents)) + toCents(shippingAmount)),
       ...(unknownFields && { unknownFields }),
       trackingNumbers,
       at: resolved.at,

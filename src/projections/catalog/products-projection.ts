@@ -11,7 +11,8 @@ const handled = new Set<string>(eventTypes);
 /** The `products` read model: product lookups and the package scanning search by EAN14. */
 export const productsProjection: Projection = {
   name: 'products',
-  version: 1,
+  // 2: rebuilt from events read with bounded amounts (an old log's 1e308 prices and totals).
+  version: 2,
   eventTypes,
   collections: [productsCollection],
 

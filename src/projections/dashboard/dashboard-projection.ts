@@ -4,6 +4,7 @@ import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { changeDay, type CalendarDocument } from '../running-totals.ts';
 import { localDateIn } from '../sales/order-date.ts';
+import { toCents } from '../../events/sales/money.ts';
 import {
   countedOnce,
   dashboardCalendarsCollection,
@@ -31,8 +32,6 @@ const handled = new Set<string>(eventTypes);
 
 type Day = Omit<DashboardDayDocument, '_id' | '_position'>;
 
-// Amounts are decimals rounded to the cent; cutting to 15 significant digits first drops the binary noise.
-const toCents = (amount: number): number => Math.round(Number((amount * 100).toPrecision(15)));
 
 const emptyDay = (date: string): Day => ({
   date,
@@ -55,7 +54,8 @@ export const dashboardProjection = (options: { timezone: string }): Projection =
   return {
     name: 'dashboard',
     // 2: SAVs counted per category and type in the day document, instead of listed one by one.
-    version: 2,
+    // 3: rebuilt from events read with bounded amounts: an old log's 1e308 overflowed the day's revenue.
+    version: 3,
     eventTypes,
     collections: [dashboardDaysCollection, dashboardCalendarsCollection, dashboardRefundsCollection],
 

@@ -41,6 +41,13 @@ const sumByKey = (perDay: readonly (readonly CountByKey[])[]): CountByKey[] => {
     .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 };
 
+/**
+ * A day's figure as a count to add. The projection records only sums of bounded amounts (in cents), yet
+ * a day written before amounts were bounded may hold Infinity (or the null it was stored as) until its
+ * read model is rebuilt: such a figure counts 0 rather than fail every query over that day.
+ */
+const figure = (value: number | null | undefined): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
 /** The figures of the days of one bucket; `openSavBacklog` is the running count up to its end. */
 const fold = (bucket: Bucket, days: readonly DashboardDayDocument[], openSavBacklog: number): DashboardFigures => {
   let orders = 0;
@@ -54,14 +61,14 @@ const fold = (bucket: Bucket, days: readonly DashboardDayDocument[], openSavBack
   const categories: CountByKey[][] = [];
   const types: CountByKey[][] = [];
   for (const day of days) {
-    orders += day.orders ?? 0;
-    revenueCents += day.revenueCents ?? 0;
-    cancellations += day.cancelledOrders ?? 0;
-    cancelledProducts += day.cancelledProducts ?? 0;
-    refundRequestedCents += day.refundRequestedCents ?? 0;
-    refundPaidCents += day.refundPaidCents ?? 0;
-    savsOpened += day.savs ?? 0;
-    leads += day.leads ?? 0;
+    orders += figure(day.orders);
+    revenueCents += figure(day.revenueCents);
+    cancellations += figure(day.cancelledOrders);
+    cancelledProducts += figure(day.cancelledProducts);
+    refundRequestedCents += figure(day.refundRequestedCents);
+    refundPaidCents += figure(day.refundPaidCents);
+    savsOpened += figure(day.savs);
+    leads += figure(day.leads);
     categories.push(day.savsByCategory);
     types.push(day.savsByType);
   }

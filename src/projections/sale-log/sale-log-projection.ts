@@ -91,7 +91,8 @@ const entryOf = (event: StoredEvent<SaleLogEvent>, sale: { saleId: number; incre
 
 export const saleLogProjection: Projection = {
   name: 'sale-log',
-  version: 1,
+  // 2: rebuilt from events read with bounded amounts (an old log's 1e308 prices and totals).
+  version: 2,
   eventTypes,
   collections: [saleLogCollection, saleLogSavsCollection, saleLogProductsCollection],
   async setup(store) {

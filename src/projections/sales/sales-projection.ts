@@ -169,7 +169,8 @@ export const salesProjection = (options: { timezone: string }): Projection => {
   const orderDate = localDateIn(options.timezone);
   return {
     name: 'sales',
-    version: 1,
+    // 2: rebuilt from events read with bounded amounts (an old log's 1e308 prices and totals).
+    version: 2,
     eventTypes,
     collections: [salesCollection],
 

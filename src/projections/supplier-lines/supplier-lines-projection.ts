@@ -85,7 +85,8 @@ export const supplierLinesProjection = (options: { timezone: string }): Projecti
   return {
     name: 'supplier-lines',
     // 2: each line carries its listing, read by get-sales from the index.
-    version: 2,
+    // 3: rebuilt from events read with bounded amounts (an old log's 1e308 wholesale prices).
+    version: 3,
     eventTypes,
     collections: [supplierLinesCollection],
 

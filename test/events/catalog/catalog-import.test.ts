@@ -23,6 +23,17 @@ describe('catalog import item', () => {
     expect(refusal({ ...minimal, colour: 'grey' })).toContain('colour');
   });
 
+  it.each([
+    ['price', 1e308, 'must be an amount of at most 1000000'],
+    ['price', 9.999, 'must be an amount with at most 2 decimals'],
+    ['wholesale_price', -1, 'must be an amount of at least 0'],
+    ['stock_qty', 1e9, 'must be at most 1000000'],
+    ['package_count', 0.5, 'must be a whole number'],
+    ['weight_kg', 1e308, 'must be a weight of at most 100000 (kg)'],
+  ])('when %s is %s, it is refused: %s', (field, value, message) => {
+    expect(refusal({ ...minimal, [field]: value })).toContain(message);
+  });
+
   it('when the ean14 is not 14 digits, it is refused naming the field', () => {
     expect(refusal({ ...minimal, ean14: '376012345001' })).toContain('ean14');
     expect(refusal({ ...minimal, ean14: '0376012345001X' })).toContain('ean14');
