@@ -12,6 +12,8 @@ import { filesRoutes } from './files/routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { supplierRoutes } from './supplier/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
+import { metricsRoutes } from './metrics/metrics-routes.ts';
+import { accessLog } from './middleware/access-log.ts';
 import { apiGroupByPath } from './middleware/api-group.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { hsts } from './middleware/hsts.ts';
@@ -19,6 +21,7 @@ import { mediaBodyLimitMib } from './media-input.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { notFound } from './middleware/not-found.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { requestMetrics } from './middleware/request-metrics.ts';
 import { zonedTimestamps } from './middleware/zoned-timestamps.ts';
 import { whileCatchingUp } from './middleware/while-catching-up.ts';
 import { routersByPrefix } from './routers-by-prefix.ts';
@@ -29,6 +32,8 @@ export const createRuntimeApp = (runtime: Runtime): Koa => {
   app.silent = true; // errors are logged once, by the error handler
   app.proxy = runtime.config.trustProxy; // X-Forwarded-* only from a proxy we were told to trust
 
+  app.use(accessLog({ log: runtime.log }));
+  app.use(requestMetrics(runtime.metrics));
   app.use(errorHandler({ log: runtime.log }));
   app.use(requestContext());
   app.use(hsts({ maxAge: runtime.config.hstsMaxAge }));
@@ -41,6 +46,7 @@ export const createRuntimeApp = (runtime: Runtime): Koa => {
 
   const routers = [
     healthRoutes({ storeOpen: runtime.isOpen, projections: runtime.projections }),
+    metricsRoutes(runtime),
     supplierRoutes(runtime),
     chatbotRoutes(runtime),
     coreSaleRoutes(runtime),
