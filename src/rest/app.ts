@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import { graphiqlRoutes } from '../graphql/graphiql/graphiql-routes.ts';
 import { graphqlRoutes } from '../graphql/routes.ts';
 import type { Runtime } from '../runtime.ts';
 import { chatbotRoutes } from './chatbot/routes.ts';
@@ -58,6 +59,7 @@ export const createRuntimeApp = (runtime: Runtime): Koa => {
     filesRoutes(runtime),
     openApiRoutes(runtime),
     graphqlRoutes(runtime),
+    graphiqlRoutes(runtime),
   ];
   app.use(routersByPrefix(routers));
 
