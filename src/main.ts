@@ -2,7 +2,8 @@ import { ConfigError, loadConfig } from './config/config.ts';
 import { startLeadNotificationJob } from './jobs/lead-notification-schedule.ts';
 import { startSavFileFetchJob } from './jobs/sav-file-fetch-schedule.ts';
 import { createLogger } from './logger.ts';
-import { createServer } from './rest/https-server.ts';
+import { createRuntimeApp } from './rest/app.ts';
+import { bindServer, PortInUseError } from './rest/bind-server.ts';
 import { openRuntime } from './runtime.ts';
 
 /** `npm start`: the HTTP(S) service on the configured stores, with a graceful shutdown on SIGTERM/SIGINT. */
@@ -18,20 +19,25 @@ const main = async (): Promise<void> => {
     throw error;
   }
   const log = createLogger(config.logLevel);
+  // The port first: a second instance on a busy port stops here, before opening or replaying anything.
+  let bound;
+  try {
+    bound = await bindServer(config);
+  } catch (error) {
+    if (error instanceof PortInUseError) {
+      process.stderr.write(`Failed to start: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const { server } = bound;
   const runtime = await openRuntime(config, log);
   const startedAt = Date.now();
   let stopping = false;
 
-  // Listening at once: while the read models catch up, /health tells the progress and the API answers 503.
-  const server = createServer(runtime);
-  server.on('error', (error: NodeJS.ErrnoException) => {
-    const reason = error.code === 'EADDRINUSE' ? `port ${config.port} is already in use (another instance running? set PORT)` : error.message;
-    process.stderr.write(`Failed to start: ${reason}\n`);
-    process.exit(1);
-  });
-  server.listen(config.port, config.host, () => {
-    log.info({ port: config.port, tls: config.tls !== undefined, trustProxy: config.trustProxy, baseUrl: config.baseUrl, dataDir: config.dataDir }, 'listening');
-  });
+  // Answering at once: while the read models catch up, /health tells the progress and the API answers 503.
+  bound.serve(createRuntimeApp(runtime).callback());
+  log.info({ port: config.port, tls: config.tls !== undefined, trustProxy: config.trustProxy, baseUrl: config.baseUrl, dataDir: config.dataDir }, 'listening');
 
   // The outbox jobs, once the read models that propose their work are up to date: the contact leads'
   // mails to the team, the SAV files given by URL (every 30 s each, and the files also on demand).

@@ -15,7 +15,10 @@ import { createIdAllocator, type IdAllocator } from './events/ids/id-allocator.t
 import type { EventStore } from './events/store/event-store.ts';
 import { namespacedEventStore } from './events/store/namespaced-event-store.ts';
 import { openSqliteEventStore } from './events/store/sqlite-event-store.ts';
+import { timedEventStore } from './events/store/timed-event-store.ts';
 import type { Logger } from './logger.ts';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { registerReadSideGauges } from './metrics/read-side-gauges.ts';
 import { accessTokensProjection } from './projections/access/access-tokens-projection.ts';
 import { cachedTokenLookup, type TokenLookup } from './projections/access/token-lookup.ts';
 import { allProjections } from './projections/all-projections.ts';
@@ -39,6 +42,8 @@ export type Runtime = {
   accessTokens: TokenLookup;
   clock: Clock;
   ids: IdAllocator;
+  /** This process's Prometheus metrics (GET /metrics). */
+  metrics: Metrics;
   write: WriteDeps;
   /** The write side of the plannings (SAV and delivery appointments): days are local to PLANNING_TIMEZONE. */
   planning: PlanningDeps;
@@ -94,7 +99,8 @@ export const openRuntime = async (
   } = {},
 ): Promise<Runtime> => {
   const clock = options.clock ?? systemClock;
-  const eventStore = await openEventStore(config);
+  const metrics = createMetrics();
+  const eventStore = timedEventStore(await openEventStore(config), metrics.observeAppend);
   const stored = await openReadStore(config);
   const definitions = allProjections({ timezone: config.planningTimezone });
   const readStore = routedReadStore(stored, definitions);
@@ -110,6 +116,7 @@ export const openRuntime = async (
     maxBatch: config.projectionBatchSize,
     log: (level, message, fields) => log[level]({ ...fields }, message),
   });
+  registerReadSideGauges(metrics.registry, { eventStore, projections, readStore });
   const ids = createIdAllocator(eventStore, systemContext(randomUUID()), {
     blockSize: options.idBlockSize,
     now: () => clock.now(),
@@ -133,6 +140,7 @@ export const openRuntime = async (
     accessTokens: cachedTokenLookup(readStore, () => projections.contentVersion(accessTokensProjection.name)),
     clock,
     ids,
+    metrics,
     write,
     planning: { ...write, timezone: config.planningTimezone },
     salesDeps: { ...write, ids, findProduct: catalogLookup(eventStore) },

@@ -1,7 +1,7 @@
-import { ConfigError, loadConfig } from '../config/config.ts';
-import { createLogger } from '../logger.ts';
-import { openRuntime, type Runtime } from '../runtime.ts';
+import { Command, CommanderError } from 'commander';
+import { ConfigError } from '../config/config.ts';
 import { CliError } from './cli-error.ts';
+import { withRuntime } from './cli-runtime.ts';
 import { actionTokenCommand } from './commands/action-token.ts';
 import { catalogCommand } from './commands/catalog.ts';
 import { demoCommand } from './commands/demo.ts';
@@ -14,40 +14,27 @@ import { flushOutput, OutputClosed } from './output.ts';
 /**
  * `npm run --silent cli -- <command>`: administration on the same DATA_DIR as the server, safe to use
  * while it runs (the event store takes writers from several processes; the server sees their events).
+ * Every command and sub-command answers `--help`, with examples; a mistake in the input is one line
+ * on stderr and exit 2, never a stack trace.
  */
-const commands: Record<string, { run: (runtime: Runtime, argv: string[]) => Promise<void>; help: string }> = {
-  token: { run: tokenCommand, help: 'token issue --group <group> [--label TEXT] | token list | token revoke <id>' },
-  'action-token': { run: actionTokenCommand, help: "action-token <invoice|cancel|address|rdv|delivery-rdv> --sale <id> [--products <id,...>] [--data '<json>'] [--ttl <seconds>]" },
-  catalog: { run: catalogCommand, help: 'catalog import <file.json>' },
-  orders: { run: ordersCommand, help: 'orders import <file.json>' },
-  demo: { run: demoCommand, help: 'demo seed [--orders N] [--seed S]' },
-  events: { run: eventsCommand, help: 'events replay [--sale ID | --stream NAME] [--from POSITION]' },
-  projections: { run: projectionsCommand, help: 'projections rebuild [--projection NAME]... | projections verify | projections status' },
-};
+const program = new Command('npm run --silent cli --')
+  .description('Administration of the order and after-sales service, on the stores of DATA_DIR (safe beside a running server).')
+  .helpCommand(true)
+  // Set before the commands are added: each inherits them.
+  .exitOverride()
+  .configureOutput({
+    // Commander's own input errors (unknown option, missing argument) on one line, with the way to help.
+    outputError: (message, write) => write(`${message.trim().replace(/\s*\n\s*/g, ' ')} (see --help)\n`),
+  })
+  .showSuggestionAfterError(true);
 
-const usage = (): string => `usage: npm run --silent cli -- <command>\n${Object.values(commands).map((command) => `  ${command.help}`).join('\n')}\n`;
-
-const main = async (argv: string[]): Promise<number> => {
-  const [name, ...rest] = argv;
-  const command = name ? commands[name] : undefined;
-  if (!command) {
-    process.stderr.write(name && name !== 'help' && name !== '--help' ? `unknown command: ${name}\n${usage()}` : usage());
-    return name && name !== 'help' && name !== '--help' ? 2 : 0;
-  }
-  const config = loadConfig();
-  // Logs go to stderr: stdout carries the command's output (a token on its last line, JSON lines).
-  const runtime = await openRuntime(config, createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, 'stderr'), {
-    readYourWrites: false,
-    // Larger ID blocks for bulk commands; IDs left in a block when the command ends are never reused.
-    idBlockSize: 1000,
-  });
-  try {
-    await command.run(runtime, rest);
-    return 0;
-  } finally {
-    await runtime.close();
-  }
-};
+tokenCommand(program, withRuntime);
+actionTokenCommand(program, withRuntime);
+catalogCommand(program, withRuntime);
+ordersCommand(program, withRuntime);
+demoCommand(program, withRuntime);
+eventsCommand(program, withRuntime);
+projectionsCommand(program, withRuntime);
 
 /** Exits once the output is handed over: a pipe still holding lines would lose them to process.exit. */
 const exit = async (code: number): Promise<never> => {
@@ -55,11 +42,23 @@ const exit = async (code: number): Promise<never> => {
   process.exit(code);
 };
 
+const main = async (argv: string[]): Promise<number> => {
+  // Bare, the CLI shows what it can do.
+  if (argv.length === 0) {
+    program.outputHelp();
+    return 0;
+  }
+  await program.parseAsync(argv, { from: 'user' });
+  return 0;
+};
+
 main(process.argv.slice(2)).then(
   (code) => exit(code),
   async (error: unknown) => {
     // The reader stopped early (`| head`): what it wanted was printed.
     if (error instanceof OutputClosed) return exit(0);
+    // --help (and a bare group such as `token`, which shows its help): printed already.
+    if (error instanceof CommanderError) return exit(error.exitCode === 0 ? 0 : 2);
     if (error instanceof CliError || error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
       return exit(2);

@@ -63,6 +63,7 @@ const environment = z.object({
   TRUST_PROXY: booleanFlag,
   HSTS_MAX_AGE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(31_536_000)),
   GRAPHQL_INTROSPECTION: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0'], 'must be true or false').optional()),
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().regex(/^\S{32,}$/, 'must be at least 32 characters, no spaces').optional()),
 });
 
 export type Config = {
@@ -102,6 +103,8 @@ export type Config = {
   hstsMaxAge: number;
   /** Whether /graphql answers introspection queries; by default on, except in production. */
   graphqlIntrospection: boolean;
+  /** A Bearer token for GET /metrics (the scraper's), besides the analyst group's tokens. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -156,5 +159,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: values.TRUST_PROXY,
     hstsMaxAge: values.HSTS_MAX_AGE,
     graphqlIntrospection: values.GRAPHQL_INTROSPECTION === undefined ? !production : ['true', '1'].includes(values.GRAPHQL_INTROSPECTION),
+    metricsToken: values.METRICS_TOKEN,
   };
 };

@@ -3,6 +3,8 @@ import { GraphQLError, GraphQLScalarType, type GraphQLSchema } from 'graphql/ind
 import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
 import type { Runtime } from '../runtime.ts';
 import type { GraphqlContext } from './context.ts';
+import { graphiqlOptions } from './graphiql/graphiql-options.ts';
+import { renderLocalGraphiQL } from './graphiql/graphiql-page.ts';
 import { noIntrospection, queryLimits } from './limits.ts';
 import { buildSchema } from './schema.ts';
 import { zonedTimestamp } from '../time/zoned-timestamp.ts';
@@ -39,7 +41,9 @@ export const createGraphqlServer = (runtime: Runtime): YogaServerInstance<Graphq
   createYoga<GraphqlContext>({
     schema: schemaInZone(runtime.config.planningTimezone),
     graphqlEndpoint: graphqlPath,
-    graphiql: !runtime.config.production,
+    // GraphiQL from the service's own copy of its bundle (graphiql/), not from a CDN.
+    graphiql: runtime.config.production ? false : graphiqlOptions,
+    renderGraphiQL: renderLocalGraphiQL,
     landingPage: false,
     // Bearer tokens only, from internal tools: no cross-origin browser access.
     cors: false,

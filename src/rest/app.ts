@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import { graphiqlRoutes } from '../graphql/graphiql/graphiql-routes.ts';
 import { graphqlRoutes } from '../graphql/routes.ts';
 import type { Runtime } from '../runtime.ts';
 import { chatbotRoutes } from './chatbot/routes.ts';
@@ -12,6 +13,8 @@ import { filesRoutes } from './files/routes.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { supplierRoutes } from './supplier/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
+import { metricsRoutes } from './metrics/metrics-routes.ts';
+import { accessLog } from './middleware/access-log.ts';
 import { apiGroupByPath } from './middleware/api-group.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { hsts } from './middleware/hsts.ts';
@@ -19,6 +22,7 @@ import { mediaBodyLimitMib } from './media-input.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { notFound } from './middleware/not-found.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { requestMetrics } from './middleware/request-metrics.ts';
 import { zonedTimestamps } from './middleware/zoned-timestamps.ts';
 import { whileCatchingUp } from './middleware/while-catching-up.ts';
 import { routersByPrefix } from './routers-by-prefix.ts';
@@ -29,6 +33,8 @@ export const createRuntimeApp = (runtime: Runtime): Koa => {
   app.silent = true; // errors are logged once, by the error handler
   app.proxy = runtime.config.trustProxy; // X-Forwarded-* only from a proxy we were told to trust
 
+  app.use(accessLog({ log: runtime.log }));
+  app.use(requestMetrics(runtime.metrics));
   app.use(errorHandler({ log: runtime.log }));
   app.use(requestContext());
   app.use(hsts({ maxAge: runtime.config.hstsMaxAge }));
@@ -41,6 +47,7 @@ export const createRuntimeApp = (runtime: Runtime): Koa => {
 
   const routers = [
     healthRoutes({ storeOpen: runtime.isOpen, projections: runtime.projections }),
+    metricsRoutes(runtime),
     supplierRoutes(runtime),
     chatbotRoutes(runtime),
     coreSaleRoutes(runtime),
@@ -52,6 +59,7 @@ export const createRuntimeApp = (runtime: Runtime): Koa => {
     filesRoutes(runtime),
     openApiRoutes(runtime),
     graphqlRoutes(runtime),
+    graphiqlRoutes(runtime),
   ];
   app.use(routersByPrefix(routers));
 

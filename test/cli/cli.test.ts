@@ -110,14 +110,41 @@ describe('the command-line interface', () => {
 describe('the command-line interface in a pipe', () => {
   let dataDir: string;
   let events: number;
+  let seeded: { code: number; stdout: string };
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cli-pipe-'));
-    expect((await cli(dataDir, 'demo', 'seed', '--orders', '300')).code).toBe(0);
+    seeded = await cli(dataDir, 'demo', 'seed', '--orders', '300');
+    expect(seeded.code).toBe(0);
     // The log as the store holds it, counted by its last position (positions are contiguous here).
     const { stdout } = await cli(dataDir, 'events', 'replay', '--from', '0');
     events = Number(JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}').position);
   }, 120_000);
   afterAll(async () => rm(dataDir, { recursive: true, force: true }));
+
+  it('when the demo is seeded, it ends with what to try: open lines of each supplier, an order with its customer, a SKU, the token commands', { timeout: 60_000 }, async () => {
+    const said = (label: string) => new RegExp(`^  ${label}: (.+)$`, 'm').exec(seeded.stdout)?.[1];
+    const replay = async (stream: string) =>
+      (await cli(dataDir, 'events', 'replay', '--stream', stream)).stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+
+    const [, incrementId, email] = /^(\d+) \(sale \d+\), customer (\S+)$/.exec(said('an order') ?? '') ?? [];
+    const sale = await replay(`sale-${incrementId}`);
+    expect(sale[0]).toMatchObject({ type: 'SaleImported', data: { incrementId, customer: { email } } });
+    expect((await replay(`product-${said('a SKU')}`))[0]?.type).toBe('ProductCatalogued');
+    for (const supplier of ['supplier-a', 'supplier-b']) {
+      const open = said(`open lines of ${supplier}`)!.split(', ');
+      expect(open.length, supplier).toBeGreaterThan(0);
+      for (const serviceOrderId of open) {
+        const [lineOrder, saleProductId] = serviceOrderId.split('_');
+        const lineEvents = (await replay(`sale-${lineOrder}`)).filter((event) => event.data.saleProductId === Number(saleProductId));
+        // A line of that supplier, neither shipped nor cancelled.
+        expect(lineEvents.find((event) => event.type === 'TrackingNumberAllocated')?.data.supplier, serviceOrderId).toBe(supplier);
+        expect(lineEvents.map((event) => event.type), serviceOrderId).not.toContain('SaleProductShipped');
+      }
+    }
+    for (const group of ['supplier-a', 'supplier-b', 'core', 'chatbot', 'analyst']) {
+      expect(seeded.stdout).toContain(`npm run --silent cli -- token issue --group ${group}\n`);
+    }
+  });
 
   it('when the replay is piped to a reader, the reader gets every event of the log before the command ends', { timeout: 60_000 }, async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'events', 'replay'], {

@@ -1,4 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config.ts';
+import { createLogger } from '../../src/logger.ts';
+import { createRuntimeApp } from '../../src/rest/app.ts';
+import { openRuntime } from '../../src/runtime.ts';
 import { startApi, type ApiHarness } from '../support/api-harness.ts';
 
 describe('the HTTP service', () => {
@@ -36,5 +44,51 @@ describe('the HTTP service', () => {
     expect(response.status).toBe(503);
     expect(response.body.eventStore).toBe('closed');
     await other.close();
+  });
+});
+
+describe('the probes of orchestrators', () => {
+  it('when the read models have caught up, /health/live and /health/ready answer 200', async () => {
+    const api = await startApi();
+    const live = await api.request.get('/health/live');
+    const ready = await api.request.get('/health/ready');
+    await api.close();
+
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ status: 'live' });
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ status: 'ready', eventStore: 'open', readModels: { ready: true } });
+  });
+
+  it('when the read models have not caught up yet, /health/ready answers 503 with the progress and Retry-After; /health/live 200', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'probes-'));
+    // Opened, its projections not started: the state of a server still catching up with its log.
+    const runtime = await openRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), createLogger('silent'));
+    const request = supertest(createRuntimeApp(runtime).callback());
+    const live = await request.get('/health/live');
+    const ready = await request.get('/health/ready');
+    await runtime.close();
+    await rm(dataDir, { recursive: true, force: true });
+
+    expect(live.status).toBe(200);
+    expect(ready.status).toBe(503);
+    expect(Number(ready.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(ready.body).toEqual({
+      status: 'starting',
+      eventStore: 'open',
+      readModels: { ready: false, position: null, head: expect.any(Number), eventsPerSecond: 0, etaSeconds: null },
+    });
+  });
+
+  it('when the store is closed, /health/ready answers 503 and /health/live still 200', async () => {
+    const api = await startApi();
+    await api.runtime.close();
+    const live = await api.request.get('/health/live');
+    const ready = await api.request.get('/health/ready');
+    await api.close();
+
+    expect(live.status).toBe(200);
+    expect(ready.status).toBe(503);
+    expect(ready.body.eventStore).toBe('closed');
   });
 });

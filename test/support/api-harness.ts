@@ -7,7 +7,7 @@ import type { Clock } from '../../src/events/command-context.ts';
 import { systemContext } from '../../src/events/command-context.ts';
 import { issueAccessToken } from '../../src/events/access/access-token-handlers.ts';
 import type { TokenGroup } from '../../src/events/access/events.ts';
-import { createLogger } from '../../src/logger.ts';
+import { createLogger, type Logger } from '../../src/logger.ts';
 import { createRuntimeApp } from '../../src/rest/app.ts';
 import { openRuntime, type Runtime } from '../../src/runtime.ts';
 import { testBackendEnv, type Backends } from './backends.ts';
@@ -15,7 +15,7 @@ import { testBackendEnv, type Backends } from './backends.ts';
 /**
  * An API under test, in process: a fresh DATA_DIR, the embedded stores (or the production adapters on
  * test servers, with TEST_BACKENDS: see backends.ts), projections running, and a supertest agent on
- * `app.callback()`. `env` overrides the configuration (BASE_URL, SMTP_URL, ...).
+ * `app.callback()`. `env` overrides the configuration (BASE_URL, SMTP_URL, ...); `log` replaces the silent logger.
  */
 export type ApiHarness = {
   runtime: Runtime;
@@ -28,11 +28,13 @@ export type ApiHarness = {
   close: () => Promise<void>;
 };
 
-export const startApi = async (options: { env?: Record<string, string>; clock?: Clock; backends?: Backends } = {}): Promise<ApiHarness> => {
+export const startApi = async (
+  options: { env?: Record<string, string>; clock?: Clock; backends?: Backends; log?: Logger } = {},
+): Promise<ApiHarness> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'api-'));
   const backends = await testBackendEnv(dataDir, options.backends);
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '3000', LOG_LEVEL: 'silent', ...backends.env, ...options.env });
-  const runtime = await openRuntime(config, createLogger('silent'), { clock: options.clock });
+  const runtime = await openRuntime(config, options.log ?? createLogger('silent'), { clock: options.clock });
   await runtime.projections.start();
   const app = createRuntimeApp(runtime);
   return {

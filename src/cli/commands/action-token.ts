@@ -1,14 +1,16 @@
-import { parseArgs } from 'node:util';
+import { Argument, type Command } from 'commander';
 import { actionKind } from '../../events/access/events.ts';
 import { InvalidActionTokenRequest, mintActionToken } from '../../events/access/mint-action-token.ts';
 import { readSale } from '../../events/sales/deps.ts';
 import type { Sale } from '../../events/sales/state.ts';
 import type { EventStore } from '../../events/store/event-store.ts';
 import type { Runtime } from '../../runtime.ts';
+import type { ActionKind } from '../../events/access/events.ts';
 import { CliError } from '../cli-error.ts';
+import type { WithRuntime } from '../cli-runtime.ts';
+import { examples } from '../help-examples.ts';
 import { printLine } from '../output.ts';
 
-const usage = "action-token <invoice|cancel|address|rdv|delivery-rdv> --sale <id> [--products <id,...>] [--data '<json>'] [--ttl <seconds>]";
 const pageSize = 1000;
 
 /** The sale with this ID, from its stream: the CLI has no read models, so its import event is looked up in the log. */
@@ -44,14 +46,9 @@ const flagOf = (field: string): string => {
  * carries and its default lifetime: src/events/access/mint-action-token.ts). Nothing is recorded; the
  * token is printed alone on the last line.
  */
-export const actionTokenCommand = async (runtime: Runtime, argv: string[]): Promise<void> => {
-  const [kindArgument, ...rest] = argv;
-  const kind = actionKind.safeParse(kindArgument);
-  if (!kind.success) throw new CliError(`usage: ${usage}`);
-  const { values } = parseArgs({
-    args: rest,
-    options: { sale: { type: 'string' }, products: { type: 'string' }, data: { type: 'string' }, ttl: { type: 'string' } },
-  });
+type ActionTokenOptions = { sale?: string; products?: string; data?: string; ttl?: string };
+
+const mint = async (runtime: Runtime, kind: ActionKind, values: ActionTokenOptions): Promise<void> => {
   if (values.sale === undefined || !/^[1-9]\d{0,14}$/.test(values.sale)) throw new CliError('--sale: must be a sale ID (a positive integer)');
   if (values.products !== undefined && !/^[1-9]\d{0,14}(,[1-9]\d{0,14})*$/.test(values.products)) {
     throw new CliError('--products: must be sale product IDs separated by commas, e.g. 12,13');
@@ -71,7 +68,7 @@ export const actionTokenCommand = async (runtime: Runtime, argv: string[]): Prom
     minted = mintActionToken({
       secret: runtime.tokenSecret,
       now: runtime.clock.now(),
-      action: kind.data,
+      action: kind,
       saleId,
       productIds,
       data: values.data === undefined ? undefined : parseJson(values.data),
@@ -81,6 +78,22 @@ export const actionTokenCommand = async (runtime: Runtime, argv: string[]): Prom
     if (error instanceof InvalidActionTokenRequest) throw new CliError(`${flagOf(error.field)}: ${error.reason}`);
     throw error;
   }
-  await printLine(`Action token "${kind.data}" for sale ${saleId} (order ${sale.incrementId}), valid until ${minted.expiresAt}:`);
+  await printLine(`Action token "${kind}" for sale ${saleId} (order ${sale.incrementId}), valid until ${minted.expiresAt}:`);
   await printLine(`${minted.token}`);
+};
+
+export const actionTokenCommand = (program: Command, withRuntime: WithRuntime): void => {
+  program
+    .command('action-token')
+    .description('sign a link token for one action on one sale (nothing is recorded); printed alone on the last line')
+    .addArgument(new Argument('<kind>', 'the action').choices(actionKind.options))
+    .option('--sale <id>', 'the sale ID')
+    .option('--products <ids>', 'sale product IDs separated by commas (the actions on some products)')
+    .option('--data <json>', 'what the action carries, as JSON (e.g. the new address)')
+    .option('--ttl <seconds>', "how long it is valid (default: the kind's)")
+    .addHelpText(
+      'after',
+      examples('action-token invoice --sale 1', 'action-token cancel --sale 1 --products 2,3 --ttl 3600', 'action-token rdv --sale 1 --data \'{"date":"2026-11-02","time":"09:00"}\''),
+    )
+    .action((kind: ActionKind, options: ActionTokenOptions) => withRuntime((runtime) => mint(runtime, kind, options)));
 };

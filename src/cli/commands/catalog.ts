@@ -1,16 +1,28 @@
+import type { Command } from 'commander';
 import { catalogProducts } from '../../events/catalog/catalog-handlers.ts';
 import { catalogImportFile } from '../../events/catalog/catalog-import.ts';
 import { systemContext } from '../../events/command-context.ts';
-import type { Runtime } from '../../runtime.ts';
-import { CliError } from '../cli-error.ts';
-import { readJsonFile } from '../read-json-file.ts';
+import type { WithRuntime } from '../cli-runtime.ts';
+import { examples } from '../help-examples.ts';
 import { printLine } from '../output.ts';
+import { readJsonFile } from '../read-json-file.ts';
 
 /** `catalog import <file>`: creates or updates products; identical data records nothing. */
-export const catalogCommand = async (runtime: Runtime, argv: string[]): Promise<void> => {
-  const [action, file] = argv;
-  if (action !== 'import' || !file) throw new CliError('usage: catalog import <file.json>');
-  const items = await readJsonFile(file, catalogImportFile);
-  const summary = await catalogProducts(runtime.write, items, systemContext());
-  await printLine(`Catalog ${file}: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged`);
+export const catalogCommand = (program: Command, withRuntime: WithRuntime): void => {
+  const catalog = program
+    .command('catalog')
+    .description('the product catalog')
+    .addHelpText('after', examples('catalog import products.json'));
+  catalog
+    .command('import')
+    .description('create or update products (per shared/contracts/catalog-import.schema.json); identical data records nothing')
+    .argument('<file.json>', 'a JSON array of products')
+    .addHelpText('after', examples('catalog import products.json'))
+    .action((file: string) =>
+      withRuntime(async (runtime) => {
+        const items = await readJsonFile(file, catalogImportFile);
+        const summary = await catalogProducts(runtime.write, items, systemContext());
+        await printLine(`Catalog ${file}: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged`);
+      }),
+    );
 };

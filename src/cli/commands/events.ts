@@ -1,7 +1,9 @@
-import { parseArgs } from 'node:util';
+import type { Command } from 'commander';
 import type { EventFilter, EventStore, RecordedEvent } from '../../events/store/event-store.ts';
 import type { Runtime } from '../../runtime.ts';
 import { CliError } from '../cli-error.ts';
+import type { WithRuntime } from '../cli-runtime.ts';
+import { examples } from '../help-examples.ts';
 import { printLine } from '../output.ts';
 
 const pageSize = 1000;
@@ -32,15 +34,17 @@ const saleStreams = async (store: EventStore, saleId: number): Promise<Set<strin
   return streams;
 };
 
+type ReplayOptions = { sale?: string; stream?: string; from?: string };
+
 /** `events replay [--sale ID | --stream NAME] [--from POSITION]`: the log as JSON lines, in position order, for auditors. */
-export const eventsCommand = async (runtime: Runtime, argv: string[]): Promise<void> => {
-  const [action, ...rest] = argv;
-  if (action !== 'replay') throw new CliError('usage: events replay [--sale ID | --stream NAME] [--from POSITION]');
-  const { values } = parseArgs({ args: rest, options: { sale: { type: 'string' }, stream: { type: 'string' }, from: { type: 'string' } } });
+const checkReplayOptions = (values: ReplayOptions): void => {
   if (values.sale !== undefined && values.stream !== undefined) throw new CliError('--sale and --stream: give one or the other');
   if (values.from !== undefined && !nonNegativeInteger.test(values.from)) throw new CliError('--from: must be a position (a non-negative integer)');
   if (values.sale !== undefined && !/^[1-9]\d*$/.test(values.sale)) throw new CliError('--sale: must be a sale ID (a positive integer)');
   if (values.stream !== undefined && !/^[a-z]+-.+$/.test(values.stream)) throw new CliError('--stream: must be a stream name such as sale-100004512');
+};
+
+const replay = async (runtime: Runtime, values: ReplayOptions): Promise<void> => {
   const from = values.from === undefined ? undefined : Number(values.from);
 
   if (values.stream !== undefined) {
@@ -58,4 +62,22 @@ export const eventsCommand = async (runtime: Runtime, argv: string[]): Promise<v
     return;
   }
   for await (const event of allEvents(runtime.eventStore, from)) await printEvent(event);
+};
+
+export const eventsCommand = (program: Command, withRuntime: WithRuntime): void => {
+  const events = program
+    .command('events')
+    .description('the event log, for auditors')
+    .addHelpText('after', examples('events replay --sale 1', 'events replay --from 5000 | head'));
+  events
+    .command('replay')
+    .description('the log as JSON lines in position order: everything, one sale with its SAVs, or one stream')
+    .option('--sale <id>', "one sale's events and its SAVs' (a sale ID)")
+    .option('--stream <name>', 'one stream, e.g. sale-100004512')
+    .option('--from <position>', 'only the events after this position')
+    .addHelpText('after', examples('events replay --sale 1', 'events replay --stream sale-100004512', 'events replay --from 5000 | head'))
+    .action((options: ReplayOptions) => {
+      checkReplayOptions(options);
+      return withRuntime((runtime) => replay(runtime, options));
+    });
 };

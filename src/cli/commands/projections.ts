@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { Command } from 'commander';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { allProjections } from '../../projections/all-projections.ts';
 import { openSqliteReadStore } from '../../projections/read-store/sqlite-read-store.ts';
 import { verifyReadModels } from '../../projections/verify.ts';
 import type { Runtime } from '../../runtime.ts';
 import { CliError } from '../cli-error.ts';
+import type { WithRuntime } from '../cli-runtime.ts';
+import { examples } from '../help-examples.ts';
 import { printLine } from '../output.ts';
-
-const usage = 'projections rebuild [--projection NAME]... | projections verify | projections status';
 
 /**
  * `projections rebuild`: builds the read models anew from the log, beside the live ones, which keep
@@ -22,12 +22,10 @@ const usage = 'projections rebuild [--projection NAME]... | projections verify |
  * differences if any.
  * `projections status`: each projection's version, live generation, position and state.
  */
-export const projectionsCommand = async (runtime: Runtime, argv: string[]): Promise<void> => {
+const run = async (runtime: Runtime, action: 'rebuild' | 'verify' | 'status', values: { projection?: string[] } = {}): Promise<void> => {
   const projections = allProjections({ timezone: runtime.config.planningTimezone });
-  const [action, ...rest] = argv;
   switch (action) {
     case 'rebuild': {
-      const { values } = parseArgs({ args: rest, options: { projection: { type: 'string', multiple: true } } });
       const names = values.projection ?? projections.map((projection) => projection.name);
       const unknown = names.filter((name) => !projections.some((projection) => projection.name === name));
       if (unknown.length > 0) throw new CliError(`--projection: unknown ${unknown.join(', ')}; one of ${projections.map((p) => p.name).join(', ')}`);
@@ -92,7 +90,33 @@ export const projectionsCommand = async (runtime: Runtime, argv: string[]): Prom
       }
       return;
     }
-    default:
-      throw new CliError(`usage: ${usage}`);
   }
+};
+
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+export const projectionsCommand = (program: Command, withRuntime: WithRuntime): void => {
+  const names = allProjections({ timezone: 'UTC' }).map((projection) => projection.name);
+  const projections = program
+    .command('projections')
+    .description('the read models: rebuild them from the log, verify them against a replay, show where each stands')
+    .addHelpText('after', examples('projections status', 'projections verify', 'projections rebuild --projection sales'));
+  projections
+    .command('rebuild')
+    .description(
+      'build read models anew from the log beside the live ones, which keep answering until swapped; the instance running them does it (the server, if one runs)',
+    )
+    .option('--projection <name>', `one to rebuild (repeatable; default every one): ${names.join(', ')}`, collect)
+    .addHelpText('after', examples('projections rebuild', 'projections rebuild --projection supplier-lines --projection sales'))
+    .action((options: { projection?: string[] }) => withRuntime((runtime) => run(runtime, 'rebuild', options)));
+  projections
+    .command('verify')
+    .description('catch the read models up, replay the log into a scratch copy and compare them document by document (exit 2 and the differences if any)')
+    .addHelpText('after', examples('projections verify'))
+    .action(() => withRuntime((runtime) => run(runtime, 'verify')));
+  projections
+    .command('status')
+    .description("each projection's version, live generation, position and state")
+    .addHelpText('after', examples('projections status'))
+    .action(() => withRuntime((runtime) => run(runtime, 'status')));
 };

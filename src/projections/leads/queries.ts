@@ -23,3 +23,7 @@ export const pendingLeadNotifications = (store: ReadStore, now: string, limit = 
       { sort: { 'notification.nextAttemptAt': 1, _id: 1 }, limit },
     )
     .toArray();
+
+/** The leads still owed their notification: never tried, or failed and to be tried again (abandoned ones are not). */
+export const countUndeliveredLeadNotifications = (store: ReadStore): Promise<number> =>
+  store.collection<LeadDocument>(leadsCollection).countDocuments({ 'notification.status': { $in: ['pending', 'failed'] } });

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
 import type { ProjectionEngine } from '../../projections/engine/engine.ts';
 
 export type HealthDeps = {
@@ -6,32 +7,54 @@ export type HealthDeps = {
   projections: Pick<ProjectionEngine, 'status' | 'progress' | 'isReady'>;
 };
 
+/** Where the read models stand against the log (position, head, events/s, estimated seconds left). */
+const readModelsOf = (deps: HealthDeps) => {
+  const progress = deps.projections.progress();
+  return {
+    ready: deps.projections.isReady(),
+    position: progress.position,
+    head: progress.head,
+    eventsPerSecond: Math.round(progress.eventsPerSecond),
+    etaSeconds: progress.etaSeconds,
+  };
+};
+
+const retryWhileCatchingUp = (ctx: ParameterizedContext, readModels: ReturnType<typeof readModelsOf>): void => {
+  if (!readModels.ready) ctx.set('Retry-After', String(Math.min(Math.max(readModels.etaSeconds ?? 5, 1), 120)));
+};
+
 /**
- * GET /health: 200 when the event store is open, the read models have caught up with the log and
- * every projection is running; 503 otherwise, with the detail either way (load balancers read the
- * status, people read the body). While the read models catch up, `readModels` tells how far they
- * are (position, head, events/s, estimated seconds left).
+ * The probes of orchestrators and load balancers (they read the status; people read the body):
+ * - GET /health/live: the process is up and answering (200, always): restart it when this fails;
+ * - GET /health/ready: 200 once the event store is open and the read models have caught up with the
+ *   log; 503 with the catch-up progress before: send it traffic only when this answers 200;
+ * - GET /health (kept for the clients that use it): ready, and every projection running without
+ *   error, with each projection's detail.
  */
 export const healthRoutes = (deps: HealthDeps): Router => {
   const router = new Router();
+  router.get('/health/live', (ctx) => {
+    ctx.body = { status: 'live' };
+  });
+  router.get('/health/ready', (ctx) => {
+    const storeOpen = deps.storeOpen();
+    const readModels = readModelsOf(deps);
+    const ready = storeOpen && readModels.ready;
+    ctx.status = ready ? 200 : 503;
+    retryWhileCatchingUp(ctx, readModels);
+    ctx.body = { status: ready ? 'ready' : readModels.ready ? 'unavailable' : 'starting', eventStore: storeOpen ? 'open' : 'closed', readModels };
+  });
   router.get('/health', (ctx) => {
     const projections = deps.projections.status();
-    const progress = deps.projections.progress();
     const storeOpen = deps.storeOpen();
-    const ready = deps.projections.isReady();
-    const healthy = storeOpen && ready && projections.every((projection) => projection.running && !projection.lastError);
+    const readModels = readModelsOf(deps);
+    const healthy = storeOpen && readModels.ready && projections.every((projection) => projection.running && !projection.lastError);
     ctx.status = healthy ? 200 : 503;
-    if (!ready) ctx.set('Retry-After', String(Math.min(Math.max(progress.etaSeconds ?? 5, 1), 120)));
+    retryWhileCatchingUp(ctx, readModels);
     ctx.body = {
-      status: healthy ? 'ok' : ready ? 'unavailable' : 'starting',
+      status: healthy ? 'ok' : readModels.ready ? 'unavailable' : 'starting',
       eventStore: storeOpen ? 'open' : 'closed',
-      readModels: {
-        ready,
-        position: progress.position,
-        head: progress.head,
-        eventsPerSecond: Math.round(progress.eventsPerSecond),
-        etaSeconds: progress.etaSeconds,
-      },
+      readModels,
       projections: projections.map(({ name, version, generation, position, caughtUp, running, lastError, rebuilding }) => ({
         name,
         version,

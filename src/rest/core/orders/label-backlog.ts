@@ -18,6 +18,8 @@ export type LabelBacklog = {
   add: (order: { incrementId: string; lines: readonly SupplierLineRef[] }, context: CommandContext) => void;
   /** Resolves once every label queued so far is rendered or given up. */
   idle: () => Promise<void>;
+  /** Labels queued and not yet rendered or given up (the metrics' label backlog). */
+  pending: () => number;
 };
 
 export type LabelBacklogDeps = LabelDeps & { log: Logger; isOpen: () => boolean };
@@ -25,6 +27,7 @@ export type LabelBacklogDeps = LabelDeps & { log: Logger; isOpen: () => boolean 
 export const createLabelBacklog = (deps: LabelBacklogDeps): LabelBacklog => {
   let tail: Promise<void> = Promise.resolve();
   let queuedOrders = 0;
+  let queuedLabels = 0;
 
   const renderLabels = async (incrementId: string, lines: readonly SupplierLineRef[], context: CommandContext): Promise<void> => {
     queuedOrders--;
@@ -52,10 +55,13 @@ export const createLabelBacklog = (deps: LabelBacklogDeps): LabelBacklog => {
     add: ({ incrementId, lines }, context) => {
       if (lines.length === 0) return;
       queuedOrders++;
+      queuedLabels += lines.length;
       tail = tail
         .then(() => renderLabels(incrementId, lines, context))
+        .finally(() => (queuedLabels -= lines.length))
         .catch((error: unknown) => deps.log.error({ err: error, incrementId }, 'shipping labels of an imported order not rendered'));
     },
     idle: () => tail,
+    pending: () => queuedLabels,
   };
 };

@@ -12,6 +12,7 @@ import { searchProducts } from './search-products.ts';
  */
 export const orderRoutes = (runtime: Runtime, options: { labels?: LabelBacklog } = {}): Router => {
   const labels = options.labels ?? createLabelBacklog(runtime);
+  runtime.metrics.trackLabelBacklog(labels.pending);
   const router = new Router();
   router.use(...coreGuard(runtime));
   router.post('/api/api-add-new-order-api-shopping', noCoreQuery, importOrder(runtime, labels));

@@ -75,4 +75,18 @@ describe('the labels of imported orders, rendered after the answer', () => {
 
     expect(await labelRendered(api, 'supplier-a', line.serviceOrderId)).toBe(false);
   });
+
+  it('when labels are queued, the backlog counts them until they are rendered or given up', async () => {
+    const first = await importedLine();
+    const second = await importedLine();
+    const backlog = createLabelBacklog(api.runtime);
+    const empty = backlog.pending();
+
+    backlog.add({ incrementId: first.incrementId, lines: [first.line] }, systemContext());
+    backlog.add({ incrementId: second.incrementId, lines: [second.line] }, systemContext());
+    const queued = backlog.pending();
+    await backlog.idle();
+
+    expect([empty, queued, backlog.pending()]).toEqual([0, 2, 0]);
+  });
 });

@@ -1,0 +1,38 @@
+import { Gauge, type Registry } from 'prom-client';
+import type { EventStore } from '../events/store/event-store.ts';
+import type { ProjectionEngine } from '../projections/engine/engine.ts';
+import { countUndeliveredLeadNotifications } from '../projections/leads/queries.ts';
+import type { ReadStore } from '../projections/read-store/read-store.ts';
+
+export type ReadSideGaugeDeps = {
+  eventStore: Pick<EventStore, 'headPosition'>;
+  projections: Pick<ProjectionEngine, 'status'>;
+  readStore: ReadStore;
+};
+
+/**
+ * The gauges read at each scrape, never updated on the hot path: how far each projection is behind
+ * the head of the log, and how many contact leads still owe the team their e-mail.
+ */
+export const registerReadSideGauges = (registry: Registry, deps: ReadSideGaugeDeps): void => {
+  new Gauge({
+    name: 'projection_lag_positions',
+    help: "Head of the event log minus the position a projection's live read model has applied (0: up to date). Positions, not events: the log's positions may have gaps.",
+    labelNames: ['projection'] as const,
+    registers: [registry],
+    async collect() {
+      const head = await deps.eventStore.headPosition();
+      for (const status of deps.projections.status()) {
+        this.set({ projection: status.name }, Math.max(0, head - (status.position ?? -1)));
+      }
+    },
+  });
+  new Gauge({
+    name: 'lead_mail_backlog_leads',
+    help: 'Contact leads whose notification e-mail to the team is not sent yet (never tried, or failed and to be retried).',
+    registers: [registry],
+    async collect() {
+      this.set(await countUndeliveredLeadNotifications(deps.readStore));
+    },
+  });
+};

@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+
+/** The CLI as an operator runs it, on a DATA_DIR that must stay untouched by help and refused input. */
+const cli = async (dataDir: string, ...args: string[]) => {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+};
+
+const commands = [
+  ['token', 'issue'],
+  ['token', 'list'],
+  ['token', 'revoke'],
+  ['action-token'],
+  ['catalog', 'import'],
+  ['orders', 'import'],
+  ['demo', 'seed'],
+  ['events', 'replay'],
+  ['projections', 'rebuild'],
+  ['projections', 'verify'],
+  ['projections', 'status'],
+];
+const groups = [...new Set(commands.filter((command) => command.length > 1).map(([group]) => group!))];
+
+describe('the CLI, discoverable', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'cli-help-')), 'data');
+  });
+  afterAll(async () => rm(path.dirname(dataDir), { recursive: true, force: true }));
+
+  it('when run bare or with --help, it lists every command', { timeout: 60_000 }, async () => {
+    const [bare, help] = await Promise.all([cli(dataDir), cli(dataDir, '--help')]);
+    for (const answer of [bare, help]) {
+      expect(answer.code).toBe(0);
+      for (const group of [...groups, 'action-token']) expect(answer.stdout).toMatch(new RegExp(`^  ${group}\\b`, 'm'));
+    }
+  });
+
+  it.each([...groups.map((group) => [group]), ...commands].map((command) => command.join(' ')))('when `%s` is asked for --help, it answers its usage with examples, exit 0', { timeout: 60_000 }, async (line) => {
+    const command = line.split(' ');
+    const answer = await cli(dataDir, ...command, '--help');
+
+    expect(answer.code).toBe(0);
+    expect(answer.stderr).toBe('');
+    expect(answer.stdout).toContain(`Usage: npm run --silent cli -- ${command.join(' ')}`);
+    expect(answer.stdout).toMatch(new RegExp(`Examples:\\n  \\$ npm run --silent cli -- ${command.join(' ')}`));
+  });
+
+  it.each([
+    [['tokn'], /^error: unknown command 'tokn' \(Did you mean token\?\)/],
+    [['token', 'list', '--foo'], /^error: unknown option '--foo'/],
+    [['token', 'issue'], /^error: required option '--group <group>' not specified/],
+    [['token', 'issue', '--group', 'suppliers'], /^error: option '--group <group>' argument 'suppliers' is invalid/],
+    [['catalog', 'import'], /^error: missing required argument 'file.json'/],
+    [['action-token', 'refund', '--sale', '1'], /^error: command-argument value 'refund' is invalid for argument 'kind'/],
+    [['projections', 'verify', 'now'], /^error: too many arguments for 'verify'/],
+    [['demo', 'seed', '--orders', 'many'], /^--orders: a whole number from 1 to 1000000\n$/],
+    [['events', 'replay', '--from', '-1'], /^--from: must be a position/],
+  ])('when the input is wrong (%j), one line on stderr and exit 2, no stack, nothing opened', { timeout: 60_000 }, async (args, message) => {
+    const answer = await cli(dataDir, ...args);
+
+    expect(answer.code).toBe(2);
+    expect(answer.stdout).toBe('');
+    expect(answer.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(answer.stderr).toMatch(message);
+    expect(answer.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+});
