@@ -29,6 +29,8 @@ const main = async (): Promise<void> => {
     process.stderr.write(`Failed to start: ${reason}\n`);
     process.exit(1);
   });
+  // The PDF renderers load pdfmake and the fonts now, not on the first invoice a customer asks for.
+  runtime.pdf.warmUp();
   server.listen(config.port, config.host, () => {
     log.info({ port: config.port, tls: config.tls !== undefined, trustProxy: config.trustProxy, baseUrl: config.baseUrl, dataDir: config.dataDir }, 'listening');
   });
@@ -41,6 +43,8 @@ const main = async (): Promise<void> => {
     () => {
       if (stopping) return;
       log.info({ ms: Date.now() - startedAt }, 'read models ready');
+      // The labels of imported orders, from where the last run left them (labels/label-backlog.ts).
+      runtime.labels.start().catch((error: unknown) => log.error({ err: error }, 'the label backlog could not start'));
       leadNotifications = startLeadNotificationJob(runtime);
       savFileFetches = startSavFileFetchJob(runtime);
       savFileFetches.runNow();
@@ -57,6 +61,7 @@ const main = async (): Promise<void> => {
     server.closeIdleConnections();
     server.close(async () => {
       await jobsStopped;
+      // Finishes the labels being rendered and records how far the backlog got; the rest at the next start.
       await runtime.close();
       log.info('stopped');
       process.exit(0);

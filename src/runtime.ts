@@ -14,7 +14,9 @@ import { createIdAllocator, type IdAllocator } from './events/ids/id-allocator.t
 import type { EventStore } from './events/store/event-store.ts';
 import { namespacedEventStore } from './events/store/namespaced-event-store.ts';
 import { openSqliteEventStore } from './events/store/sqlite-event-store.ts';
+import { createLabelBacklog, type LabelBacklog } from './labels/label-backlog.ts';
 import type { Logger } from './logger.ts';
+import { createPdfPool, type PdfPool } from './pdf/pdf-pool.ts';
 import { accessTokensProjection } from './projections/access/access-tokens-projection.ts';
 import { cachedTokenLookup, type TokenLookup } from './projections/access/token-lookup.ts';
 import { allProjections } from './projections/all-projections.ts';
@@ -43,6 +45,10 @@ export type Runtime = {
   planning: PlanningDeps;
   salesDeps: ImportSaleDeps;
   tokenSecret: string;
+  /** The PDF renderers: worker threads, started on the first document (or by warmUp). */
+  pdf: PdfPool;
+  /** The labels of imported orders, rendered in the background once started (the server starts it). */
+  labels: LabelBacklog;
   isOpen: () => boolean;
   close: () => Promise<void>;
 };
@@ -90,6 +96,8 @@ export const openRuntime = async (
     idBlockSize?: number;
     /** False for processes that serve no reads (the CLI): commands then return without waiting for projections. */
     readYourWrites?: boolean;
+    /** The PDF worker module; the service's own by default (a test may give one that fails on purpose). */
+    pdfWorker?: URL;
   } = {},
 ): Promise<Runtime> => {
   const clock = options.clock ?? systemClock;
@@ -114,6 +122,7 @@ export const openRuntime = async (
     now: () => clock.now(),
   });
   let open = true;
+  const pdf = createPdfPool({ ...config.pdf, threads: config.pdf.workers, log, worker: options.pdfWorker });
   const write: WriteDeps = {
     eventStore,
     clock,
@@ -121,6 +130,8 @@ export const openRuntime = async (
       if (options.readYourWrites !== false) await projections.waitFor(position, types);
     },
   };
+  const salesDeps: ImportSaleDeps = { ...write, ids, findProduct: catalogLookup(eventStore) };
+  const labels = createLabelBacklog({ config, readStore, salesDeps, pdf, eventStore, log, concurrency: config.pdf.workers });
   return {
     config,
     log,
@@ -132,12 +143,17 @@ export const openRuntime = async (
     ids,
     write,
     planning: { ...write, timezone: config.planningTimezone },
-    salesDeps: { ...write, ids, findProduct: catalogLookup(eventStore) },
+    salesDeps,
     tokenSecret: resolveTokenSecret(config.tokenSecret, config.dataDir),
+    pdf,
+    labels,
     isOpen: () => open,
     close: async () => {
       if (!open) return;
       open = false;
+      // The labels being rendered are finished and the backlog's checkpoint saved before the stores close.
+      await labels.stop();
+      await pdf.close();
       await projections.stop();
       await eventStore.close();
       await readStore.close();
