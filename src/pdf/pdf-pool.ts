@@ -18,7 +18,7 @@ export type PdfPool = {
   render: (job: PdfJob, priority: PdfPriority) => Promise<Buffer>;
   /** Starts the workers now (they load pdfmake and the fonts on their first document). */
   warmUp: () => void;
-  stats: () => { threads: number; running: number; waiting: Record<PdfPriority, number> };
+  stats: () => { threads: number; running: number; waiting: Record<PdfPriority, number>; rendered: number };
   /** Refuses new documents, waits for those queued and running, then stops the workers. */
   close: () => Promise<void>;
 };
@@ -47,6 +47,7 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
   let piscina: Piscina<PdfJob, Uint8Array> | undefined;
   let closed = false;
   let running = 0;
+  let rendered = 0;
   let idle: (() => void) | undefined;
   const waiting: Record<PdfPriority, Pending[]> = { person: [], background: [] };
   // A running average of a document's time in its worker, for Retry-After.
@@ -72,6 +73,7 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
       .then(
         (bytes) => {
           averageMs = averageMs * 0.9 + (performance.now() - started) * 0.1;
+          rendered++;
           pending.resolve(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
         },
         (error: unknown) => {
@@ -110,7 +112,7 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
     warmUp: () => {
       if (!closed) workers();
     },
-    stats: () => ({ threads, running, waiting: { person: waiting.person.length, background: waiting.background.length } }),
+    stats: () => ({ threads, running, waiting: { person: waiting.person.length, background: waiting.background.length }, rendered }),
     close: async () => {
       closed = true;
       if (running > 0 || waiting.person.length + waiting.background.length > 0) {

@@ -28,11 +28,13 @@ export type ApiHarness = {
   close: () => Promise<void>;
 };
 
-export const startApi = async (options: { env?: Record<string, string>; clock?: Clock; backends?: Backends } = {}): Promise<ApiHarness> => {
+export const startApi = async (
+  options: { env?: Record<string, string>; clock?: Clock; backends?: Backends; pdfWorker?: URL } = {},
+): Promise<ApiHarness> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'api-'));
   const backends = await testBackendEnv(dataDir, options.backends);
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '3000', LOG_LEVEL: 'silent', ...backends.env, ...options.env });
-  const runtime = await openRuntime(config, createLogger('silent'), { clock: options.clock });
+  const runtime = await openRuntime(config, createLogger('silent'), { clock: options.clock, pdfWorker: options.pdfWorker });
   await runtime.projections.start();
   const app = createRuntimeApp(runtime);
   return {
