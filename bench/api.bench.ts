@@ -7,6 +7,7 @@ import { apiScenarios } from './api-scenarios.ts';
 import { startBaselineProcess, type BaselineProcess } from './baseline-server.ts';
 import { printReport, runScenarios, scratchCopyOfSeeded } from './bench-session.ts';
 import { machine } from './bench-runtime.ts';
+import { runPdfScenarios } from './pdf-load.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 /**
@@ -18,7 +19,9 @@ import { startServerProcess, type ServerProcess } from './server-process.ts';
  * (default 10), BENCH_CONNECTIONS connections (default 10), BENCH_COMMAND_CONNECTIONS for acknowledge
  * and ship (default 32), each over BENCH_LINES distinct open lines at most (default 3,000 per second).
  * The inputs (tokens, sales, lines) are prepared beside the running server, as the CLI would.
- * BENCH_SCENARIOS (a pattern) runs only the scenarios it names.
+ * BENCH_SCENARIOS (a pattern) runs only the scenarios it names; the PDF scenarios (pdf-load.ts) run
+ * after the table's when it matches "pdf". A tiny run to check the bench works:
+ * `BENCH_ORDERS=300 BENCH_DURATION=1 BENCH_SCENARIOS=pdf npm run bench:api`.
  */
 const orders = Number(process.env.BENCH_ORDERS ?? 10_000);
 const seconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -58,6 +61,9 @@ try {
   const running = server;
   const results = await runScenarios({ app: server.origin, baseline: baseline.origin }, chosen, { seconds, connections, peakRssMiB: () => running.peakRssMiB() });
   console.log(`\nthe server's peak RSS: ${server.peakRssMiB().toFixed(0)} MiB (restart ready in ${(server.readyMs / 1000).toFixed(2)} s)`);
+  if (only.test('pdf')) {
+    await runPdfScenarios({ origin: server.origin, baselineOrigin: baseline.origin, fixtures, serverPid: server.pid, serverLog: server.log, seconds });
+  }
   printReport(server.log, results, `${machine()}; ${orders.toLocaleString('en')} demo orders; ${seconds} s per scenario, ${connections} connections (${commandConnections} for commands)`);
 } finally {
   await runtime?.close();

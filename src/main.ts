@@ -37,6 +37,8 @@ const main = async (): Promise<void> => {
 
   // Answering at once: while the read models catch up, /health tells the progress and the API answers 503.
   bound.serve(createRuntimeApp(runtime).callback());
+  // The PDF renderers load pdfmake and the fonts now, not on the first invoice a customer asks for.
+  runtime.pdf.warmUp();
   log.info({ port: config.port, tls: config.tls !== undefined, trustProxy: config.trustProxy, baseUrl: config.baseUrl, dataDir: config.dataDir }, 'listening');
 
   // The outbox jobs, once the read models that propose their work are up to date: the contact leads'
@@ -47,6 +49,8 @@ const main = async (): Promise<void> => {
     () => {
       if (stopping) return;
       log.info({ ms: Date.now() - startedAt }, 'read models ready');
+      // The labels of imported orders, from where the last run left them (labels/label-backlog.ts).
+      runtime.labels.start().catch((error: unknown) => log.error({ err: error }, 'the label backlog could not start'));
       leadNotifications = startLeadNotificationJob(runtime);
       savFileFetches = startSavFileFetchJob(runtime);
       savFileFetches.runNow();
@@ -63,6 +67,7 @@ const main = async (): Promise<void> => {
     server.closeIdleConnections();
     server.close(async () => {
       await jobsStopped;
+      // Finishes the labels being rendered and records how far the backlog got; the rest at the next start.
       await runtime.close();
       log.info('stopped');
       process.exit(0);

@@ -16,9 +16,11 @@ import type { EventStore } from './events/store/event-store.ts';
 import { namespacedEventStore } from './events/store/namespaced-event-store.ts';
 import { openSqliteEventStore } from './events/store/sqlite-event-store.ts';
 import { timedEventStore } from './events/store/timed-event-store.ts';
-import type { Logger } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { registerReadSideGauges } from './metrics/read-side-gauges.ts';
+import { createLabelBacklog, type LabelBacklog } from './labels/label-backlog.ts';
+import type { Logger } from './logger.ts';
+import { createPdfPool, type PdfPool } from './pdf/pdf-pool.ts';
 import { accessTokensProjection } from './projections/access/access-tokens-projection.ts';
 import { cachedTokenLookup, type TokenLookup } from './projections/access/token-lookup.ts';
 import { allProjections } from './projections/all-projections.ts';
@@ -49,6 +51,10 @@ export type Runtime = {
   planning: PlanningDeps;
   salesDeps: ImportSaleDeps;
   tokenSecret: string;
+  /** The PDF renderers: worker threads, started on the first document (or by warmUp). */
+  pdf: PdfPool;
+  /** The labels of imported orders, rendered in the background once started (the server starts it). */
+  labels: LabelBacklog;
   isOpen: () => boolean;
   close: () => Promise<void>;
 };
@@ -96,6 +102,8 @@ export const openRuntime = async (
     idBlockSize?: number;
     /** False for processes that serve no reads (the CLI): commands then return without waiting for projections. */
     readYourWrites?: boolean;
+    /** The PDF worker module; the service's own by default (a test may give one that fails on purpose). */
+    pdfWorker?: URL;
   } = {},
 ): Promise<Runtime> => {
   const clock = options.clock ?? systemClock;
@@ -116,7 +124,6 @@ export const openRuntime = async (
     maxBatch: config.projectionBatchSize,
     log: (level, message, fields) => log[level]({ ...fields }, message),
   });
-  registerReadSideGauges(metrics.registry, { eventStore, projections, readStore });
   const ids = createIdAllocator(eventStore, systemContext(randomUUID()), {
     blockSize: options.idBlockSize,
     now: () => clock.now(),
@@ -124,6 +131,7 @@ export const openRuntime = async (
   // An old log's event read within today's bounds is logged once per read, with where it is.
   const stopReportingRepairs = reportReadRepairsTo(({ reason, ...repair }) => log.warn(repair, `event repaired on read: ${repair.field} ${reason}`));
   let open = true;
+  const pdf = createPdfPool({ ...config.pdf, threads: config.pdf.workers, log, worker: options.pdfWorker });
   const write: WriteDeps = {
     eventStore,
     clock,
@@ -131,6 +139,10 @@ export const openRuntime = async (
       if (options.readYourWrites !== false) await projections.waitFor(position, types);
     },
   };
+  const salesDeps: ImportSaleDeps = { ...write, ids, findProduct: catalogLookup(eventStore) };
+  const labels = createLabelBacklog({ config, readStore, salesDeps, pdf, eventStore, log, concurrency: config.pdf.workers });
+  metrics.trackLabelBacklog(labels.pending);
+  registerReadSideGauges(metrics.registry, { eventStore, projections, readStore, labels });
   return {
     config,
     log,
@@ -143,13 +155,18 @@ export const openRuntime = async (
     metrics,
     write,
     planning: { ...write, timezone: config.planningTimezone },
-    salesDeps: { ...write, ids, findProduct: catalogLookup(eventStore) },
+    salesDeps,
     tokenSecret: resolveTokenSecret(config.tokenSecret, config.dataDir),
+    pdf,
+    labels,
     isOpen: () => open,
     close: async () => {
       if (!open) return;
       open = false;
       stopReportingRepairs();
+      // The labels being rendered are finished and the backlog's checkpoint saved before the stores close.
+      await labels.stop();
+      await pdf.close();
       await projections.stop();
       await eventStore.close();
       await readStore.close();

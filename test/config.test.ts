@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
 
 describe('the configuration', () => {
@@ -23,6 +24,14 @@ describe('the configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
     for (const variable of ['PORT', 'PLANNING_TIMEZONE', 'BASE_URL', 'SMTP_URL']) expect(problems).toContain(variable);
+  });
+
+  it('when PDF_WORKERS is not set, the PDFs get one worker per core but one; the queue and time limit have defaults; bad values are named', () => {
+    expect(loadConfig({}).pdf).toEqual({ workers: Math.max(1, availableParallelism() - 1), maxQueue: 64, timeoutMs: 10_000 });
+    expect(loadConfig({ PDF_WORKERS: '3', PDF_QUEUE: '0', PDF_TIMEOUT_MS: '500' }).pdf).toEqual({ workers: 3, maxQueue: 0, timeoutMs: 500 });
+    expect(() => loadConfig({ PDF_WORKERS: '0' })).toThrow(/PDF_WORKERS/);
+    expect(() => loadConfig({ PDF_QUEUE: '-1' })).toThrow(/PDF_QUEUE/);
+    expect(() => loadConfig({ PDF_TIMEOUT_MS: '10' })).toThrow(/PDF_TIMEOUT_MS/);
   });
 
   it('when in production without TOKEN_SECRET, it refuses to start', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
-import { hostname } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isValidNamespace } from '../events/store/namespaced-event-store.ts';
@@ -64,6 +64,9 @@ const environment = z.object({
   HSTS_MAX_AGE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(31_536_000)),
   GRAPHQL_INTROSPECTION: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0'], 'must be true or false').optional()),
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().regex(/^\S{32,}$/, 'must be at least 32 characters, no spaces').optional()),
+  PDF_WORKERS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64, 'must be at most 64').optional()),
+  PDF_QUEUE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000, 'must be at most 10000').default(64)),
+  PDF_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100, 'must be at least 100 (ms)').max(600_000, 'must be at most 600000 (ms)').default(10_000)),
 });
 
 export type Config = {
@@ -105,7 +108,15 @@ export type Config = {
   graphqlIntrospection: boolean;
   /** A Bearer token for GET /metrics (the scraper's), besides the analyst group's tokens. */
   metricsToken: string | undefined;
+  /**
+   * The PDF renderers (labels, invoices): worker threads, how many documents people wait for may
+   * queue before a 503, and the time limit of one document.
+   */
+  pdf: { workers: number; maxQueue: number; timeoutMs: number };
 };
+
+/** One core is left to the event loop (HTTP, projections, the embedded stores); at least one renderer. */
+export const defaultPdfWorkers = (): number => Math.max(1, availableParallelism() - 1);
 
 export class ConfigError extends Error {
   readonly code = 'CONFIG_INVALID';
@@ -160,5 +171,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     hstsMaxAge: values.HSTS_MAX_AGE,
     graphqlIntrospection: values.GRAPHQL_INTROSPECTION === undefined ? !production : ['true', '1'].includes(values.GRAPHQL_INTROSPECTION),
     metricsToken: values.METRICS_TOKEN,
+    pdf: { workers: values.PDF_WORKERS ?? defaultPdfWorkers(), maxQueue: values.PDF_QUEUE, timeoutMs: values.PDF_TIMEOUT_MS },
   };
 };

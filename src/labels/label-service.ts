@@ -10,7 +10,8 @@ import { findSupplierLine } from '../projections/supplier-lines/queries.ts';
 import { labelDataFromLine, labelDataFromSale, labelDigest, type LabelData } from './label-data.ts';
 import { labelFileFor, labelPathFor } from './label-path.ts';
 import { createPerKeyQueue } from './per-key-queue.ts';
-import { renderLabelPdf } from './render-label.ts';
+import type { PdfPool } from '../pdf/pdf-pool.ts';
+import type { PdfPriority } from '../pdf/pdf-job.ts';
 import { storedLabelMatches, writeFileAtomically } from './stored-label.ts';
 
 /** What the label service needs; a Runtime has it all. */
@@ -19,6 +20,8 @@ export type LabelDeps = {
   readStore: ReadStore;
   /** The write side of sales, with the ID sequences (for lines imported before numbers were allocated at import). */
   salesDeps: SalesDeps;
+  /** The PDF renderers (worker threads). */
+  pdf: PdfPool;
 };
 
 export type ShippingLabel = {
@@ -41,10 +44,10 @@ const labelOf = (deps: LabelDeps, data: LabelData): ShippingLabel => ({
 });
 
 /** Renders the file again unless the one on disk was rendered from exactly this data. */
-const keepFileInStep = async (deps: LabelDeps, data: LabelData): Promise<ShippingLabel> => {
+const keepFileInStep = async (deps: LabelDeps, data: LabelData, priority: PdfPriority): Promise<ShippingLabel> => {
   const label = labelOf(deps, data);
   if (!(await storedLabelMatches(label.file, labelDigest(data)))) {
-    await writeFileAtomically(label.file, await renderLabelPdf(data));
+    await writeFileAtomically(label.file, await deps.pdf.render({ kind: 'label', data }, priority));
   }
   return label;
 };
@@ -74,27 +77,30 @@ const fromSaleStream = async (
   ref: ServiceOrderRef,
   id: string,
   supplier: SupplierName | undefined,
+  priority: PdfPriority,
   context: CommandContext,
 ): Promise<ShippingLabel | null> => {
   const sale = await readSale(deps.salesDeps.eventStore, ref.incrementId);
   const product = supplierProduct(sale, ref, supplier);
   if (!sale || !product) return null;
   const trackingNumber = await numberOf(deps, ref, product, context);
-  return keepFileInStep(deps, labelDataFromSale(sale, product, id, trackingNumber));
+  return keepFileInStep(deps, labelDataFromSale(sale, product, id, trackingNumber), priority);
 };
 
 /**
  * The shipping label of a supplier line, rendered on first demand with the line's tracking number (and
  * rendered again when its file was lost or is out of date: the address changed). Null when there is no
  * such supplier line (or, with `supplier`, when it is another supplier's). Called by GET
- * /api/files/labels/... and by the order import for the lines it just imported.
+ * /api/files/labels/... (a supplier waits: `person` priority, the default) and by the label backlog
+ * for the lines of imported orders (`background`). A document the PDF pool cannot render now fails
+ * with its error (pdf-errors.ts).
  */
 export const ensureShippingLabel = (
   deps: LabelDeps,
-  input: { serviceOrderId: string; supplier?: SupplierName },
+  input: { serviceOrderId: string; supplier?: SupplierName; priority?: PdfPriority },
   context: CommandContext,
 ): Promise<ShippingLabel | null> => {
-  const { serviceOrderId, supplier } = input;
+  const { serviceOrderId, supplier, priority = 'person' } = input;
   const ref = parseServiceOrderId(serviceOrderId);
   if (!ref) return Promise.resolve(null);
   return queue(`${deps.config.dataDir}\0${serviceOrderId}`, async () => {
@@ -106,6 +112,6 @@ export const ensureShippingLabel = (
       const label = labelOf(deps, data);
       if (await storedLabelMatches(label.file, labelDigest(data))) return label;
     }
-    return fromSaleStream(deps, ref, serviceOrderId, supplier, context);
+    return fromSaleStream(deps, ref, serviceOrderId, supplier, priority, context);
   });
 };

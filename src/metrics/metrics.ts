@@ -48,7 +48,7 @@ export const createMetrics = (): Metrics => {
   const labelBacklogs = new Set<() => number>();
   new Gauge({
     name: 'label_backlog_labels',
-    help: 'Shipping labels of imported orders waiting to be rendered in this process.',
+    help: 'Shipping labels of the imported orders being rendered in this process, not yet done (the orders still to take: label_backlog_lag_positions).',
     registers: [registry],
     collect() {
       this.set([...labelBacklogs].reduce((sum, pending) => sum + pending(), 0));

@@ -1,5 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { EventStore } from '../events/store/event-store.ts';
+import type { LabelBacklog } from '../labels/label-backlog.ts';
 import type { ProjectionEngine } from '../projections/engine/engine.ts';
 import { countUndeliveredLeadNotifications } from '../projections/leads/queries.ts';
 import type { ReadStore } from '../projections/read-store/read-store.ts';
@@ -8,11 +9,12 @@ export type ReadSideGaugeDeps = {
   eventStore: Pick<EventStore, 'headPosition'>;
   projections: Pick<ProjectionEngine, 'status'>;
   readStore: ReadStore;
+  labels: Pick<LabelBacklog, 'doneThrough'>;
 };
 
 /**
- * The gauges read at each scrape, never updated on the hot path: how far each projection is behind
- * the head of the log, and how many contact leads still owe the team their e-mail.
+ * The gauges read at each scrape, never updated on the hot path: how far each projection and the
+ * label backlog are behind the head of the log, and how many contact leads still owe the team their e-mail.
  */
 export const registerReadSideGauges = (registry: Registry, deps: ReadSideGaugeDeps): void => {
   new Gauge({
@@ -25,6 +27,15 @@ export const registerReadSideGauges = (registry: Registry, deps: ReadSideGaugeDe
       for (const status of deps.projections.status()) {
         this.set({ projection: status.name }, Math.max(0, head - (status.position ?? -1)));
       }
+    },
+  });
+  new Gauge({
+    name: 'label_backlog_lag_positions',
+    help: 'Head of the event log minus the position up to which every imported order has its shipping labels (the label backlog, in log positions; 0 when none is waiting or before the backlog starts).',
+    registers: [registry],
+    async collect() {
+      const doneThrough = deps.labels.doneThrough();
+      this.set(doneThrough === null ? 0 : Math.max(0, (await deps.eventStore.headPosition()) - doneThrough));
     },
   });
   new Gauge({

@@ -90,6 +90,24 @@ describe('the command-line interface', () => {
     expect(replayed).toEqual([{ channel_ref: 'A-1' }, { channel_ref: 'B-2' }]);
   });
 
+  it('when a file holds many orders, they are imported together and reported in file order, a repeated increment_id once', { timeout: 60_000 }, async () => {
+    const order = JSON.parse(await readFile(path.join(contracts, 'order.json'), 'utf8')) as Record<string, unknown>;
+    const file = path.join(dataDir, 'batch-orders.json');
+    const incrementIds = Array.from({ length: 40 }, (_, index) => String(100_020_000 + index));
+    await writeFile(file, JSON.stringify([...incrementIds, incrementIds[7]].map((increment_id) => ({ ...order, increment_id }))));
+
+    const imported = await cli(dataDir, 'orders', 'import', file);
+
+    expect(imported.code).toBe(0);
+    const lines = imported.stdout.trimEnd().split('\n');
+    expect(lines.slice(0, 41).map((line) => line.split(':')[0])).toEqual([
+      ...incrementIds.map((id) => `imported ${id}`),
+      `already imported ${incrementIds[7]}`,
+    ]);
+    expect(lines[7]!.split(': ')[1]).toBe(lines[40]!.split(': ')[1]);
+    expect(lines.at(-1)).toBe('41 order(s): 40 imported, 1 already there');
+  });
+
   it('when a file breaks the contract, the import fails naming the file and the field, and records nothing', { timeout: 60_000 }, async () => {
     const file = path.join(dataDir, 'bad-order.json');
     await writeFile(file, JSON.stringify({ increment_id: 'A12', created_at: 'yesterday', customer: {}, shipping_address: {}, items: [] }));

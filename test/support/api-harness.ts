@@ -29,12 +29,12 @@ export type ApiHarness = {
 };
 
 export const startApi = async (
-  options: { env?: Record<string, string>; clock?: Clock; backends?: Backends; log?: Logger } = {},
+  options: { env?: Record<string, string>; clock?: Clock; backends?: Backends; log?: Logger; pdfWorker?: URL } = {},
 ): Promise<ApiHarness> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'api-'));
   const backends = await testBackendEnv(dataDir, options.backends);
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '3000', LOG_LEVEL: 'silent', ...backends.env, ...options.env });
-  const runtime = await openRuntime(config, options.log ?? createLogger('silent'), { clock: options.clock });
+  const runtime = await openRuntime(config, options.log ?? createLogger('silent'), { clock: options.clock, pdfWorker: options.pdfWorker });
   await runtime.projections.start();
   const app = createRuntimeApp(runtime);
   return {

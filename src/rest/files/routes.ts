@@ -5,6 +5,7 @@ import { ensureShippingLabel, type ShippingLabel } from '../../labels/label-serv
 import { parseLabelPath } from '../../labels/label-path.ts';
 import type { Runtime } from '../../runtime.ts';
 import { apiGroup } from '../middleware/api-group.ts';
+import { renderedOr503 } from '../pdf-unavailable.ts';
 import { fileNotFound } from './file-answers.ts';
 import { filesPrefix, labelAccess, type LabelAccess } from './label-access.ts';
 
@@ -24,7 +25,8 @@ const serveLabel = (runtime: Runtime): Middleware => async (ctx) => {
   const access = ctx.state.labelAccess as LabelAccess;
   if (!requested || requested.supplier !== access.supplier) throw fileNotFound();
 
-  const ensure = () => ensureShippingLabel(runtime, requested, access.commandContext);
+  // A label not yet on disk is rendered now, at a person's priority; 503 when the renderers cannot.
+  const ensure = () => renderedOr503(ctx, ensureShippingLabel(runtime, requested, access.commandContext));
   let label: ShippingLabel | null = await ensure();
   if (!label) throw fileNotFound();
   let bytes: Buffer;

@@ -5,18 +5,13 @@ import { importSale, type FindProduct } from '../../../events/sales/import-sale.
 import { serviceOrderId } from '../../../events/sales/service-order-id.ts';
 import type { Runtime } from '../../../runtime.ts';
 import { parseInput } from '../../parse-input.ts';
-import { importDifferences, recordedImport, type RecordedImport } from './import-conflict.ts';
-import type { LabelBacklog, SupplierLineRef } from './label-backlog.ts';
+import { importDifferences, recordedImport } from './import-conflict.ts';
 import { invalidRequest, orderConflict } from './order-errors.ts';
-
-const supplierLinesOf = (recorded: RecordedImport): SupplierLineRef[] =>
-  recorded.products.flatMap((product) =>
-    product.supplier === null ? [] : [{ serviceOrderId: serviceOrderId(recorded.incrementId, product.saleProductId), supplier: product.supplier }],
-  );
 
 /**
  * POST /api/api-add-new-order-api-shopping: imports one order (order-import contract). 201 when it is
- * recorded; its supplier lines exist at once, their labels are rendered right after (label-backlog.ts).
+ * recorded (one append); its supplier lines exist at once, their labels are rendered in the background
+ * (labels/label-backlog.ts follows the imports in the log), never awaited here.
  * The same order sent again changes nothing and answers the recorded sale with 200; the same increment
  * ID with other content is a 409 naming the differing fields. A SKU the catalog does not know is
  * accepted: the order is a sale the platform already made, and the line keeps the order's own data
@@ -25,7 +20,7 @@ const supplierLinesOf = (recorded: RecordedImport): SupplierLineRef[] =>
  * changes are in those fields is the same order (200, the first recording kept).
  */
 export const importOrder =
-  (runtime: Runtime, labels: LabelBacklog): RouterMiddleware =>
+  (runtime: Runtime): RouterMiddleware =>
   async (ctx) => {
     const order = parseInput(orderImportPayload, ctx.request.body, invalidRequest);
     const uncatalogued: string[] = [];
@@ -44,7 +39,6 @@ export const importOrder =
       if (uncatalogued.length > 0) {
         runtime.log.warn({ incrementId: result.incrementId, skus: uncatalogued }, 'order imported with SKUs unknown to the catalog');
       }
-      labels.add({ incrementId: result.incrementId, lines: supplierLinesOf(recorded) }, ctx.state.commandContext);
     } else {
       const differences = importDifferences(order, recorded);
       if (differences.length > 0) throw orderConflict(result, differences);

@@ -5,13 +5,14 @@ import type { OrderImportPayload } from '../../../../src/events/sales/import-sal
 import { errorHandler } from '../../../../src/rest/middleware/error-handler.ts';
 import { jsonBody } from '../../../../src/rest/middleware/json-body.ts';
 import { requestContext } from '../../../../src/rest/middleware/request-context.ts';
-import { createLabelBacklog, type LabelBacklog } from '../../../../src/rest/core/orders/label-backlog.ts';
+import type { LabelBacklog } from '../../../../src/labels/label-backlog.ts';
 import { orderRoutes } from '../../../../src/rest/core/orders/routes.ts';
 import { startApi, type ApiHarness } from '../../../support/api-harness.ts';
 
 /**
- * The order routes on a fresh data directory and a frozen clock, mounted on an app of their own so
- * that a spec can wait for the labels rendered after an import (`labels.idle()`). `api.request` is the
+ * The order routes on a fresh data directory and a frozen clock, mounted on an app of their own, with
+ * the label backlog running so that a spec can wait for the labels rendered after an import
+ * (`labels.idle()`). `api.request` is the
  * whole service on the same runtime: get-sales, the label files, the routes as mounted for clients.
  */
 
@@ -30,13 +31,15 @@ export type OrdersApi = ApiHarness & {
 
 export const startOrdersApi = async (): Promise<OrdersApi> => {
   const api = await startApi({ clock: frozenClock, env: { BASE_URL: baseUrl } });
-  const labels = createLabelBacklog(api.runtime);
+  // The server's label backlog, following the imports from the log as `npm start` runs it.
+  const labels = api.runtime.labels;
+  await labels.start();
   const app = new Koa();
   app.silent = true;
   app.use(errorHandler({ log: api.runtime.log }));
   app.use(requestContext());
   app.use(jsonBody());
-  const router = orderRoutes(api.runtime, { labels });
+  const router = orderRoutes(api.runtime);
   app.use(router.routes()).use(router.allowedMethods());
   const orders = supertest.agent(app.callback());
   const coreToken = await api.tokenFor('core', 'storefront');

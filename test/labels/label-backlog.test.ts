@@ -1,0 +1,150 @@
+import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config.ts';
+import type { EventStore } from '../../src/events/store/event-store.ts';
+import { saleStreamName } from '../../src/events/sales/events.ts';
+import { createLabelBacklog } from '../../src/labels/label-backlog.ts';
+import { labelFileFor } from '../../src/labels/label-path.ts';
+import { ensureShippingLabel } from '../../src/labels/label-service.ts';
+import { systemContext } from '../../src/events/command-context.ts';
+import { createLogger } from '../../src/logger.ts';
+import { openRuntime, type Runtime } from '../../src/runtime.ts';
+import { frozenClock, importLabelOrder, type ImportedLabelOrder } from './label-fixtures.ts';
+
+/** The labels of imported orders, rendered in the background by following the imports in the log. */
+
+type LogLine = { level: number; msg: string; incrementId?: string; serviceOrderId?: string; labels?: number };
+
+/** A real pino logger writing into an array. */
+const recordingLogger = () => {
+  const lines: LogLine[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
+  return { log, lines };
+};
+
+/** The store, except that reading this one sale's stream fails. */
+const failingFor = (store: EventStore, streamName: string): EventStore =>
+  new Proxy(store, {
+    get(target, property) {
+      if (property === 'readStream') {
+        return async (name: string, options?: object) => {
+          if (name === streamName) throw new Error('disk unavailable');
+          return target.readStream(name, options);
+        };
+      }
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+
+const onDisk = (runtime: Runtime, supplier: 'supplier-a' | 'supplier-b', serviceOrderId: string): Promise<boolean> =>
+  access(labelFileFor(runtime.config.dataDir, supplier, serviceOrderId)).then(
+    () => true,
+    () => false,
+  );
+
+const labelsOf = (order: ImportedLabelOrder) => [
+  ['supplier-a', order.supplierALine],
+  ['supplier-b', order.supplierBLine],
+] as const;
+
+describe('the label backlog', () => {
+  const folders: string[] = [];
+  const runtimes: Runtime[] = [];
+  afterEach(async () => {
+    for (const runtime of runtimes.splice(0)) await runtime.close();
+    for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+  });
+
+  const dataDir = async (): Promise<string> => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'label-backlog-'));
+    folders.push(folder);
+    return folder;
+  };
+  const open = async (folder: string, env: Record<string, string> = {}): Promise<Runtime> => {
+    const runtime = await openRuntime(loadConfig({ DATA_DIR: folder, LOG_LEVEL: 'silent', PDF_WORKERS: '1', ...env }), createLogger('silent'), {
+      clock: frozenClock,
+    });
+    runtimes.push(runtime);
+    await runtime.projections.start();
+    return runtime;
+  };
+
+  it('when orders are imported after it started, each supplier line gets its label on disk, own-stock lines none', async () => {
+    const runtime = await open(await dataDir());
+    await runtime.labels.start();
+    const orders = [await importLabelOrder(runtime), await importLabelOrder(runtime)];
+    await runtime.labels.idle();
+    for (const order of orders) {
+      for (const [supplier, line] of labelsOf(order)) expect(await onDisk(runtime, supplier, line)).toBe(true);
+      expect(await onDisk(runtime, 'supplier-a', order.ownStockLine)).toBe(false);
+    }
+  });
+
+  it('when it starts on a log without a checkpoint, it begins at the head: older orders get their labels when first fetched', async () => {
+    const runtime = await open(await dataDir());
+    const older = await importLabelOrder(runtime);
+    await runtime.labels.start();
+    const newer = await importLabelOrder(runtime);
+    await runtime.labels.idle();
+    expect(await onDisk(runtime, 'supplier-a', older.supplierALine)).toBe(false);
+    expect(await onDisk(runtime, 'supplier-a', newer.supplierALine)).toBe(true);
+  });
+
+  it("when one order's label fails, it logs which, goes on with the next order, and the failed label is made when first fetched", async () => {
+    const runtime = await open(await dataDir());
+    const { log, lines } = recordingLogger();
+    const failing = await importLabelOrder(runtime);
+    const backlog = createLabelBacklog({
+      ...runtime,
+      log,
+      concurrency: 1,
+      salesDeps: { ...runtime.salesDeps, eventStore: failingFor(runtime.eventStore, saleStreamName(failing.incrementId)) },
+    });
+    // From before the failing order: the checkpoint says where to resume.
+    await (await import('../../src/labels/label-checkpoint.ts')).labelCheckpointFile(runtime.config.dataDir).write(-1);
+    await backlog.start();
+    const next = await importLabelOrder(runtime);
+    await backlog.idle();
+    await backlog.stop();
+
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        incrementId: failing.incrementId,
+        serviceOrderId: failing.supplierALine,
+        msg: 'shipping label of an imported order not rendered; it will be made when first fetched',
+      }),
+    );
+    expect(await onDisk(runtime, 'supplier-a', failing.supplierALine)).toBe(false);
+    expect(await onDisk(runtime, 'supplier-a', next.supplierALine)).toBe(true);
+    expect(lines).toContainEqual(expect.objectContaining({ incrementId: next.incrementId, labels: 2, msg: 'shipping labels of an imported order rendered' }));
+    expect(await ensureShippingLabel(runtime, { serviceOrderId: failing.supplierALine }, systemContext())).not.toBeNull();
+    expect(await onDisk(runtime, 'supplier-a', failing.supplierALine)).toBe(true);
+  });
+
+  it('when the runtime closes in the middle of a backlog, the labels left are rendered after the next start', async () => {
+    const folder = await dataDir();
+    const first = await open(folder);
+    await first.labels.start();
+    await first.labels.idle(); // the checkpoint: the head before the imports
+    const orders: ImportedLabelOrder[] = [];
+    for (let index = 0; index < 8; index++) orders.push(await importLabelOrder(first));
+    // Closed as soon as the first label is on disk: the label in flight is finished, the others wait.
+    while (!(await onDisk(first, 'supplier-a', orders[0]!.supplierALine))) await new Promise((resolve) => setTimeout(resolve, 5));
+    await first.close();
+    const written = orders.flatMap(labelsOf).map(([supplier, line]) => onDisk(first, supplier, line));
+    expect((await Promise.all(written)).filter(Boolean).length).toBeLessThan(16);
+    const checkpoint = JSON.parse(await readFile(path.join(folder, 'labels-checkpoint.json'), 'utf8')) as { position: number };
+    expect(checkpoint.position).toBeGreaterThanOrEqual(0);
+
+    const second = await open(folder);
+    await second.labels.start();
+    await second.labels.idle();
+    for (const order of orders) {
+      for (const [supplier, line] of labelsOf(order)) expect(await onDisk(second, supplier, line)).toBe(true);
+    }
+  });
+});
