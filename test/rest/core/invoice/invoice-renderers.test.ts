@@ -40,7 +40,8 @@ describe('GET /api/sale-invoice/{token} when the PDF renderer fails', () => {
   beforeAll(async () => {
     api = await startApi({
       clock: { now: () => now },
-      env: { PDF_WORKERS: '1', PDF_QUEUE: '0', PDF_TIMEOUT_MS: '2000' },
+      // 4 s: the limit also covers a replaced worker's start (loading the sources and fonts), slow on a loaded machine.
+      env: { PDF_WORKERS: '1', PDF_QUEUE: '0', PDF_TIMEOUT_MS: '4000' },
       pdfWorker: new URL('../../../pdf/faulty-pdf-worker.ts', import.meta.url),
     });
     coreToken = await api.tokenFor('core');
@@ -93,7 +94,7 @@ describe('GET /api/sale-invoice/{token} when the PDF renderer fails', () => {
 
   it('when the only renderer is busy and nothing may queue, another invoice answers 503 with Retry-After at once', async () => {
     const hanging = invoiceOf(failingCustomers.hangs);
-    // The stuck document holds the worker for its 2 s.
+    // The stuck document holds the worker for its 4 s.
     while (api.runtime.pdf.stats().running === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const refused = await invoiceOf('Martin');
     expect(refused.status).toBe(503);
