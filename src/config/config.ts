@@ -63,6 +63,8 @@ const environment = z.object({
   TRUST_PROXY: booleanFlag,
   HSTS_MAX_AGE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(31_536_000)),
   GRAPHQL_INTROSPECTION: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0'], 'must be true or false').optional()),
+  GRAPHQL_TIME_BUDGET_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10, 'must be at least 10 (ms)').max(600_000, 'must be at most 600000 (ms)').default(5_000)),
+  GRAPHQL_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(300)),
 });
 
 export type Config = {
@@ -102,6 +104,10 @@ export type Config = {
   hstsMaxAge: number;
   /** Whether /graphql answers introspection queries; by default on, except in production. */
   graphqlIntrospection: boolean;
+  /** Milliseconds an operation may run before its remaining fields are abandoned with TIME_BUDGET_EXCEEDED. */
+  graphqlTimeBudgetMs: number;
+  /** Operations per minute per token on /graphql (a token bucket of that size); 0: no limit. */
+  graphqlRateLimit: number;
 };
 
 export class ConfigError extends Error {
@@ -156,5 +162,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: values.TRUST_PROXY,
     hstsMaxAge: values.HSTS_MAX_AGE,
     graphqlIntrospection: values.GRAPHQL_INTROSPECTION === undefined ? !production : ['true', '1'].includes(values.GRAPHQL_INTROSPECTION),
+    graphqlTimeBudgetMs: values.GRAPHQL_TIME_BUDGET_MS,
+    graphqlRateLimit: values.GRAPHQL_RATE_LIMIT,
   };
 };

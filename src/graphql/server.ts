@@ -4,6 +4,7 @@ import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
 import type { Runtime } from '../runtime.ts';
 import type { GraphqlContext } from './context.ts';
 import { noIntrospection, queryLimits } from './limits.ts';
+import { withinBudget } from './time-budget.ts';
 import { buildSchema } from './schema.ts';
 import { zonedTimestamp } from '../time/zoned-timestamp.ts';
 
@@ -24,6 +25,9 @@ const schemaInZone = (timezone: string): GraphQLSchema => {
     zoned = mapSchema(schema, {
       [MapperKind.SCALAR_TYPE]: (type) =>
         type.name === 'DateTime' ? new GraphQLScalarType({ ...type.toConfig(), serialize: (value) => format(value as string) }) : type,
+      // The fields with a resolver of their own check the operation's time budget (time-budget.ts).
+      [MapperKind.OBJECT_FIELD]: (field, _name, typeName) =>
+        field.resolve ? { ...field, resolve: withinBudget(field.resolve, typeName === 'Query' || typeName === 'Mutation') } : field,
     });
     schemasByZone.set(timezone, zoned);
   }
@@ -51,5 +55,5 @@ export const createGraphqlServer = (runtime: Runtime): YogaServerInstance<Graphq
         return maskError(error, message, false);
       },
     },
-    plugins: [...queryLimits(), ...(runtime.config.graphqlIntrospection ? [] : noIntrospection())],
+    plugins: [...queryLimits({ timeBudgetMs: runtime.config.graphqlTimeBudgetMs }), ...(runtime.config.graphqlIntrospection ? [] : noIntrospection())],
   });
