@@ -31,7 +31,8 @@ let server: ServerProcess | undefined;
 let baseline: BaselineProcess | undefined;
 let runtime: Runtime | undefined;
 try {
-  server = await startServerProcess(dataDir);
+  // The bench measures throughput: no per-token rate limit.
+  server = await startServerProcess(dataDir, { GRAPHQL_RATE_LIMIT: '0' });
   console.log(`read models built from the log and ready in ${(server.readyMs / 1000).toFixed(1)} s\n`);
   runtime = await openRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), createLogger('silent'), { readYourWrites: true });
   await runtime.projections.start();

@@ -67,6 +67,8 @@ const environment = z.object({
   PDF_WORKERS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64, 'must be at most 64').optional()),
   PDF_QUEUE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000, 'must be at most 10000').default(64)),
   PDF_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100, 'must be at least 100 (ms)').max(600_000, 'must be at most 600000 (ms)').default(10_000)),
+  GRAPHQL_TIME_BUDGET_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10, 'must be at least 10 (ms)').max(600_000, 'must be at most 600000 (ms)').default(5_000)),
+  GRAPHQL_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(300)),
 });
 
 export type Config = {
@@ -113,6 +115,10 @@ export type Config = {
    * queue before a 503, and the time limit of one document.
    */
   pdf: { workers: number; maxQueue: number; timeoutMs: number };
+  /** Milliseconds an operation may run before its remaining fields are abandoned with TIME_BUDGET_EXCEEDED. */
+  graphqlTimeBudgetMs: number;
+  /** Operations per minute per token on /graphql (a token bucket of that size); 0: no limit. */
+  graphqlRateLimit: number;
 };
 
 /** One core is left to the event loop (HTTP, projections, the embedded stores); at least one renderer. */
@@ -172,5 +178,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     graphqlIntrospection: values.GRAPHQL_INTROSPECTION === undefined ? !production : ['true', '1'].includes(values.GRAPHQL_INTROSPECTION),
     metricsToken: values.METRICS_TOKEN,
     pdf: { workers: values.PDF_WORKERS ?? defaultPdfWorkers(), maxQueue: values.PDF_QUEUE, timeoutMs: values.PDF_TIMEOUT_MS },
+    graphqlTimeBudgetMs: values.GRAPHQL_TIME_BUDGET_MS,
+    graphqlRateLimit: values.GRAPHQL_RATE_LIMIT,
   };
 };

@@ -1,5 +1,6 @@
 import type { CommandContext } from '../events/command-context.ts';
 import type { Runtime } from '../runtime.ts';
+import type { TimeBudget } from './time-budget.ts';
 
 /** What every resolver receives: the runtime it reads and writes through, and who is asking. */
 export type GraphqlContext = {
@@ -7,4 +8,6 @@ export type GraphqlContext = {
   /** The authenticated token's attribution, carried into every event a mutation records. */
   commandContext: CommandContext;
   token: { tokenId: string; group: string; label: string };
+  /** Set when the operation starts executing (time-budget.ts). */
+  timeBudget?: TimeBudget;
 };

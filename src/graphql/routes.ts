@@ -4,6 +4,7 @@ import { shouldRenderGraphiQL } from 'graphql-yoga';
 import type { Runtime } from '../runtime.ts';
 import { analystGuard } from './analyst-guard.ts';
 import type { GraphqlContext } from './context.ts';
+import { rateLimit } from './rate-limit.ts';
 import { createGraphqlServer, graphqlPath } from './server.ts';
 
 /**
@@ -14,6 +15,7 @@ import { createGraphqlServer, graphqlPath } from './server.ts';
 export const graphqlRoutes = (runtime: Runtime): Router => {
   const yoga = createGraphqlServer(runtime);
   const guard = analystGuard(runtime);
+  const limit = rateLimit({ perMinute: runtime.config.graphqlRateLimit });
 
   const serve: Middleware = async (ctx) => {
     const hasBody = ctx.method === 'POST';
@@ -37,11 +39,11 @@ export const graphqlRoutes = (runtime: Runtime): Router => {
   const graphiql: Middleware = async (ctx, next) => {
     const request = new Request(`http://localhost${ctx.url}`, { method: ctx.method, headers: { accept: ctx.get('accept') } });
     if (!runtime.config.production && shouldRenderGraphiQL(request)) return serve(ctx, next);
-    return guard(ctx, () => serve(ctx, next));
+    return guard(ctx, () => limit(ctx, () => serve(ctx, next)));
   };
 
   const router = new Router();
   router.get(graphqlPath, graphiql);
-  router.post(graphqlPath, guard, serve);
+  router.post(graphqlPath, guard, limit, serve);
   return router;
 };

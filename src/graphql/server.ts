@@ -6,6 +6,7 @@ import type { GraphqlContext } from './context.ts';
 import { graphiqlOptions } from './graphiql/graphiql-options.ts';
 import { renderLocalGraphiQL } from './graphiql/graphiql-page.ts';
 import { noIntrospection, queryLimits } from './limits.ts';
+import { withinBudget } from './time-budget.ts';
 import { buildSchema } from './schema.ts';
 import { zonedTimestamp } from '../time/zoned-timestamp.ts';
 
@@ -26,6 +27,9 @@ const schemaInZone = (timezone: string): GraphQLSchema => {
     zoned = mapSchema(schema, {
       [MapperKind.SCALAR_TYPE]: (type) =>
         type.name === 'DateTime' ? new GraphQLScalarType({ ...type.toConfig(), serialize: (value) => format(value as string) }) : type,
+      // The fields with a resolver of their own check the operation's time budget (time-budget.ts).
+      [MapperKind.OBJECT_FIELD]: (field, _name, typeName) =>
+        field.resolve ? { ...field, resolve: withinBudget(field.resolve, typeName === 'Query' || typeName === 'Mutation') } : field,
     });
     schemasByZone.set(timezone, zoned);
   }
@@ -55,5 +59,5 @@ export const createGraphqlServer = (runtime: Runtime): YogaServerInstance<Graphq
         return maskError(error, message, false);
       },
     },
-    plugins: [...queryLimits(), ...(runtime.config.graphqlIntrospection ? [] : noIntrospection())],
+    plugins: [...queryLimits({ timeBudgetMs: runtime.config.graphqlTimeBudgetMs }), ...(runtime.config.graphqlIntrospection ? [] : noIntrospection())],
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenGroup } from '../../src/events/access/events.ts';
-import { maxAliases, maxCost, maxDepth, maxRootFields } from '../../src/graphql/limits.ts';
+import { maxCost } from '../../src/graphql/cost.ts';
+import { maxAliases, maxDepth, maxRootFields, maxTokens } from '../../src/graphql/limits.ts';
 import { buildSchema } from '../../src/graphql/schema.ts';
 import { startGraphqlApi, type GraphqlApi } from './graphql-api.ts';
 
@@ -52,15 +53,26 @@ describe('access to /graphql', () => {
 
     const response = await api.post(`{ a: ${page} b: ${page} }`);
 
-    expect(response.body.errors).toEqual([{ message: `The query costs more than ${maxCost} (each object field costs 2, each scalar 1, growing with depth and multiplied by a literal first)`, extensions: { code: 'QUERY_TOO_COSTLY' } }]);
+    // Each page: 1, the 1,000 events read, the list 1, six fields per event.
+    const cost = 2 * (1 + 1000 + 1 + 1000 * 6);
+    expect(response.body.errors).toEqual([
+      { message: `The query costs ${cost}, more than the limit of ${maxCost}: ask for fewer fields, smaller pages, shorter periods or a coarser granularity`, extensions: { code: 'QUERY_TOO_COSTLY', cost, maxCost } },
+    ]);
   });
 
-  it('when 2,000 aliased dashboards are asked in one request, it is refused before running, with TOO_MANY_ALIASES', async () => {
+  it('when 2,000 aliased dashboards are asked in one request, it is refused before running, with QUERY_TOO_LARGE', async () => {
     const dashboard = 'dashboard(from: "2026-01-01", to: "2026-12-31", granularity: DAY) { totals { revenue } }';
     const aliased = Array.from({ length: 2000 }, (_, index) => `d${index}: ${dashboard}`).join(' ');
 
     const response = await api.post(`{ ${aliased} }`);
 
+    expect(response.body.errors).toContainEqual(expect.objectContaining({ message: `An operation has at most ${maxTokens} tokens`, extensions: { code: 'QUERY_TOO_LARGE' } }));
+    expect(response.body.data).toBeUndefined();
+  });
+
+  it('when more aliases than the limit are asked, it is refused before running, with TOO_MANY_ALIASES', async () => {
+    const aliased = Array.from({ length: maxAliases + 1 }, (_, index) => `d${index}: sale(id: ${index + 1}) { saleId }`).join(' ');
+    const response = await api.post(`{ ${aliased} }`);
     expect(response.body.errors).toContainEqual({ message: `An operation uses at most ${maxAliases} aliases`, extensions: { code: 'TOO_MANY_ALIASES' } });
     expect(response.body.data).toBeUndefined();
   });

@@ -21,3 +21,12 @@ export const consumeActionToken = async (
   if (outcome.status === 'unchanged') throw new Error('unreachable: consuming an action token always records or refuses');
   return { status: 'consumed' };
 };
+
+/**
+ * Gives back a use recorded by consumeActionToken, when its action surely did not happen. Only the
+ * request that recorded the use calls it: until then every other use of the token is refused.
+ */
+export const restoreActionToken = async (deps: WriteDeps, input: { jti: string; reason: string }, context: CommandContext): Promise<void> => {
+  const command = { type: 'RestoreActionToken' as const, ...input, at: deps.clock.now().toISOString() };
+  await handleCommand(deps, actionTokenStreamName(input.jti), actionTokenDecider, command, context);
+};

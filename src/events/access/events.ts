@@ -32,7 +32,16 @@ export const ActionTokenConsumed = defineEvent(
   z.object({ tokenJti: z.string().min(8).max(64), action: actionKind, saleId: positiveId, consumedAt: instant }),
 );
 
-export const accessEventDefinitions = [AccessTokenIssued, AccessTokenRevoked, ActionTokenConsumed] as const;
+/**
+ * The use recorded by ActionTokenConsumed is given back: the action it was spent on surely did not
+ * happen (refused by then, or failed before recording anything), so the link works again.
+ */
+export const ActionTokenRestored = defineEvent(
+  'ActionTokenRestored',
+  z.object({ tokenJti: z.string().min(8).max(64), reason: z.string().min(1).max(100), restoredAt: instant }),
+);
+
+export const accessEventDefinitions = [AccessTokenIssued, AccessTokenRevoked, ActionTokenConsumed, ActionTokenRestored] as const;
 export type AccessEvent = EventsOf<typeof accessEventDefinitions>;
 
 export const accessTokenStreamName = (tokenId: string): string => `accesstoken-${tokenId}`;

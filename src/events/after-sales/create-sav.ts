@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '../command-context.ts';
-import { ConcurrencyConflictError, handleCommand } from '../command-handler.ts';
+import { recordedNothing } from '../append-outcome.ts';
+import { handleCommand } from '../command-handler.ts';
 import type { Refusal } from '../decider.ts';
 import type { IdAllocator } from '../ids/id-allocator.ts';
 import type { PlanningDeps } from '../planning/planning-handlers.ts';
@@ -42,7 +43,7 @@ export type CreateSavResult = { status: 'created'; savId: number } | { status: '
 /**
  * Creates a SAV. The appointment's place is taken before the SAV is recorded, so that a full slot, a
  * holiday or a closed day refuses the whole creation and no SAV exists without its appointment; if
- * recording the SAV then fails, the place is given back.
+ * recording the SAV then surely fails, the place and the stored files are given back.
  */
 export const createSav = async (deps: CreateSavDeps, input: CreateSavInput, context: CommandContext): Promise<CreateSavResult> => {
   const found = input.saleProductIds.length > 0 ? await deps.loadSale(input.saleProductIds) : null;
@@ -114,10 +115,12 @@ export const createSav = async (deps: CreateSavDeps, input: CreateSavInput, cont
       return { status: 'refused', refusal: outcome.refusal };
     }
   } catch (error) {
-    // Only a lost race is sure to have recorded nothing; after any other failure the SAV may be
-    // recorded all the same, and its files are kept (at worst, files no SAV names).
-    if (error instanceof ConcurrencyConflictError) await discardStored();
-    await giveBack();
+    // Only a failure sure to have recorded nothing gives back; after any other, the SAV may be recorded
+    // all the same, with its appointment and its files: both are kept (at worst, a place and files no SAV names).
+    if (recordedNothing(error)) {
+      await discardStored();
+      await giveBack();
+    }
     throw error;
   }
   return { status: 'created', savId };

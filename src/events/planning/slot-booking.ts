@@ -12,16 +12,22 @@ import { loadPlanning, type PlanningDeps } from './planning-handlers.ts';
 
 /**
  * Booking and releasing a place in a planning, for whoever holds appointments (a SAV, a sale's
- * delivery). A booking moved to another slot takes the new place first and gives the old one back
- * after, so that a full new slot leaves the appointment where it was.
+ * delivery). The planning day and the appointment's owner are two streams: an appointment moved to
+ * another slot takes the new place first, then the owner records the move, and only then is the old
+ * place given back (by the owner's handler, from the recorded event), so that a full new slot or a
+ * failed recording leaves the appointment where it was, with its place.
  */
 
 export type Slot = { date: string; time: string };
 
-export type BookSlotInput = { planningType: PlanningType; date: string; time: string; ref: BookingRef; previous?: Slot | null };
-export type BookSlotResult = { ok: true } | { ok: false; refusal: Refusal };
+export type BookSlotInput = { planningType: PlanningType; date: string; time: string; ref: BookingRef };
+/**
+ * `took`: whether this booking took the place; false when the booking already held it (a retry, or a
+ * racing request of the same owner for the same slot), in which case it is not this request's to give back.
+ */
+export type BookSlotResult = { ok: true; took: boolean } | { ok: false; refusal: Refusal };
 
-const sameSlot = (left: Slot, right: Slot): boolean => left.date === right.date && left.time === right.time;
+export const sameSlot = (left: Slot | null | undefined, right: Slot): boolean => !!left && left.date === right.date && left.time === right.time;
 
 /** The BookSlot command of a booking: the planning's settings and holidays as they stand, today in its time zone. */
 const bookingCommand = async (deps: PlanningDeps, input: BookSlotInput) => {
@@ -42,20 +48,17 @@ const bookingCommand = async (deps: PlanningDeps, input: BookSlotInput) => {
 };
 
 export const bookSlot = async (deps: PlanningDeps, input: BookSlotInput, context: CommandContext): Promise<BookSlotResult> => {
-  const { planningType, date, time, ref, previous } = input;
   const command = await bookingCommand(deps, input);
-  const outcome = await handleCommand(deps, planningDayStreamName(planningType, date), planningDayDecider, command, context);
+  const outcome = await handleCommand(deps, planningDayStreamName(input.planningType, input.date), planningDayDecider, command, context);
   if (outcome.status === 'refused') return { ok: false, refusal: outcome.refusal };
-  // Booking the slot already held (nothing happened) must not give it back.
-  if (previous && !sameSlot(previous, { date, time })) await releaseSlot(deps, { planningType, ...previous, ref }, context);
-  return { ok: true };
+  return { ok: true, took: outcome.status === 'accepted' };
 };
 
 /**
  * Whether the booking would be accepted now, recording nothing: lets a caller refuse a request before
  * it spends anything on it (an ID). The booking itself still decides, since places can go meanwhile.
  */
-export const checkSlot = async (deps: PlanningDeps, input: BookSlotInput): Promise<BookSlotResult> => {
+export const checkSlot = async (deps: PlanningDeps, input: BookSlotInput): Promise<{ ok: true } | { ok: false; refusal: Refusal }> => {
   const command = await bookingCommand(deps, input);
   const { events } = await readDomainStream<PlanningDayEvent>(deps.eventStore, planningDayStreamName(input.planningType, input.date));
   const decision = planningDayDecider.decide(command, fold(planningDayDecider, events));

@@ -1,10 +1,13 @@
+import { recordedNothing } from '../append-outcome.ts';
 import type { CommandContext } from '../command-context.ts';
 import { handleCommand } from '../command-handler.ts';
 import { isRefusal, type Refusal } from '../decider.ts';
 import type { SaveDeliveryServiceAppointment, ScheduleSaleDeliveryAppointment } from './commands.ts';
 import { saleDecider } from './decider.ts';
 import { nowIso, readSale, type Refused, type SalesDeps } from './deps.ts';
+import { sameSlot } from '../planning/slot-booking.ts';
 import { saleStreamName } from './events.ts';
+import type { SaleState } from './state.ts';
 
 /** A place asked of (or given back to) the delivery planning for a sale's appointment. */
 export type SlotBooking = {
@@ -12,17 +15,15 @@ export type SlotBooking = {
   date: string;
   time: string;
   ref: { kind: 'sale'; saleId: number; incrementId: string };
-  /** The sale's appointment this one replaces, whose place the planning frees; null for a first one. */
-  previous: { date: string; time: string } | null;
 };
-export type SlotAnswer = { ok: true } | { ok: false; refusal: Refusal };
-export type SlotOperation = (booking: SlotBooking, context: CommandContext) => Promise<SlotAnswer>;
+/** `took`: whether this booking took the place, rather than finding it already held by the sale. */
+export type SlotAnswer = { ok: true; took: boolean } | { ok: false; refusal: Refusal };
 
 export type DeliveryAppointmentDeps = SalesDeps & {
   /** Holds the place in the planning day, checking its capacity. */
-  bookSlot: SlotOperation;
-  /** Undoes a `bookSlot` of the same booking. */
-  releaseSlot: SlotOperation;
+  bookSlot: (booking: SlotBooking, context: CommandContext) => Promise<SlotAnswer>;
+  /** Gives a place of the sale back; a place it does not hold is left alone. */
+  releaseSlot: (booking: SlotBooking, context: CommandContext) => Promise<unknown>;
 };
 
 export type ScheduleDeliveryAppointmentInput = { incrementId: string; date: string; time: string };
@@ -31,21 +32,16 @@ export type ScheduleDeliveryAppointmentResult =
   | { status: 'unchanged' }
   | Refused;
 
-/** Whether the sale's recorded appointment is the booked one; when the store cannot tell, it is taken as not. */
-const holds = async (deps: SalesDeps, incrementId: string, booking: SlotBooking): Promise<boolean> => {
-  try {
-    const appointment = (await readSale(deps.eventStore, incrementId))?.deliveryAppointment;
-    return appointment?.date === booking.date && appointment.time === booking.time;
-  } catch {
-    return false;
-  }
-};
-
 /**
- * Books first, then records: capacity is the planning day's to check, so the place is held there
- * before the sale records its appointment. The command names the appointment the booking replaced;
- * if the sale's appointment changed meanwhile, or recording fails, the booking is released, so the
- * planning never keeps a place that no sale holds.
+ * Books first, then records, then gives the replaced place back: capacity is the planning day's to
+ * check, so the new place is held there before the sale records its appointment, and the old place
+ * is released only once the sale has recorded the move (from the recorded event), so that a refused
+ * or failed recording leaves the sale with its appointment and its place.
+ *
+ * When the recording does not happen, the new place goes back only if this request took it (a
+ * racing request of the same sale for the same slot found it held, and must not release what the
+ * other one records), the sale surely does not hold it, and the failure surely recorded nothing
+ * (append-outcome.ts): after a failure that may have recorded the appointment, the place is kept.
  */
 export const scheduleDeliveryAppointment = async (
   deps: DeliveryAppointmentDeps,
@@ -64,24 +60,29 @@ export const scheduleDeliveryAppointment = async (
   if (isRefusal(precheck)) return { status: 'refused', refusal: precheck };
   if (precheck.length === 0 || sale === null) return { status: 'unchanged' };
 
-  const booking: SlotBooking = { planningType: 'delivery', date, time, ref: { kind: 'sale', saleId: sale.saleId, incrementId }, previous };
+  const booking: SlotBooking = { planningType: 'delivery', date, time, ref: { kind: 'sale', saleId: sale.saleId, incrementId } };
   const booked = await deps.bookSlot(booking, context);
   if (!booked.ok) return { status: 'refused', refusal: booked.refusal };
+  const giveBackNew = async (state: SaleState) => {
+    if (booked.took && !sameSlot(state?.deliveryAppointment, booking)) await deps.releaseSlot(booking, context);
+  };
 
   let outcome;
   try {
     outcome = await handleCommand(deps, saleStreamName(incrementId), saleDecider, command, context);
   } catch (error) {
-    // A failure after the append (waiting for the projections) leaves the appointment recorded: keep its place.
-    if (await holds(deps, incrementId, booking)) throw error;
-    await deps.releaseSlot(booking, context).catch((releaseError: unknown) => {
-      throw new AggregateError([error, releaseError], `Recording the appointment of sale ${incrementId} failed, and so did releasing its place`);
-    });
+    // Should reading or releasing fail too, the place stays held: the lesser harm, as above.
+    if (recordedNothing(error)) await readSale(deps.eventStore, incrementId).then(giveBackNew).catch(() => undefined);
     throw error;
   }
-  if (outcome.status === 'accepted') return { status: 'scheduled', previous };
-  await deps.releaseSlot(booking, context);
-  return outcome.status === 'refused' ? { status: 'refused', refusal: outcome.refusal } : { status: 'unchanged' };
+  if (outcome.status !== 'accepted') {
+    await giveBackNew(outcome.state);
+    return outcome.status === 'refused' ? { status: 'refused', refusal: outcome.refusal } : { status: 'unchanged' };
+  }
+  const scheduled = outcome.events.find((event) => event.type === 'SaleDeliveryAppointmentScheduled');
+  const replaced = scheduled?.type === 'SaleDeliveryAppointmentScheduled' ? scheduled.data.previous : null;
+  if (replaced) await deps.releaseSlot({ ...booking, date: replaced.date, time: replaced.time }, context);
+  return { status: 'scheduled', previous: replaced };
 };
 
 export type SaveDeliveryServiceAppointmentInput = {

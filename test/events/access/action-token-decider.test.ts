@@ -21,3 +21,23 @@ describe('consuming an action token', () => {
     spec.given([consumed(jti)]).when(consume(jti)).thenRefused('action_token_used');
   });
 });
+
+describe('restoring an action token whose action did not happen', () => {
+  const restore = (jti: string) => ({ type: 'RestoreActionToken', jti, reason: 'slot_full', at }) as const;
+  const restored = (tokenJti: string) => ({ type: 'ActionTokenRestored', data: { tokenJti, reason: 'slot_full', restoredAt: at } }) as const;
+
+  it('when the token was used, the use is given back', () => {
+    const jti = freshJti();
+    spec.given([consumed(jti)]).when(restore(jti)).then([restored(jti)]);
+  });
+
+  it('when the use was given back, the token can be used again', () => {
+    const jti = freshJti();
+    spec.given([consumed(jti), restored(jti)]).when(consume(jti)).then([{ type: 'ActionTokenConsumed', data: { tokenJti: jti, action: 'cancel', saleId: 1042, consumedAt: at } }]);
+  });
+
+  it('when the token is not in use, restoring records nothing', () => {
+    const jti = freshJti();
+    spec.given([consumed(jti), restored(jti)]).when(restore(jti)).then([]);
+  });
+});

@@ -13,11 +13,11 @@ describe('booking a planning slot', () => {
   });
   afterEach(async () => planning.close());
 
-  const book = (savId: number, slot: { date?: string; time?: string; previous?: { date: string; time: string } } = {}) =>
-    bookSlot(planning.deps, { planningType: 'sav', date: slot.date ?? nextMonday, time: slot.time ?? '09:00', ref: sav(savId), previous: slot.previous ?? null }, planning.context);
+  const book = (savId: number, slot: { date?: string; time?: string } = {}) =>
+    bookSlot(planning.deps, { planningType: 'sav', date: slot.date ?? nextMonday, time: slot.time ?? '09:00', ref: sav(savId) }, planning.context);
 
   it('when the slot has room, the place is taken on the day stream', async () => {
-    expect(await book(1)).toEqual({ ok: true });
+    expect(await book(1)).toEqual({ ok: true, took: true });
     expect(await loadDayOccupancy(planning.deps, 'sav', nextMonday)).toEqual({ '09:00': 1 });
   });
 
@@ -47,7 +47,7 @@ describe('booking a planning slot', () => {
     expect(unknown.ok ? null : unknown.refusal.code).toBe('unknown_slot');
     const closed = await book(1, { date: '2026-03-10', time: '10:00' });
     expect(closed.ok ? null : closed.refusal.code).toBe('closed_day');
-    expect(await book(1, { time: '10:00' })).toEqual({ ok: true });
+    expect(await book(1, { time: '10:00' })).toEqual({ ok: true, took: true });
   });
 
   it('when the day is already over in the planning time zone, it is refused with in_the_past', async () => {
@@ -56,29 +56,15 @@ describe('booking a planning slot', () => {
     planning = await openTestPlanning(new Date('2026-03-02T23:30:00.000Z'));
     const result = await book(1, { date: '2026-03-02' });
     expect(result.ok ? null : result.refusal.code).toBe('in_the_past');
-    expect(await book(1, { date: '2026-03-03' })).toEqual({ ok: true });
+    expect(await book(1, { date: '2026-03-03' })).toEqual({ ok: true, took: true });
   });
 
-  it('when a previous slot is given, the new place is taken and the previous one given back', async () => {
-    await book(1, { time: '09:00' });
-    expect(await book(1, { date: '2026-03-10', time: '14:00', previous: { date: nextMonday, time: '09:00' } })).toEqual({ ok: true });
-    expect(await loadDayOccupancy(planning.deps, 'sav', nextMonday)).toEqual({});
-    expect(await loadDayOccupancy(planning.deps, 'sav', '2026-03-10')).toEqual({ '14:00': 1 });
-  });
-
-  it('when the previous slot is the one booked again, the place is kept', async () => {
-    await book(1);
-    expect(await book(1, { previous: { date: nextMonday, time: '09:00' } })).toEqual({ ok: true });
+  it('when the booking already holds the place, it is answered ok without taking it again: not this request\'s to give back', async () => {
+    expect(await book(1)).toEqual({ ok: true, took: true });
+    const head = await planning.deps.eventStore.headPosition();
+    expect(await book(1)).toEqual({ ok: true, took: false });
+    expect(await planning.deps.eventStore.headPosition()).toBe(head);
     expect(await loadDayOccupancy(planning.deps, 'sav', nextMonday)).toEqual({ '09:00': 1 });
-  });
-
-  it('when the new slot is full, the previous place is kept', async () => {
-    await book(1, { time: '11:00' });
-    await book(2);
-    await book(3);
-    const result = await book(1, { previous: { date: nextMonday, time: '11:00' } });
-    expect(result.ok ? null : result.refusal.code).toBe('slot_full');
-    expect(await loadDayOccupancy(planning.deps, 'sav', nextMonday)).toEqual({ '09:00': 2, '11:00': 1 });
   });
 
   it('when two bookings race for the last place, exactly one wins', async () => {

@@ -17,11 +17,8 @@ export const deliveryAppointmentDeps = (runtime: Runtime): DeliveryAppointmentDe
   const { planning } = runtime;
   return {
     ...runtime.salesDeps,
-    bookSlot: ({ planningType, date, time, ref, previous }, context) => bookSlot(planning, { planningType, date, time, ref, previous }, context),
-    releaseSlot: async ({ planningType, date, time, ref }, context) => {
-      await releaseSlot(runtime.write, { planningType, date, time, ref }, context);
-      return { ok: true };
-    },
+    bookSlot: (booking, context) => bookSlot(planning, booking, context),
+    releaseSlot: (booking, context) => releaseSlot(runtime.write, booking, context),
   };
 };
 

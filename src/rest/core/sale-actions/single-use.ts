@@ -1,6 +1,7 @@
 import type { ActionTokenPayload } from '../../../events/access/action-token.ts';
 import { actionTokenDecider, type ActionTokenEvent } from '../../../events/access/action-token-decider.ts';
-import { consumeActionToken } from '../../../events/access/action-token-handlers.ts';
+import { consumeActionToken, restoreActionToken } from '../../../events/access/action-token-handlers.ts';
+import { recordedNothing } from '../../../events/append-outcome.ts';
 import { actionTokenStreamName } from '../../../events/access/events.ts';
 import type { CommandContext } from '../../../events/command-context.ts';
 import { fold, Refusal } from '../../../events/decider.ts';
@@ -8,7 +9,7 @@ import { readDomainStream } from '../../../events/domain-store.ts';
 import type { Runtime } from '../../../runtime.ts';
 import { refusalError } from './sale-action-errors.ts';
 
-export type SingleUseSteps<Result> = {
+export type SingleUseSteps<Result extends { status: string }> = {
   /** Decides the action against the current state without recording anything: its refusal, or null. */
   precheck: () => Promise<Refusal | null>;
   /** Performs the action; runs at most once per token. */
@@ -28,12 +29,14 @@ const alreadyUsed = async (runtime: Runtime, jti: string): Promise<boolean> => {
  *    token: a customer whose slot is full can try the same link again once one frees up;
  * 3. the use is recorded (ConsumeActionToken): the stream is created with `no_stream`, so of any number
  *    of racing requests exactly one gets past this point, the others answer `action_token_used`;
- * 4. the action is performed, by that one request only.
- * Between 2 and 4 another writer may change the sale (a shipment, a booking of the last place): the
- * action is then refused by its decider and the token stays used. That race is narrow and the answer
- * says why; the other order (act, then consume) would let racing requests act twice.
+ * 4. the action is performed, by that one request only;
+ * 5. when the action surely did not happen (refused: between 2 and 4 another writer changed the sale,
+ *    a shipment, a booking of the last place; or failed before recording anything, append-outcome.ts),
+ *    the use is restored (ActionTokenRestored) and the link works again. A failure that may have
+ *    recorded the action leaves the token used: acting twice is the harm single use prevents.
+ * The other order (act, then consume) would let racing requests act twice.
  */
-export const actOnce = async <Result>(
+export const actOnce = async <Result extends { status: string }>(
   runtime: Runtime,
   payload: ActionTokenPayload,
   context: CommandContext,
@@ -44,5 +47,14 @@ export const actOnce = async <Result>(
   if (refusal) throw refusalError(refusal);
   const consumed = await consumeActionToken(runtime.write, { jti: payload.jti, action: payload.action, saleId: payload.saleId }, context);
   if (consumed.status === 'refused') throw refusalError(consumed.refusal);
-  return steps.act();
+  const restore = (reason: string) => restoreActionToken(runtime.write, { jti: payload.jti, reason }, context);
+  let result: Result;
+  try {
+    result = await steps.act();
+  } catch (error) {
+    if (recordedNothing(error)) await restore((error as { code?: string }).code ?? 'failed').catch(() => undefined);
+    throw error;
+  }
+  if (result.status === 'refused' && 'refusal' in result && result.refusal instanceof Refusal) await restore(result.refusal.code);
+  return result;
 };

@@ -1,5 +1,6 @@
 import type { RouterMiddleware } from '@koa/router';
 import { attachSavFile } from '../../../events/after-sales/attach-sav-file.ts';
+import { recordedNothing } from '../../../events/append-outcome.ts';
 import type { CommandContext } from '../../../events/command-context.ts';
 import { RemoteFileError } from '../../../files/remote-file-error.ts';
 import type { SafeFetchOptions } from '../../../files/safe-fetch.ts';
@@ -41,7 +42,8 @@ export const uploadFile = (runtime: Runtime, options: UploadOptions = {}): Route
 
     const context: CommandContext = ctx.state.commandContext;
     const attached = await attachSavFile(runtime.write, { savId, category: body.prefix, ...file }, context).catch(async (error: unknown) => {
-      await discardSavFile(dataDir, file.storedPath);
+      // A failure that may have recorded the attachment keeps the file its event would name.
+      if (recordedNothing(error)) await discardSavFile(dataDir, file.storedPath);
       throw error;
     });
     if (attached.status === 'refused') {

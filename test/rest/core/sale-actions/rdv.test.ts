@@ -26,7 +26,7 @@ describe('GET and POST /api/sale-rdv-check/{token}', () => {
   const fillTheSlot = async () => {
     await configurePlanning(api.runtime.write, { planningType: 'delivery', slotTimes: deliverySlots, capacityPerSlot: 1, workingDays: [1, 2, 3, 4, 5, 6] }, systemContext());
     const planning = api.runtime.planning;
-    expect(await bookSlot(planning, { planningType: 'delivery', date: monday, time: '10:00', ref: otherSale }, systemContext())).toEqual({ ok: true });
+    expect(await bookSlot(planning, { planningType: 'delivery', date: monday, time: '10:00', ref: otherSale }, systemContext())).toEqual({ ok: true, took: true });
   };
 
   describe('checking', () => {
