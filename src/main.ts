@@ -5,6 +5,7 @@ import { createLogger } from './logger.ts';
 import { createRuntimeApp } from './rest/app.ts';
 import { bindServer, PortInUseError } from './rest/bind-server.ts';
 import { openRuntime } from './runtime.ts';
+import { flushTracing } from './tracing/tracing-shutdown.ts';
 
 /** `npm start`: the HTTP(S) service on the configured stores, with a graceful shutdown on SIGTERM/SIGINT. */
 const main = async (): Promise<void> => {
@@ -64,6 +65,8 @@ const main = async (): Promise<void> => {
     server.close(async () => {
       await jobsStopped;
       await runtime.close();
+      // The spans of the last requests, and of the closing, are still in the exporter's batch.
+      await flushTracing();
       log.info('stopped');
       process.exit(0);
     });
