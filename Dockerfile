@@ -19,5 +19,6 @@ EXPOSE 3000
 # Liveness: the process answers (readiness, the read models caught up, is /health/ready).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# Run node directly (not npm start) so that SIGTERM reaches the service and it shuts down cleanly.
-CMD ["node", "--max-old-space-size=320", "--import", "tsx", "src/main.ts"]
+# Run node directly (not npm start) so that SIGTERM reaches the service and it shuts down cleanly;
+# the same preloads as npm start (the tracing one loads nothing without OTEL_EXPORTER_OTLP_ENDPOINT).
+CMD ["node", "--max-old-space-size=320", "--import", "tsx", "--import", "./src/tracing/preload.ts", "src/main.ts"]

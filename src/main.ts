@@ -5,6 +5,7 @@ import { createLogger } from './logger.ts';
 import { createRuntimeApp } from './rest/app.ts';
 import { bindServer, PortInUseError } from './rest/bind-server.ts';
 import { openRuntime } from './runtime.ts';
+import { flushTracing } from './tracing/tracing-shutdown.ts';
 
 /** `npm start`: the HTTP(S) service on the configured stores, with a graceful shutdown on SIGTERM/SIGINT. */
 const main = async (): Promise<void> => {
@@ -69,6 +70,8 @@ const main = async (): Promise<void> => {
       await jobsStopped;
       // Finishes the labels being rendered and records how far the backlog got; the rest at the next start.
       await runtime.close();
+      // The spans of the last requests, and of the closing, are still in the exporter's batch.
+      await flushTracing();
       log.info('stopped');
       process.exit(0);
     });

@@ -8,6 +8,10 @@ import compose from 'koa-compose';
  * turn, and trying a dozen routers one after the other cost a request more than all its middleware
  * together. Matching stays the routers' own (case-insensitive, trailing slash optional, as they are
  * set up); a router's `use` middleware runs only when one of its routes matches, as before.
+ *
+ * Like a router's own `routes()`, the middleware exposes its layers as `router.stack`: that is where
+ * tools that instrument Koa find the routes (OpenTelemetry's Koa instrumentation wraps each route's
+ * handlers there, in place, to give them a span named by the route pattern).
  */
 export const routersByPrefix = (routers: readonly Router[]): Middleware => {
   const byPrefix = new Map<string, Router[]>();
@@ -25,10 +29,11 @@ export const routersByPrefix = (routers: readonly Router[]): Middleware => {
   const chains = new Map<string, Middleware>(
     [...byPrefix].map(([prefix, list]) => [prefix, compose(list.flatMap((router) => [router.routes(), router.allowedMethods()]) as Middleware[])]),
   );
-  return (ctx, next) => {
+  const dispatch: Middleware = (ctx, next) => {
     const chain = chains.get(prefixOf(ctx.path));
     return chain ? chain(ctx, next) : next();
   };
+  return Object.assign(dispatch, { router: { stack: routers.flatMap((router) => router.stack).filter((layer) => layer.methods.length > 0) } });
 };
 
 /** `/api/sale/12` → `/api/sale`, `/health/` → `/health`, in lower case. */

@@ -1,0 +1,206 @@
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackendEnv } from '../support/backends.ts';
+import { freeLoopbackPort } from '../support/free-port.ts';
+import { startOtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver.ts';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+const SERVER = 2; // OTLP's SPAN_KIND_SERVER
+const CLIENT = 3;
+
+/**
+ * `npm start` as a process of its own (the same preloads: tsx, then the tracing preload), plus a probe
+ * that lists the modules it loaded; SIGTERM stops it as an orchestrator would.
+ */
+const startServer = async (dataDir: string, env: Record<string, string>) => {
+  const port = await freeLoopbackPort();
+  const loadedModulesFile = path.join(dataDir, `loaded-modules-${port}.json`);
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './src/tracing/preload.ts', '--import', './test/tracing/loaded-modules-probe.ts', 'src/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOADED_MODULES_FILE: loadedModulesFile, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stdout.resume();
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ready = await fetch(`${url}/health/ready`).then((response) => response.status === 200, () => false);
+    if (ready) break;
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the server did not start: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    /** SIGTERM, then the exit code and the CommonJS modules the process had loaded. */
+    stop: async () => {
+      child.kill('SIGTERM');
+      const [code] = await exited;
+      return { code, stderr, loadedModules: JSON.parse(await readFile(loadedModulesFile, 'utf8')) as string[] };
+    },
+    kill: () => child.exitCode === null && child.kill('SIGKILL'),
+  };
+};
+
+/**
+ * The SDK, exporters, instrumentations and module hooks. Not `@opentelemetry/api`, the no-op facade:
+ * prom-client loads it for its exemplars whether tracing is on or not.
+ */
+const openTelemetryModules = (files: string[]) =>
+  files.filter((file) => /node_modules\/(@opentelemetry\/(?!api\/)|import-in-the-middle\/|require-in-the-middle\/)/.test(file));
+
+describe('OpenTelemetry tracing, started by npm start when an OTLP endpoint is configured', () => {
+  let dataDir: string;
+  let token: string;
+  let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
+  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'tracing-'));
+    // A core token, issued by the CLI on the server's DATA_DIR as an operator does.
+    const issued = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'token', 'issue', '--group', 'core'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    });
+    token = issued.stdout.trimEnd().split('\n').at(-1)!;
+    receiver = await startOtlpReceiver();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const server of servers) server.kill();
+    await receiver?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('when OTEL_EXPORTER_OTLP_ENDPOINT is set, each request is a server span named by its route, with the Koa route span inside it, exported under the service name by SIGTERM at the latest', { timeout: 120_000 }, async () => {
+    const server = await startServer(dataDir, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '200',
+    });
+    servers.push(server);
+    // A caller's trace context (W3C traceparent) is continued, not restarted.
+    const callerTraceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const health = await fetch(`${server.url}/health`, { headers: { traceparent: `00-${callerTraceId}-00f067aa0ba902b7-01` } });
+    const holidays = await fetch(`${server.url}/api/sav-holidays`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(health.status).toBe(200);
+    expect(holidays.status).toBe(200);
+
+    const { code, loadedModules } = await server.stop();
+
+    expect(code).toBe(0);
+    const spans = receiver.spans;
+    const serverSpan = (route: string) => spans.find((span) => span.kind === SERVER && span.attributes['http.route'] === route);
+    const routeSpan = (of: ReceivedSpan | undefined) => spans.find((span) => span.scope === '@opentelemetry/instrumentation-koa' && span.parentSpanId === of?.spanId);
+
+    const healthSpan = serverSpan('/health');
+    expect(healthSpan).toMatchObject({
+      serviceName: 'sav-order-service',
+      scope: '@opentelemetry/instrumentation-http',
+      name: 'GET /health',
+      traceId: callerTraceId,
+      parentSpanId: '00f067aa0ba902b7',
+      attributes: { 'http.request.method': 'GET', 'http.response.status_code': 200 },
+    });
+    expect(routeSpan(healthSpan)).toMatchObject({ serviceName: 'sav-order-service', name: 'router - /health', traceId: callerTraceId, attributes: { 'koa.type': 'router', 'http.route': '/health' } });
+
+    const holidaysSpan = serverSpan('/api/sav-holidays');
+    expect(holidaysSpan).toMatchObject({ serviceName: 'sav-order-service', name: 'GET /api/sav-holidays', attributes: { 'http.response.status_code': 200 } });
+    expect(holidaysSpan?.traceId).not.toBe(callerTraceId);
+    expect(routeSpan(holidaysSpan)).toMatchObject({ name: 'router - /api/sav-holidays', traceId: holidaysSpan?.traceId, attributes: { 'http.route': '/api/sav-holidays' } });
+    // Traces only, over the JSON protocol asked for: no metrics or logs posted to the collector.
+    expect(receiver.requests.length).toBeGreaterThan(0);
+    expect(receiver.requests.every((request) => request.method === 'POST' && request.path === '/v1/traces' && request.contentType === 'application/json')).toBe(true);
+    expect(openTelemetryModules(loadedModules)).toContainEqual(expect.stringContaining('/@opentelemetry/sdk-node/'));
+  });
+
+  it('when the stores are EventStoreDB and MongoDB, their gRPC calls and the read models\' commands are spans too, those of a request in its trace', { timeout: 180_000 }, async () => {
+    const productionDir = await mkdtemp(path.join(tmpdir(), 'tracing-production-'));
+    const backends = await testBackendEnv(productionDir, 'production');
+    try {
+      const issued = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'token', 'issue', '--group', 'core'], {
+        cwd: root,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: productionDir, LOG_LEVEL: 'warn', ...backends.env },
+      });
+      const coreToken = issued.stdout.trimEnd().split('\n').at(-1)!;
+      const server = await startServer(productionDir, {
+        ...backends.env,
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_BSP_SCHEDULE_DELAY: '200',
+      });
+      servers.push(server);
+      const before = receiver.spans.length;
+      expect((await fetch(`${server.url}/api/sale/1`, { headers: { Authorization: `Bearer ${coreToken}` } })).status).toBe(404);
+
+      expect((await server.stop()).code).toBe(0);
+
+      const spans = receiver.spans.slice(before);
+      const grpc = spans.filter((span) => span.scope === '@opentelemetry/instrumentation-grpc' && span.kind === CLIENT);
+      expect(grpc.map((span) => span.name)).toContainEqual(expect.stringMatching(/^grpc\.event_store\.client\.streams\.Streams\/Read$/));
+      expect(grpc.every((span) => span.serviceName === 'sav-order-service' && span.attributes['rpc.system'] === 'grpc')).toBe(true);
+      const request = spans.find((span) => span.kind === SERVER && span.attributes['http.route'] === '/api/sale/:id');
+      const mongo = spans.filter((span) => span.scope === '@opentelemetry/instrumentation-mongodb' && span.traceId === request?.traceId);
+      // The token's lookup, then the sale's, under the request; the commands' values are left out.
+      expect(mongo.map((span) => span.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^find access_tokens_g\d+$/), expect.stringMatching(/^find sales_g\d+$/)]));
+      expect(mongo.every((span) => span.kind === CLIENT && span.attributes['db.system.name'] === 'mongodb')).toBe(true);
+      expect(mongo.every((span) => !String(span.attributes['db.query.text']).includes(coreToken.split('.')[0]!))).toBe(true);
+    } finally {
+      await backends.cleanup();
+      await rm(productionDir, { recursive: true, force: true });
+    }
+  });
+
+  it('when OTEL_SERVICE_NAME is set, the spans carry that name', { timeout: 120_000 }, async () => {
+    const server = await startServer(dataDir, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_SERVICE_NAME: 'sav-order-service-staging',
+    });
+    servers.push(server);
+    const before = receiver.spans.length;
+    expect((await fetch(`${server.url}/health/live`)).status).toBe(200);
+
+    await server.stop();
+
+    // The default batch delay is 5 s: these spans reached the collector through the flush at SIGTERM.
+    const live = receiver.spans.slice(before).find((span) => span.kind === SERVER && span.attributes['http.route'] === '/health/live');
+    expect(live?.serviceName).toBe('sav-order-service-staging');
+  });
+
+  it('when no OTLP endpoint is set, nothing of OpenTelemetry is loaded and nothing is sent', { timeout: 120_000 }, async () => {
+    const server = await startServer(dataDir, {});
+    servers.push(server);
+    const before = receiver.requests.length;
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/sav-holidays`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+
+    const { code, loadedModules } = await server.stop();
+
+    expect(code).toBe(0);
+    expect(loadedModules.some((file) => file.includes('/node_modules/koa/'))).toBe(true);
+    expect(openTelemetryModules(loadedModules)).toEqual([]);
+    expect(receiver.requests.length).toBe(before);
+  });
+
+  it('when OTEL_EXPORTER_OTLP_ENDPOINT is not an http(s) URL, the server stops at start naming it', { timeout: 60_000 }, async () => {
+    const port = await freeLoopbackPort();
+    const started = run(process.execPath, ['--import', 'tsx', '--import', './src/tracing/preload.ts', 'src/main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' },
+    });
+
+    const failed = (await started.then(() => ({ code: 0, stderr: '' }), (error: { code: number; stderr: string }) => error)) as { code: number; stderr: string };
+
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toBe('OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL (the OTLP collector), got "collector:4318"\n');
+  });
+});
