@@ -4,6 +4,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { KoaInstrumentation, KoaLayerType } from '@opentelemetry/instrumentation-koa';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { NodeSDK } from '@opentelemetry/sdk-node';
+import { maskedRequestTarget } from './masked-request-target.ts';
 import { onTracingShutdown } from './tracing-shutdown.ts';
 
 /**
@@ -24,7 +25,10 @@ register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, {
 const sdk = new NodeSDK({
   serviceName: process.env.OTEL_SERVICE_NAME?.trim() || 'sav-order-service',
   instrumentations: [
-    new HttpInstrumentation(),
+    // Paths and query strings carry customers' e-mails (/api/Customer/details/{email}, sav-status),
+    // action tokens and signed label links: a span keeps the path's first two segments (its route
+    // is in http.route) and no query string, as the access log keeps neither.
+    new HttpInstrumentation({ startIncomingSpanHook: maskedRequestTarget }),
     // Koa's plain middleware are anonymous functions nested in one another: one span each would say
     // nothing the route span and the HTTP span do not. The routes' spans carry the route pattern.
     new KoaInstrumentation({ ignoreLayersType: [KoaLayerType.MIDDLEWARE] }),

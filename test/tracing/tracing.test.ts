@@ -91,13 +91,18 @@ describe('OpenTelemetry tracing, started by npm start when an OTLP endpoint is c
     const callerTraceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const health = await fetch(`${server.url}/health`, { headers: { traceparent: `00-${callerTraceId}-00f067aa0ba902b7-01` } });
     const holidays = await fetch(`${server.url}/api/sav-holidays`, { headers: { Authorization: `Bearer ${token}` } });
+    // A path and a query string holding a customer's e-mail (a chatbot route, refused here: no chatbot token).
+    const customer = await fetch(`${server.url}/api/Customer/details/claire.martin@example.org?email=claire.martin@example.org`);
     expect(health.status).toBe(200);
     expect(holidays.status).toBe(200);
+    expect(customer.status).toBe(401);
 
     const { code, loadedModules } = await server.stop();
 
     expect(code).toBe(0);
     const spans = receiver.spans;
+    expect(JSON.stringify(spans)).not.toContain('claire.martin');
+    expect(spans.find((span) => span.kind === SERVER && span.attributes['url.path'] === '/api/Customer/…')).toMatchObject({ attributes: { 'url.query': '[redacted]' } });
     const serverSpan = (route: string) => spans.find((span) => span.kind === SERVER && span.attributes['http.route'] === route);
     const routeSpan = (of: ReceivedSpan | undefined) => spans.find((span) => span.scope === '@opentelemetry/instrumentation-koa' && span.parentSpanId === of?.spanId);
 
