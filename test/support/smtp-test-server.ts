@@ -112,7 +112,8 @@ export const startSmtpTestServer = async (options: { port?: number; rejectWhen?:
     server.once('error', reject);
     const listening = server.listen(options.port ?? 0, '127.0.0.1', () => {
       const address = listening.address();
-      typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'));
+      if (typeof address === 'object' && address) resolve(address.port);
+      else reject(new Error('no port'));
     });
   });
 
