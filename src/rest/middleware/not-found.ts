@@ -36,6 +36,9 @@ const inUsualOrder = (allow: string): string =>
  */
 export const notFound = (): Middleware => async (ctx, next) => {
   await next();
+  // One order for every answer that lists the route's methods: OPTIONS, 405 and 501 alike.
+  const allow = ctx.response.get('Allow');
+  if (allow) ctx.set('Allow', inUsualOrder(allow));
   if (ctx.body !== undefined && ctx.body !== null) return;
   const language = (ctx.state.apiGroup as ApiGroupName | undefined) === 'chatbot' ? 'french' : 'english';
   if (ctx.status === 404) {
@@ -43,8 +46,7 @@ export const notFound = (): Middleware => async (ctx, next) => {
     throw new HttpError(404, error, message);
   }
   if (ctx.status === 405) {
-    const allowed = inUsualOrder(ctx.response.get('Allow'));
-    ctx.set('Allow', allowed);
+    const allowed = ctx.response.get('Allow');
     const [error, message] = texts.methodNotAllowed[language](allowed);
     throw new HttpError(405, error, message);
   }
