@@ -39,6 +39,8 @@ export type RouteDoc = {
   body?: z.ZodType;
   /** The body may be left out (an empty object is then read). */
   bodyOptional?: boolean;
+  /** A request body as a client would send it (the demo data's). */
+  bodyExample?: unknown;
   responses: Record<number, ResponseDoc>;
 };
 
@@ -97,7 +99,12 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
       ...(route.query ? parametersOf(route.query, 'query') : []),
     ],
     ...(route.body && {
-      requestBody: { required: route.bodyOptional !== true, content: { 'application/json': { schema: bodySchema(route.body, 'input') } } },
+      requestBody: {
+        required: route.bodyOptional !== true,
+        content: {
+          'application/json': { schema: bodySchema(route.body, 'input'), ...(route.bodyExample !== undefined && { example: route.bodyExample }) },
+        },
+      },
     }),
     responses: Object.fromEntries(
       Object.entries(route.responses).map(([status, response]) => [
@@ -131,16 +138,22 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
       title: 'SAV order service API',
       version: '1.0.0',
       description:
-        'Supplier integration (Bearer token of the supplier, one path segment per supplier), chatbot customer support (X-API-Token, French texts) and the status changes of SAVs by staff (Bearer token of the core group).',
+        'Every REST route of the service: the core API (Bearer token of the core group: storefront, warehouse, back-office), the supplier API (Bearer token of the supplier, one path segment per supplier) with its label files, the chatbot API (X-API-Token, French texts) and the health check. Errors answer in the envelope of their group: core `{success: false, error, message}` in English, chatbot the same in French, supplier `{success: false, message}` (401: `{error, message}`). GraphQL (POST /graphql) is described by its own schema.',
     },
     servers: [{ url: options.baseUrl }],
     tags: [
+      { name: 'core-sales', description: 'The full sale, its refunds and its delivery appointment configuration.' },
+      { name: 'core-sale-actions', description: 'Actions carried by signed action tokens (minted by `cli action-token`): appointment, address, third-party delivery, cancellation, invoice.' },
+      { name: 'core-orders', description: 'The order import and the package search.' },
+      { name: 'core-leads', description: 'Contact leads, mailed to the team by the outbox job.' },
+      { name: 'core-sav', description: 'Staff open SAVs, attach and download their files, and resolve, close, reopen and cancel them.' },
+      { name: 'core-planning', description: 'The SAV planning: occupancy and holidays.' },
       { name: 'supplier-a', description: 'The supplier API of supplier-a; its listing is cached 30 minutes per query.' },
       { name: 'supplier-b', description: 'The supplier API of supplier-b; its listing is always read fresh.' },
       { name: 'files', description: "The files the supplier API links to: each line's shipping label, by its signed link or the supplier's token." },
       { name: 'chatbot', description: 'Customer-support lookups and SAV creation for the chatbot.' },
-      { name: 'core-sav', description: 'Staff resolve, close, reopen and cancel SAVs (the other core routes are described in the README).' },
-      { name: 'health', description: 'Liveness for load balancers.' },
+      { name: 'health', description: 'Liveness and readiness for load balancers.' },
+      { name: 'reference', description: 'This document and its reference page.' },
     ],
     paths,
     components: {

@@ -4,14 +4,29 @@ import type { RouteDoc } from './document.ts';
 /** GET /health, as health-routes.ts answers it. */
 
 export const healthResponse = z.object({
-  status: z.enum(['ok', 'unavailable']),
+  status: z.enum(['ok', 'unavailable', 'starting']).describe('starting: the read models are still catching up with the log'),
   eventStore: z.enum(['open', 'closed']),
+  readModels: z
+    .object({
+      ready: z.boolean(),
+      position: z.number().int().nullable().describe('The position the read models have applied up to'),
+      head: z.number().int().describe("The log's last position"),
+      eventsPerSecond: z.number().int(),
+      etaSeconds: z.number().nullable().describe('Estimated seconds left to catch up'),
+    })
+    .describe('How far the read models are'),
   projections: z.array(
     z.object({
       name: z.string(),
+      version: z.number().int(),
+      generation: z.number().int().nullable().describe('The generation queries read; null before the first one'),
       position: z.number().int().nullable().describe('Position of the last event applied; null before the first one'),
       caughtUp: z.boolean(),
       running: z.boolean(),
+      rebuilding: z
+        .object({ generation: z.number().int(), version: z.number().int(), position: z.number().int().nullable() })
+        .optional()
+        .describe('A new generation being built beside the live one'),
       error: z.string().optional().describe("The projection's last error, when it has one"),
     }),
   ),
@@ -27,8 +42,12 @@ export const healthRouteDocs = (): RouteDoc[] => [
     summary: 'Whether the service can answer',
     tags: ['health'],
     responses: {
-      200: { description: 'The event store is open and every projection is running.', body: healthResponse },
-      503: { description: 'The event store is closed or a projection stopped; the body tells which.', body: healthResponse },
+      200: { description: 'The event store is open, the read models have caught up and every projection is running.', body: healthResponse },
+      503: {
+        description: 'The event store is closed, a projection stopped, or the read models are still catching up (then with Retry-After); the body tells which.',
+        body: healthResponse,
+        headers: z.object({ 'Retry-After': z.string().regex(/^\d+$/).optional().describe('Seconds, while the read models catch up') }),
+      },
     },
   },
 ];

@@ -84,6 +84,7 @@ export const occupiedQuery = queryParameters({
     .regex(/^[1-9][0-9]{0,9}$/)
     .transform(Number)
     .optional()
+    .meta({ type: 'integer', minimum: 1, maximum: 9_999_999_999 })
     .describe('A SAV being rescheduled: its own booking is not counted'),
 }, unknownParameters);
 export type OccupiedQuery = z.infer<typeof occupiedQuery>;
