@@ -44,3 +44,8 @@ export const coreBodyFailures = (limitMib = 1): Record<number, ResponseDoc> => (
 });
 
 export const coreBase = { security: 'bearerAuth' as const };
+
+/** Node's HTTP parser refuses a request head over 16 KiB before any route: a path token can make one. */
+export const requestHeadTooLarge: ResponseDoc = {
+  description: 'The request line and headers exceed 16 KiB (a token far longer than any we issue): refused by the HTTP server, with no body.',
+};

@@ -3,7 +3,7 @@ import { refusalError } from '../core/sale-actions/sale-action-errors.ts';
 import { actionTokenParams } from '../core/sale-actions/schemas.ts';
 import { Refusal } from '../../events/decider.ts';
 import { HttpError } from '../http-error.ts';
-import { coreBase, coreCommon, failure, unknownQueryParameter } from './core-failures.ts';
+import { coreBase, coreCommon, failure, requestHeadTooLarge, unknownQueryParameter } from './core-failures.ts';
 import { coreAddressChanged, coreDeliveryRdvSaved, coreRdvApplied, coreRdvCheck, coreSaleCancelled } from './core-responses.ts';
 import { rdvCheckExample } from './core-examples.ts';
 import type { ResponseDoc, RouteDoc } from './document.ts';
@@ -27,6 +27,7 @@ const tokenResponses = (action: string): Record<number, ResponseDoc> => ({
     `The token is malformed, forged, expired or was issued for another action than ${action} (\`invalid_action_token\`, \`wrong_action_token\`); or its sale does not exist.`,
     new HttpError(404, 'wrong_action_token', `This token was issued for the action "invoice", not "${action}"`),
   ),
+  431: requestHeadTooLarge,
 });
 
 const action = (kind: string, path: string, operationId: string, summary: string, body: z.ZodType, conflict: string, example: HttpError): RouteDoc => ({

@@ -3,7 +3,7 @@ import { saleInvoiceParams } from '../core/invoice/schemas.ts';
 import { invalidParameter, saleNotFound } from '../core/sales/sale-errors.ts';
 import { incrementIdParams, saleIdParams } from '../core/sales/schemas.ts';
 import { HttpError } from '../http-error.ts';
-import { coreBase, coreCommon, failure, refusalOf, unknownQueryParameter } from './core-failures.ts';
+import { coreBase, coreCommon, failure, refusalOf, requestHeadTooLarge, unknownQueryParameter } from './core-failures.ts';
 import { coreRdvConfig, coreRefund, coreSale } from './core-responses.ts';
 import { rdvConfigExample, refundsExample, saleExample } from './core-examples.ts';
 import type { RouteDoc } from './document.ts';
@@ -90,6 +90,7 @@ export const coreSalesRouteDocs = (): RouteDoc[] => [
       400: failure('The token is longer than 2048 characters, or a query parameter was given.', unknownQueryParameter()),
       ...coreCommon,
       404: failure('The token is malformed, forged, expired or of another action; or its sale does not exist.', new HttpError(404, 'invalid_action_token', 'The action token is not valid')),
+      431: requestHeadTooLarge,
     },
   },
 ];

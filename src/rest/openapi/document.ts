@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentedAsKey } from '../documented-as.ts';
 
 /**
  * Builds the OpenAPI 3.1 document from route descriptions that hold the routes' own zod schemas, so
@@ -55,10 +56,26 @@ type JsonSchema = Record<string, unknown>;
 
 /** What a client sends (`input`: before defaults and transforms) or receives (`output`). */
 const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  // Rules zod cannot print (refinements, transforms) are left out, and told in the descriptions instead.
-  const { $schema: _dialect, ...printed } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+  // Rules zod cannot print (refinements, transforms) are left out, and told in the descriptions instead;
+  // a schema that says how it is documented (documented-as.ts) is printed so.
+  const { $schema: _dialect, ...printed } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+    override: ({ jsonSchema }) => {
+      const replacement = jsonSchema[documentedAsKey] as JsonSchema | undefined;
+      if (replacement === undefined) return;
+      const { description } = jsonSchema;
+      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+      Object.assign(jsonSchema, replacement, description !== undefined && { description });
+    },
+  });
   return printed;
 };
+
+/** A query or path value is text: a null alternative (of a blank-as-absent field) cannot be sent. */
+const withoutNull = (schema: JsonSchema): JsonSchema =>
+  Array.isArray(schema.anyOf) ? { ...schema, anyOf: (schema.anyOf as JsonSchema[]).filter((alternative) => alternative.type !== 'null') } : schema;
 
 /** `:name` becomes `{name}`. */
 export const openApiPath = (koaPath: string): string => koaPath.replace(/:(\w+)/g, '{$1}');
@@ -72,7 +89,7 @@ const parametersOf = (schema: z.ZodType, location: 'path' | 'query') => {
     in: location,
     required: location === 'path' || required.has(name),
     ...(description !== undefined && { description }),
-    schema: property,
+    schema: withoutNull(property),
   }));
 };
 

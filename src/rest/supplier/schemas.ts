@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentedAsKey } from '../documented-as.ts';
 import { queryParameters } from '../query-parameters.ts';
 import { unknownParameters } from './supplier-answers.ts';
 
@@ -26,12 +27,12 @@ const parameter = (name: string, isValid: (value: string) => boolean, expected: 
     .transform((value) => (value === '' ? undefined : value))
     .optional()
     // What the parameter is, for the OpenAPI document (the text it arrives as is parsed by the refinement).
-    .meta(documented);
+    .meta({ [documentedAsKey]: { anyOf: [{ type: 'string', ...documented }, { const: '' }] } });
 
 /** GET /api/{supplier}/get-sales. A parameter it does not know is refused: a misspelt filter must not list everything. */
 export const getSalesQuery = queryParameters(
   {
-    page: parameter('page', isPageNumber, 'a positive integer', { type: 'integer', minimum: 1 }).describe(
+    page: parameter('page', isPageNumber, 'a positive integer', { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }).describe(
       `Page number, from 1 (default 1), ${getSalesPageSize} lines per page; with last_service_order_number, pages count from the cursor. A page past the end is [].`,
     ),
     date_from: parameter('date_from', isDate, 'a date YYYY-MM-DD', { format: 'date' }).describe('Only lines ordered on or after this day (order_date, inclusive).'),

@@ -105,7 +105,9 @@ describe('GET /openapi.json', () => {
                     : path === '/docs/assets/{file}'
                       ? '*/*'
                       : 'application/json';
-          expect(content[mediaType]?.schema, `${where} ${status}`).toBeDefined();
+          // But Node's own 431 (a request head over 16 KiB, before any route), which has no body.
+          if (status === '431') expect(content, `${where} ${status}`).toBeUndefined();
+          else expect(content[mediaType]?.schema, `${where} ${status}`).toBeDefined();
         }
         const parameters = operation.parameters as Json[];
         const templated = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
@@ -136,7 +138,7 @@ describe('GET /openapi.json', () => {
         if (expected.length > 0) expect(Object.keys(operation.responses as Json), path).toContain('401');
         if (!tag!.startsWith('core-')) continue;
         for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {
-          if (status.startsWith('2')) continue;
+          if (status.startsWith('2') || status === '431') continue;
           const example = ((response.content as Record<string, Json>)['application/json']!.example ?? {}) as Json;
           expect(example, `${path} ${status}`).toMatchObject({ success: false, error: expect.any(String), message: expect.stringMatching(/^[\x20-\x7e’]+$/) });
         }

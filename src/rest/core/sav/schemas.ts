@@ -102,6 +102,7 @@ export const savIdParams = z.object({
     .regex(/^[1-9][0-9]{0,9}$/, 'must be a SAV ID (a positive integer)')
     .transform(Number)
     .pipe(z.number().max(2_147_483_647, 'must be a SAV ID (a positive integer)'))
+    .meta({ type: 'integer', minimum: 1, maximum: 2_147_483_647 })
     .describe('The SAV ID'),
 });
 
