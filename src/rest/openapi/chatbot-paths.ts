@@ -108,7 +108,14 @@ export const chatbotRouteDocs = (): RouteDoc[] => [
       "Exactly one of product_sku and sale_product_id names the product. The e-mail must be the order's customer's (in any case) and the product one of the order's; otherwise nothing is recorded. Unknown keys are ignored.",
     body: savRequestBody,
     responses: {
-      200: { ...success('The SAV was recorded.', savCreatedResponse), example: { success: true, sav_id: 1, message: savCreatedMessage, files: [] } },
+      200: {
+        ...success('The SAV was recorded.', savCreatedResponse),
+        example: { success: true, sav_id: 1, message: savCreatedMessage, files: [] },
+        links: {
+          order: { operationId: 'getSaleDetails', parameters: { incrementId: '$request.body#/increment_id' }, description: 'The order, now with this SAV' },
+          savs: { operationId: 'getSavStatus', parameters: { increment_id: '$request.body#/increment_id' } },
+        },
+      },
       400: failure('A field is missing or invalid, or the body is declared JSON but malformed; the message names the field.', refusalOf(savRequestBody, {})),
       ...common,
       403: failure("The e-mail is not the order's customer's.", notTheOrdersCustomer('100004512')),

@@ -44,6 +44,17 @@ export const coreOrdersRouteDocs = (): RouteDoc[] => [
         body: coreOrderImported,
         example: orderImportedExample,
         headers: z.object({ Location: z.string().describe('/api/sale/{sale_id}') }),
+        links: {
+          sale: { operationId: 'getSale', parameters: { id: '$response.body#/sale_id' }, description: 'The imported sale' },
+          saleByIncrementId: { operationId: 'getSaleByIncrementId', parameters: { incrementId: '$response.body#/increment_id' } },
+          refunds: { operationId: 'getSaleRefunds', parameters: { id: '$response.body#/sale_id' } },
+          rdvConfig: { operationId: 'getSaleRdvConfig', parameters: { id: '$response.body#/sale_id' } },
+          openSav: {
+            operationId: 'createSavForSaleProduct',
+            requestBody: { saleProductId: '$response.body#/sale_product_ids/0', data: { complaint: 'Un pied est cassé.', complaint_name: 'Produit endommagé', sav_type: 'repair' } },
+            description: 'A SAV on the first product of the imported sale',
+          },
+        },
       },
       200: { description: 'The same order was imported before: nothing recorded (`created: false`).', body: coreOrderImported },
       400: failure('A field is missing or invalid, the body is declared JSON but malformed, or a query parameter was given; the message names the field.', refusalOf(orderImportPayload, { ...orderImportExample, items: [{ ...orderImportExample.items[0], qty_ordered: 0 }] }, invalidRequest)),

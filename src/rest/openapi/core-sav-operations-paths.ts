@@ -29,7 +29,13 @@ export const coreSavOperationsRouteDocs = (): RouteDoc[] => [
     body: createSavBody,
     bodyExample: { saleProductId: 5, data: { complaint: 'La plaque ne chauffe plus sur le foyer avant gauche.', complaint_name: 'Produit défectueux', sav_type: 'repair', rdv_date: '2026-12-01', rdv_time: '10:00' } },
     responses: {
-      201: { description: 'The SAV is open.', body: coreSavCreated },
+      201: {
+        description: 'The SAV is open.',
+        body: coreSavCreated,
+        links: Object.fromEntries(
+          (['resolve', 'close', 'reopen', 'cancel'] as const).map((verb) => [verb, { operationId: `${verb}Sav`, parameters: { id: '$response.body#/sav_id' } }]),
+        ),
+      },
       400: failure('A field is missing or invalid, the products belong to several sales, a media URL names an internal address, or a query parameter was given.', refusalOf(createSavBody, { saleProductId: 5 }, invalidRequest)),
       ...coreCommon,
       404: failure('No sale has one of the products.', saleProductsNotFound([404404])),

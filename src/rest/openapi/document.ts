@@ -22,6 +22,8 @@ export type ResponseDoc = {
   mediaTypes?: readonly string[];
   /** Response headers, one per key of the object, required when the key is. */
   headers?: z.ZodObject;
+  /** OpenAPI links: the operations this answer leads to, with runtime expressions for their inputs. */
+  links?: Record<string, { operationId: string; parameters?: Record<string, string>; requestBody?: unknown; description?: string }>;
 };
 
 export type RouteDoc = {
@@ -129,6 +131,7 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
         {
           description: response.description,
           ...(response.headers && { headers: Object.fromEntries(headersOf(response.headers)) }),
+          ...(response.links && { links: response.links }),
           ...(response.file && { content: { [response.file]: { schema: { type: 'string', contentMediaType: response.file } } } }),
           ...(response.body && {
             content: Object.fromEntries(

@@ -73,7 +73,16 @@ const routesOf = (supplier: z.infer<typeof supplierName>): RouteDoc[] => {
           : 'Lines not shipped nor cancelled (acknowledged ones stay until shipped). Always read fresh: X-Cache is always MISS.',
       query: getSalesQuery,
       responses: {
-        200: { description: 'One page of lines, [] past the end.', body: getSalesResponse, headers: getSalesHeaders },
+        200: {
+          description: 'One page of lines, [] past the end.',
+          body: getSalesResponse,
+          headers: getSalesHeaders,
+          links: {
+            acknowledge: { operationId: `acknowledgeSale${id}`, requestBody: { service_order_id: '$response.body#/0/service_order_id' }, description: 'The first line of the page' },
+            ship: { operationId: `shipSale${id}`, requestBody: { service_order_id: '$response.body#/0/service_order_id' } },
+            label: { operationId: 'getShippingLabel', parameters: { supplier, service_order_id: '$response.body#/0/service_order_id' }, description: "The first line's label, with the token" },
+          },
+        },
         400: failure('A query parameter cannot be read; the message names it.', 'Invalid page: expected a positive integer'),
         ...commonResponses,
       },

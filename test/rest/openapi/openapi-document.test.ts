@@ -146,6 +146,28 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it('when an answer links to other operations (the fuzzer follows them), each link names an operation of the document and its parameters', () => {
+    const operations = new Map(
+      Object.values(paths).flatMap((item) => Object.values(item).map((operation) => [operation.operationId as string, operation] as const)),
+    );
+    let links = 0;
+    for (const item of Object.values(paths)) {
+      for (const operation of Object.values(item)) {
+        for (const response of Object.values(operation.responses as Record<string, Json>)) {
+          for (const [name, link] of Object.entries((response.links ?? {}) as Record<string, Json>)) {
+            links += 1;
+            const target = operations.get(link.operationId as string);
+            expect(target, `${String(operation.operationId)} -> ${name}`).toBeDefined();
+            const names = ((target!.parameters ?? []) as Json[]).map((parameter) => parameter.name);
+            for (const parameter of Object.keys((link.parameters ?? {}) as Json)) expect(names, `${name}.${parameter}`).toContain(parameter);
+            if (link.requestBody !== undefined) expect(target!.requestBody, name).toBeDefined();
+          }
+        }
+      }
+    }
+    expect(links).toBeGreaterThan(10);
+  });
+
   it('when a schema is referenced, the reference resolves within the document', () => {
     const refs = refsIn(document);
     expect(refs.length).toBeGreaterThan(0);
