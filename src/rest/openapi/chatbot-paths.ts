@@ -5,6 +5,7 @@ import type { HttpError } from '../http-error.ts';
 import {
   chatbotUnauthorized,
   customerNotFound,
+  invalidQuery,
   invalidParameters,
   notTheOrdersCustomer,
   orderNotFound,
@@ -134,6 +135,7 @@ export const chatbotRouteDocs = (): RouteDoc[] => [
     pathParams: z.object({ savId: z.string().describe('The SAV ID'), fileId: z.string().describe('The file ID') }),
     responses: {
       200: { description: 'The file, with its content type.', body: z.string().describe("The file's bytes"), mediaTypes: ['image/*', 'video/*'] },
+      400: failure('A query parameter was given: this route takes none.', invalidQuery(['foo'])),
       ...common,
       404: failure('No such file, or not stored (yet).', savFileNotStored('12', '00000000-0000-4000-8000-000000000000', null)),
     },

@@ -1,7 +1,7 @@
 import { fileNotFound, invalidLink, unauthorized } from '../files/file-answers.ts';
 import { labelFileParams, labelLinkQuery, labelLinkRefused } from '../files/schemas.ts';
 import type { RouteDoc } from './document.ts';
-import { supplierFailureBody, supplierUnauthorizedBody } from './supplier-paths.ts';
+import { supplierFailureBody, supplierServerError, supplierUnauthorizedBody } from './supplier-paths.ts';
 
 /** GET /api/files/labels/...: the label PDF that get-sales links to (files/routes.ts). */
 
@@ -33,6 +33,7 @@ export const filesRouteDocs = (): RouteDoc[] => [
         body: supplierFailureBody,
         example: { success: false, message: fileNotFound().message },
       },
+      500: supplierServerError,
     },
   },
 ];

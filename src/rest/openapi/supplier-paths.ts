@@ -10,6 +10,7 @@ import {
   supplierUnauthorized,
 } from '../supplier/schemas.ts';
 import { invalidServiceOrderId, orderNotFoundOrProcessed, supplierTexts, unauthorized } from '../supplier/supplier-answers.ts';
+import { serverErrorTexts } from '../envelopes.ts';
 import type { ResponseDoc, RouteDoc } from './document.ts';
 
 /** The supplier API's routes, described from the schemas and answers the routes use. */
@@ -42,12 +43,16 @@ const failure = (description: string, message: string): ResponseDoc => ({
   example: { success: false, message },
 });
 
+/** The supplier envelope's 500: no internal detail (the label files answer it too). */
+export const supplierServerError = failure('An unexpected error; no internal detail is given.', serverErrorTexts.supplier.message);
+
 const commonResponses: Record<number, ResponseDoc> = {
   401: {
     description: "Missing, unknown or revoked token, or another supplier's.",
     body: supplierUnauthorizedBody,
     example: { error: unauthorizedAnswer.error, message: unauthorizedAnswer.message },
   },
+  500: supplierServerError,
 };
 
 const bodyResponses: Record<number, ResponseDoc> = {

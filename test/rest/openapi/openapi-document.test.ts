@@ -184,7 +184,7 @@ describe('GET /openapi.json', () => {
       { name: 'signature', required: false },
     ]);
     expect(parameters.map((parameter) => (parameter.schema as Json).pattern)).toEqual(['^[1-9]\\d{0,11}$', '^[A-Za-z0-9_-]{43}$']);
-    expect(Object.keys(paths[labelPath]!.get!.responses as Json)).toEqual(['200', '401', '403', '404']);
+    expect(Object.keys(paths[labelPath]!.get!.responses as Json)).toEqual(['200', '401', '403', '404', '500']);
   });
 
   it('when the supplier 401 is documented, its message is the exact text the suppliers compare', () => {
