@@ -43,7 +43,7 @@ export const coreBodyFailures = (limitMib = 1): Record<number, ResponseDoc> => (
   415: failure('The body is not JSON (JSON sent without a Content-Type, or as text/plain, is read as JSON).', new HttpError(415, ...bodyErrorTexts.notJson.core)),
 });
 
-export const coreBase = { security: 'bearerAuth' as const };
+export const coreBase = { security: 'coreBearer' as const };
 
 /** Node's HTTP parser refuses a request head over 16 KiB before any route: a path token can make one. */
 export const requestHeadTooLarge: ResponseDoc = {

@@ -9,7 +9,8 @@ import { documentedAsKey } from '../documented-as.ts';
 
 export type HttpMethod = 'get' | 'post';
 
-export type SecurityName = 'bearerAuth' | 'apiToken';
+/** One scheme per group, so that a client or the reference page holds each group's token apart. */
+export type SecurityName = 'coreBearer' | 'supplierBearer' | 'apiToken';
 
 export type ResponseDoc = {
   description: string;
@@ -178,10 +179,11 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
     paths,
     components: {
       securitySchemes: {
-        bearerAuth: {
+        coreBearer: { type: 'http', scheme: 'bearer', description: 'A token of the core group (`cli token issue --group core`).' },
+        supplierBearer: {
           type: 'http',
           scheme: 'bearer',
-          description: "A supplier's token, which opens that supplier's segment only; for the core routes, a token of the core group.",
+          description: "A supplier's token (`cli token issue --group supplier-a`), which opens that supplier's segment and labels only.",
         },
         apiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token', description: 'A token of the chatbot group.' },
       },

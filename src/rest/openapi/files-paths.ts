@@ -16,7 +16,7 @@ export const filesRouteDocs = (): RouteDoc[] => [
     description:
       "Opened by the link_to_label of get-sales as it is (signed: expires and signature), with no header, until it expires; or, as always, with the supplier's Bearer token and no query. A link that does not verify is refused with 403 whatever the reason (altered, another line's or supplier's, expired): take a fresh one from get-sales. With an Authorization header, a link that does not verify leaves the token to decide.",
     tags: ['files'],
-    security: 'bearerAuth',
+    security: 'supplierBearer',
     securityOptional: true,
     pathParams: labelFileParams,
     query: labelLinkQuery,

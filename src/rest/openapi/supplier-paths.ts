@@ -64,7 +64,7 @@ const bodyResponses: Record<number, ResponseDoc> = {
 const routesOf = (supplier: z.infer<typeof supplierName>): RouteDoc[] => {
   const base = `/api/${supplier}`;
   const id = supplier === 'supplier-a' ? 'SupplierA' : 'SupplierB';
-  const common = { tags: [supplier], security: 'bearerAuth' as const };
+  const common = { tags: [supplier], security: 'supplierBearer' as const };
   return [
     {
       ...common,

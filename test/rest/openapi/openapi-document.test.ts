@@ -117,10 +117,11 @@ describe('GET /openapi.json', () => {
     }
   });
 
-  it('when an operation requires a token, its scheme is declared: bearer for the suppliers and the core, bearer or a signed link for the labels, X-API-Token for the chatbot; every core error is the English envelope', () => {
+  it("when an operation requires a token, its group's scheme is declared: a bearer scheme for the suppliers, another for the core, the supplier's or a signed link for the labels, X-API-Token for the chatbot; every core error is the English envelope", () => {
     const schemes = (document.components as Json).securitySchemes as Json;
     expect(schemes).toMatchObject({
-      bearerAuth: { type: 'http', scheme: 'bearer' },
+      coreBearer: { type: 'http', scheme: 'bearer' },
+      supplierBearer: { type: 'http', scheme: 'bearer' },
       apiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token' },
     });
     for (const [path, item] of Object.entries(paths)) {
@@ -128,12 +129,14 @@ describe('GET /openapi.json', () => {
         const [tag] = operation.tags as string[];
         const expected =
           path === labelPath
-            ? [{ bearerAuth: [] }, {}]
-            : tag!.startsWith('supplier-') || tag!.startsWith('core-')
-              ? [{ bearerAuth: [] }]
-              : tag === 'chatbot'
-                ? [{ apiToken: [] }]
-                : [];
+            ? [{ supplierBearer: [] }, {}]
+            : tag!.startsWith('supplier-')
+              ? [{ supplierBearer: [] }]
+              : tag!.startsWith('core-')
+                ? [{ coreBearer: [] }]
+                : tag === 'chatbot'
+                  ? [{ apiToken: [] }]
+                  : [];
         expect(operation.security, path).toEqual(expected);
         if (expected.length > 0) expect(Object.keys(operation.responses as Json), path).toContain('401');
         if (!tag!.startsWith('core-')) continue;
