@@ -33,6 +33,7 @@ stop() {
   rm -rf "$data_dir"
 }
 trap stop EXIT
+trap 'exit 130' INT TERM
 
 export DATA_DIR="$data_dir" LOG_LEVEL=${LOG_LEVEL:-warn}
 npm run --silent cli -- demo seed --orders 40 --seed 7 >/dev/null
@@ -61,12 +62,13 @@ port=$(node -e "const s = require('net').createServer().listen(0, '127.0.0.1', (
 base="http://127.0.0.1:$port"
 PORT=$port HOST=127.0.0.1 BASE_URL=$base node --import tsx src/main.ts >"$data_dir/server.log" 2>&1 &
 server_pid=$!
+healthy() { node -e "fetch('$base/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"; }
 for _ in $(seq 1 120); do
-  curl -fs "$base/health" >/dev/null 2>&1 && break
+  healthy && break
   kill -0 "$server_pid" 2>/dev/null || { cat "$data_dir/server.log" >&2; exit 1; }
   sleep 0.5
 done
-curl -fs "$base/health" >/dev/null
+healthy || { echo 'the server did not become healthy' >&2; exit 1; }
 
 # One worker: Python 3.11's parser is not thread-safe in Schemathesis' coverage phase (it failed with
 # "AST constructor recursion depth mismatch" under two workers).
