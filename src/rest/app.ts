@@ -12,7 +12,7 @@ import { whileCatchingUp } from './middleware/while-catching-up.ts';
 import { applicationRouters } from './application-routers.ts';
 import { routersByPrefix } from './routers-by-prefix.ts';
 
-/** The HTTP application over an opened runtime, read top to bottom like the table of routes. */
+/** The HTTP application over an opened runtime: its middleware top to bottom, then its routers (application-routers.ts). */
 export const createRuntimeApp = (runtime: Runtime): Koa => {
   const app = new Koa();
   app.silent = true; // errors are logged once, by the error handler

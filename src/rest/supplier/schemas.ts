@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documentedAsKey } from '../documented-as.ts';
+import { documentedAs } from '../documented-as.ts';
 import { queryParameters } from '../query-parameters.ts';
 import { unknownParameters } from './supplier-answers.ts';
 
@@ -21,13 +21,15 @@ const isDate = (value: string): boolean => isoDate.safeParse(value).success;
  * cannot be guessed); an empty one counts as absent, since some clients send every parameter.
  */
 const parameter = (name: string, isValid: (value: string) => boolean, expected: string, documented: Record<string, unknown> = {}) =>
-  z
-    .string({ error: `Invalid ${name}: expected a single value` })
-    .refine((value) => value === '' || isValid(value), `Invalid ${name}: expected ${expected}`)
-    .transform((value) => (value === '' ? undefined : value))
-    .optional()
-    // What the parameter is, for the OpenAPI document (the text it arrives as is parsed by the refinement).
-    .meta({ [documentedAsKey]: { anyOf: [{ type: 'string', ...documented }, { const: '' }] } });
+  // What the parameter is, for the OpenAPI document: the text it arrives as is read by the refinement.
+  documentedAs(
+    z
+      .string({ error: `Invalid ${name}: expected a single value` })
+      .refine((value) => value === '' || isValid(value), `Invalid ${name}: expected ${expected}`)
+      .transform((value) => (value === '' ? undefined : value))
+      .optional(),
+    { anyOf: [{ type: 'string', ...documented }, { const: '' }] },
+  );
 
 /** GET /api/{supplier}/get-sales. A parameter it does not know is refused: a misspelt filter must not list everything. */
 export const getSalesQuery = queryParameters(
