@@ -108,6 +108,15 @@ export const chatbotRouteDocs = (): RouteDoc[] => [
     description:
       "Exactly one of product_sku and sale_product_id names the product. The e-mail must be the order's customer's (in any case) and the product one of the order's; otherwise nothing is recorded. Unknown keys are ignored.",
     body: savRequestBody,
+    // An order of the demo data (`cli demo seed --seed 7`).
+    bodyExample: {
+      increment_id: '100000003',
+      email: 'zbrunet580@example.org',
+      request_type: 'damaged_product',
+      product_sku: 'PLQ-CCH-VITR-NOI',
+      complaint_name: 'Produit défectueux',
+      complaint: 'La plaque ne chauffe plus sur le foyer avant gauche.',
+    },
     responses: {
       200: {
         ...success('The SAV was recorded.', savCreatedResponse),
