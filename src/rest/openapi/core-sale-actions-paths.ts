@@ -21,7 +21,7 @@ const base = { ...coreBase, tags: ['core-sale-actions'], pathParams: actionToken
 const refusal = (code: string, details: Record<string, unknown> = {}) => refusalError(new Refusal(code, code, details));
 
 const tokenResponses = (action: string): Record<number, ResponseDoc> => ({
-  400: failure('The token is longer than 4096 characters, or a query parameter was given.', unknownQueryParameter()),
+  400: failure("The token is longer than 4096 characters, the data it carries does not read as its action's (`invalid_action_token`), or a query parameter was given.", unknownQueryParameter()),
   ...coreCommon,
   404: failure(
     `The token is malformed, forged, expired or was issued for another action than ${action} (\`invalid_action_token\`, \`wrong_action_token\`); or its sale does not exist.`,
