@@ -30,8 +30,8 @@ const inUsualOrder = (allow: string): string =>
     .join(', ');
 
 /**
- * Last in the chain: an unknown route (404), a method a route does not take (405, with `Allow`, as
- * the routers set it) or one no route takes (501) answer in JSON, in the envelope of their API group,
+ * Last in the chain: an unknown route (404) or a method a route does not take (405, with `Allow`, as
+ * the routers set it) answer in JSON, in the envelope of their API group,
  * in French for the chatbot, like every other answer of the group.
  */
 export const notFound = (): Middleware => async (ctx, next) => {
@@ -45,7 +45,9 @@ export const notFound = (): Middleware => async (ctx, next) => {
     const [error, message] = texts.notFound[language](ctx.method, ctx.path);
     throw new HttpError(404, error, message);
   }
-  if (ctx.status === 405) {
+  // A route that exists and does not take the method: 405 with `Allow`, whatever the method (TRACE,
+  // QUERY, or one the router does not know, for which it says 501): the route is there, the method not.
+  if (ctx.status === 405 || (ctx.status === 501 && allow)) {
     const allowed = ctx.response.get('Allow');
     const [error, message] = texts.methodNotAllowed[language](allowed);
     throw new HttpError(405, error, message);

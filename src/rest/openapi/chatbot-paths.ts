@@ -5,6 +5,7 @@ import type { HttpError } from '../http-error.ts';
 import {
   chatbotUnauthorized,
   customerNotFound,
+  invalidQuery,
   invalidParameters,
   notTheOrdersCustomer,
   orderNotFound,
@@ -107,8 +108,24 @@ export const chatbotRouteDocs = (): RouteDoc[] => [
     description:
       "Exactly one of product_sku and sale_product_id names the product. The e-mail must be the order's customer's (in any case) and the product one of the order's; otherwise nothing is recorded. Unknown keys are ignored.",
     body: savRequestBody,
+    // An order of the demo data (`cli demo seed --seed 7`).
+    bodyExample: {
+      increment_id: '100000003',
+      email: 'zbrunet580@example.org',
+      request_type: 'damaged_product',
+      product_sku: 'PLQ-CCH-VITR-NOI',
+      complaint_name: 'Produit défectueux',
+      complaint: 'La plaque ne chauffe plus sur le foyer avant gauche.',
+    },
     responses: {
-      200: { ...success('The SAV was recorded.', savCreatedResponse), example: { success: true, sav_id: 1, message: savCreatedMessage } },
+      200: {
+        ...success('The SAV was recorded.', savCreatedResponse),
+        example: { success: true, sav_id: 1, message: savCreatedMessage, files: [] },
+        links: {
+          order: { operationId: 'getSaleDetails', parameters: { incrementId: '$request.body#/increment_id' }, description: 'The order, now with this SAV' },
+          savs: { operationId: 'getSavStatus', parameters: { increment_id: '$request.body#/increment_id' } },
+        },
+      },
       400: failure('A field is missing or invalid, or the body is declared JSON but malformed; the message names the field.', refusalOf(savRequestBody, {})),
       ...common,
       403: failure("The e-mail is not the order's customer's.", notTheOrdersCustomer('100004512')),
@@ -127,6 +144,7 @@ export const chatbotRouteDocs = (): RouteDoc[] => [
     pathParams: z.object({ savId: z.string().describe('The SAV ID'), fileId: z.string().describe('The file ID') }),
     responses: {
       200: { description: 'The file, with its content type.', body: z.string().describe("The file's bytes"), mediaTypes: ['image/*', 'video/*'] },
+      400: failure('A query parameter was given: this route takes none.', invalidQuery(['foo'])),
       ...common,
       404: failure('No such file, or not stored (yet).', savFileNotStored('12', '00000000-0000-4000-8000-000000000000', null)),
     },

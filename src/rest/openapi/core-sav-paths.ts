@@ -9,6 +9,7 @@ import { cancelSavBody, closeSavBody, reopenSavBody, resolveSavBody, savIdParams
 import { serverErrorTexts } from '../envelopes.ts';
 import { HttpError } from '../http-error.ts';
 import { bodyErrorTexts } from '../middleware/error-handler.ts';
+import { coreError } from './core-failures.ts';
 import type { ResponseDoc, RouteDoc } from './document.ts';
 
 /** The staff's status changes of a SAV (core API); the error examples are the routes' own answers. */
@@ -26,7 +27,6 @@ export const savStatusChanged = z.object({
     .describe('The appointment given back to the planning: closing or cancelling a SAV whose appointment day is today or later'),
 });
 
-export const coreError = z.object({ success: z.literal(false), error: z.string(), message: z.string() });
 const savConflict = coreError.extend({ sav_status: savStatusValues.describe('The status that does not allow the change') });
 
 export const coreSavComponents = { CoreError: coreError, SavStatusChanged: savStatusChanged, SavStatusConflict: savConflict };
@@ -62,7 +62,7 @@ const route = (verb: 'resolve' | 'close' | 'reopen' | 'cancel', summary: string,
   summary,
   description: `Allowed from ${allowed}; any other status answers 409 and records nothing. Of two changes racing on one SAV, the second is decided again against the first.`,
   tags: ['core-sav'],
-  security: 'bearerAuth',
+  security: 'coreBearer',
   pathParams: savIdParams,
   body,
   ...(verb === 'close' && { bodyOptional: true }),

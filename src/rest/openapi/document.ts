@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentedAsKey } from '../documented-as.ts';
 
 /**
  * Builds the OpenAPI 3.1 document from route descriptions that hold the routes' own zod schemas, so
@@ -8,7 +9,8 @@ import { z } from 'zod';
 
 export type HttpMethod = 'get' | 'post';
 
-export type SecurityName = 'bearerAuth' | 'apiToken';
+/** One scheme per group, so that a client or the reference page holds each group's token apart. */
+export type SecurityName = 'coreBearer' | 'supplierBearer' | 'apiToken' | 'metricsBearer';
 
 export type ResponseDoc = {
   description: string;
@@ -21,6 +23,8 @@ export type ResponseDoc = {
   mediaTypes?: readonly string[];
   /** Response headers, one per key of the object, required when the key is. */
   headers?: z.ZodObject;
+  /** OpenAPI links: the operations this answer leads to, with runtime expressions for their inputs. */
+  links?: Record<string, { operationId: string; parameters?: Record<string, string>; requestBody?: unknown; description?: string }>;
 };
 
 export type RouteDoc = {
@@ -39,6 +43,8 @@ export type RouteDoc = {
   body?: z.ZodType;
   /** The body may be left out (an empty object is then read). */
   bodyOptional?: boolean;
+  /** A request body as a client would send it (the demo data's). */
+  bodyExample?: unknown;
   responses: Record<number, ResponseDoc>;
 };
 
@@ -53,10 +59,26 @@ type JsonSchema = Record<string, unknown>;
 
 /** What a client sends (`input`: before defaults and transforms) or receives (`output`). */
 const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  // Rules zod cannot print (refinements, transforms) are left out, and told in the descriptions instead.
-  const { $schema: _dialect, ...printed } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+  // Rules zod cannot print (refinements, transforms) are left out, and told in the descriptions instead;
+  // a schema that says how it is documented (documented-as.ts) is printed so.
+  const { $schema: _dialect, ...printed } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+    override: ({ jsonSchema }) => {
+      const replacement = jsonSchema[documentedAsKey] as JsonSchema | undefined;
+      if (replacement === undefined) return;
+      const { description } = jsonSchema;
+      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+      Object.assign(jsonSchema, replacement, description !== undefined && { description });
+    },
+  });
   return printed;
 };
+
+/** A query or path value is text: a null alternative (of a blank-as-absent field) cannot be sent. */
+const withoutNull = (schema: JsonSchema): JsonSchema =>
+  Array.isArray(schema.anyOf) ? { ...schema, anyOf: (schema.anyOf as JsonSchema[]).filter((alternative) => alternative.type !== 'null') } : schema;
 
 /** `:name` becomes `{name}`. */
 export const openApiPath = (koaPath: string): string => koaPath.replace(/:(\w+)/g, '{$1}');
@@ -70,7 +92,7 @@ const parametersOf = (schema: z.ZodType, location: 'path' | 'query') => {
     in: location,
     required: location === 'path' || required.has(name),
     ...(description !== undefined && { description }),
-    schema: property,
+    schema: withoutNull(property),
   }));
 };
 
@@ -97,7 +119,12 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
       ...(route.query ? parametersOf(route.query, 'query') : []),
     ],
     ...(route.body && {
-      requestBody: { required: route.bodyOptional !== true, content: { 'application/json': { schema: bodySchema(route.body, 'input') } } },
+      requestBody: {
+        required: route.bodyOptional !== true,
+        content: {
+          'application/json': { schema: bodySchema(route.body, 'input'), ...(route.bodyExample !== undefined && { example: route.bodyExample }) },
+        },
+      },
     }),
     responses: Object.fromEntries(
       Object.entries(route.responses).map(([status, response]) => [
@@ -105,6 +132,7 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
         {
           description: response.description,
           ...(response.headers && { headers: Object.fromEntries(headersOf(response.headers)) }),
+          ...(response.links && { links: response.links }),
           ...(response.file && { content: { [response.file]: { schema: { type: 'string', contentMediaType: response.file } } } }),
           ...(response.body && {
             content: Object.fromEntries(
@@ -131,26 +159,35 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
       title: 'SAV order service API',
       version: '1.0.0',
       description:
-        'Supplier integration (Bearer token of the supplier, one path segment per supplier), chatbot customer support (X-API-Token, French texts) and the status changes of SAVs by staff (Bearer token of the core group).',
+        'Every REST route of the service: the core API (Bearer token of the core group: storefront, warehouse, back-office), the supplier API (Bearer token of the supplier, one path segment per supplier) with its label files, the chatbot API (X-API-Token, French texts) and the health check. Errors answer in the envelope of their group: core `{success: false, error, message}` in English, chatbot the same in French, supplier `{success: false, message}` (401: `{error, message}`). GraphQL (POST /graphql) is described by its own schema.',
     },
     servers: [{ url: options.baseUrl }],
     tags: [
+      { name: 'core-sales', description: 'The full sale, its refunds and its delivery appointment configuration.' },
+      { name: 'core-sale-actions', description: 'Actions carried by signed action tokens (minted by `cli action-token`): appointment, address, third-party delivery, cancellation, invoice.' },
+      { name: 'core-orders', description: 'The order import and the package search.' },
+      { name: 'core-leads', description: 'Contact leads, mailed to the team by the outbox job.' },
+      { name: 'core-sav', description: 'Staff open SAVs, attach and download their files, and resolve, close, reopen and cancel them.' },
+      { name: 'core-planning', description: 'The SAV planning: occupancy and holidays.' },
       { name: 'supplier-a', description: 'The supplier API of supplier-a; its listing is cached 30 minutes per query.' },
       { name: 'supplier-b', description: 'The supplier API of supplier-b; its listing is always read fresh.' },
       { name: 'files', description: "The files the supplier API links to: each line's shipping label, by its signed link or the supplier's token." },
       { name: 'chatbot', description: 'Customer-support lookups and SAV creation for the chatbot.' },
-      { name: 'core-sav', description: 'Staff resolve, close, reopen and cancel SAVs (the other core routes are described in the README).' },
-      { name: 'health', description: 'Liveness for load balancers.' },
+      { name: 'health', description: 'Liveness and readiness for load balancers.' },
+      { name: 'metrics', description: 'The Prometheus metrics of the process.' },
+      { name: 'reference', description: 'This document and its reference page.' },
     ],
     paths,
     components: {
       securitySchemes: {
-        bearerAuth: {
+        coreBearer: { type: 'http', scheme: 'bearer', description: 'A token of the core group (`cli token issue --group core`).' },
+        supplierBearer: {
           type: 'http',
           scheme: 'bearer',
-          description: "A supplier's token, which opens that supplier's segment only; for the core routes, a token of the core group.",
+          description: "A supplier's token (`cli token issue --group supplier-a`), which opens that supplier's segment and labels only.",
         },
         apiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token', description: 'A token of the chatbot group.' },
+        metricsBearer: { type: 'http', scheme: 'bearer', description: 'The scraper\'s `METRICS_TOKEN`, or a token of the analyst group.' },
       },
       schemas: Object.fromEntries(Object.entries(options.components).map(([name, schema]) => [name, jsonSchemaOf(schema, 'output')])),
     },

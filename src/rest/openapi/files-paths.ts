@@ -1,7 +1,7 @@
 import { fileNotFound, invalidLink, unauthorized } from '../files/file-answers.ts';
 import { labelFileParams, labelLinkQuery, labelLinkRefused } from '../files/schemas.ts';
 import type { RouteDoc } from './document.ts';
-import { supplierFailureBody, supplierUnauthorizedBody } from './supplier-paths.ts';
+import { supplierFailureBody, supplierServerError, supplierUnauthorizedBody } from './supplier-paths.ts';
 
 /** GET /api/files/labels/...: the label PDF that get-sales links to (files/routes.ts). */
 
@@ -16,7 +16,7 @@ export const filesRouteDocs = (): RouteDoc[] => [
     description:
       "Opened by the link_to_label of get-sales as it is (signed: expires and signature), with no header, until it expires; or, as always, with the supplier's Bearer token and no query. A link that does not verify is refused with 403 whatever the reason (altered, another line's or supplier's, expired): take a fresh one from get-sales. With an Authorization header, a link that does not verify leaves the token to decide.",
     tags: ['files'],
-    security: 'bearerAuth',
+    security: 'supplierBearer',
     securityOptional: true,
     pathParams: labelFileParams,
     query: labelLinkQuery,
@@ -33,6 +33,7 @@ export const filesRouteDocs = (): RouteDoc[] => [
         body: supplierFailureBody,
         example: { success: false, message: fileNotFound().message },
       },
+      500: supplierServerError,
     },
   },
 ];

@@ -1,21 +1,50 @@
 import Router from '@koa/router';
 import type { Runtime } from '../../runtime.ts';
 import { chatbotComponents, chatbotRouteDocs } from './chatbot-paths.ts';
+import { coreOrdersComponents, coreOrdersRouteDocs } from './core-orders-paths.ts';
+import { coreSaleActionsComponents, coreSaleActionsRouteDocs } from './core-sale-actions-paths.ts';
+import { coreSalesComponents, coreSalesRouteDocs } from './core-sales-paths.ts';
+import { coreSavOperationsComponents, coreSavOperationsRouteDocs } from './core-sav-operations-paths.ts';
 import { coreSavComponents, coreSavRouteDocs } from './core-sav-paths.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './document.ts';
 import { filesComponents, filesRouteDocs } from './files-paths.ts';
 import { healthComponents, healthRouteDocs } from './health-paths.ts';
+import { metricsRouteDocs } from './metrics-paths.ts';
+import { referenceAsset, referencePage } from './reference-page.ts';
+import { referenceRouteDocs } from './reference-paths.ts';
 import { supplierComponents, supplierRouteDocs } from './supplier-paths.ts';
 
-/** The document of the supplier, label file, chatbot and health routes and of the SAV status changes, for a service answering at `baseUrl`. */
+/** The document of every REST route, for a service answering at `baseUrl`. */
 export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
   buildOpenApiDocument({
     baseUrl,
-    routes: [...healthRouteDocs(), ...supplierRouteDocs(), ...filesRouteDocs(), ...chatbotRouteDocs(), ...coreSavRouteDocs()],
-    components: { ...healthComponents, ...supplierComponents, ...filesComponents, ...chatbotComponents, ...coreSavComponents },
+    routes: [
+      ...coreSalesRouteDocs(),
+      ...coreSaleActionsRouteDocs(),
+      ...coreOrdersRouteDocs(),
+      ...coreSavOperationsRouteDocs(),
+      ...coreSavRouteDocs(),
+      ...supplierRouteDocs(),
+      ...filesRouteDocs(),
+      ...chatbotRouteDocs(),
+      ...healthRouteDocs(),
+      ...metricsRouteDocs(),
+      ...referenceRouteDocs(),
+    ],
+    components: {
+      ...coreSalesComponents,
+      ...coreSaleActionsComponents,
+      ...coreOrdersComponents,
+      ...coreSavOperationsComponents,
+      ...coreSavComponents,
+      ...healthComponents,
+      ...supplierComponents,
+      ...filesComponents,
+      ...chatbotComponents,
+    },
   });
 
-/** GET /openapi.json, without authentication: clients generate their code from it. Built once. */
+/** GET /openapi.json and the reference page at /docs, without authentication: clients generate their code from it. Built once. */
 export const openApiRoutes = (runtime: Runtime): Router => {
   const router = new Router();
   const document = serviceOpenApiDocument(runtime.config.baseUrl);
@@ -23,5 +52,7 @@ export const openApiRoutes = (runtime: Runtime): Router => {
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = document;
   });
+  router.get('/docs', referencePage);
+  router.get('/docs/assets/:file', referenceAsset);
   return router;
 };

@@ -10,6 +10,7 @@ import {
   supplierUnauthorized,
 } from '../supplier/schemas.ts';
 import { invalidServiceOrderId, orderNotFoundOrProcessed, supplierTexts, unauthorized } from '../supplier/supplier-answers.ts';
+import { serverErrorTexts } from '../envelopes.ts';
 import type { ResponseDoc, RouteDoc } from './document.ts';
 
 /** The supplier API's routes, described from the schemas and answers the routes use. */
@@ -42,12 +43,16 @@ const failure = (description: string, message: string): ResponseDoc => ({
   example: { success: false, message },
 });
 
+/** The supplier envelope's 500: no internal detail (the label files answer it too). */
+export const supplierServerError = failure('An unexpected error; no internal detail is given.', serverErrorTexts.supplier.message);
+
 const commonResponses: Record<number, ResponseDoc> = {
   401: {
     description: "Missing, unknown or revoked token, or another supplier's.",
     body: supplierUnauthorizedBody,
     example: { error: unauthorizedAnswer.error, message: unauthorizedAnswer.message },
   },
+  500: supplierServerError,
 };
 
 const bodyResponses: Record<number, ResponseDoc> = {
@@ -59,7 +64,7 @@ const bodyResponses: Record<number, ResponseDoc> = {
 const routesOf = (supplier: z.infer<typeof supplierName>): RouteDoc[] => {
   const base = `/api/${supplier}`;
   const id = supplier === 'supplier-a' ? 'SupplierA' : 'SupplierB';
-  const common = { tags: [supplier], security: 'bearerAuth' as const };
+  const common = { tags: [supplier], security: 'supplierBearer' as const };
   return [
     {
       ...common,
@@ -73,7 +78,16 @@ const routesOf = (supplier: z.infer<typeof supplierName>): RouteDoc[] => {
           : 'Lines not shipped nor cancelled (acknowledged ones stay until shipped). Always read fresh: X-Cache is always MISS.',
       query: getSalesQuery,
       responses: {
-        200: { description: 'One page of lines, [] past the end.', body: getSalesResponse, headers: getSalesHeaders },
+        200: {
+          description: 'One page of lines, [] past the end.',
+          body: getSalesResponse,
+          headers: getSalesHeaders,
+          links: {
+            acknowledge: { operationId: `acknowledgeSale${id}`, requestBody: { service_order_id: '$response.body#/0/service_order_id' }, description: 'The first line of the page' },
+            ship: { operationId: `shipSale${id}`, requestBody: { service_order_id: '$response.body#/0/service_order_id' } },
+            label: { operationId: 'getShippingLabel', parameters: { supplier, service_order_id: '$response.body#/0/service_order_id' }, description: "The first line's label, with the token" },
+          },
+        },
         400: failure('A query parameter cannot be read; the message names it.', 'Invalid page: expected a positive integer'),
         ...commonResponses,
       },

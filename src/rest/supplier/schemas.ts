@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentedAs } from '../documented-as.ts';
 import { queryParameters } from '../query-parameters.ts';
 import { unknownParameters } from './supplier-answers.ts';
 
@@ -19,29 +20,34 @@ const isDate = (value: string): boolean => isoDate.safeParse(value).success;
  * One query parameter, its errors naming it. A repeated parameter is refused (which value was meant
  * cannot be guessed); an empty one counts as absent, since some clients send every parameter.
  */
-const parameter = (name: string, isValid: (value: string) => boolean, expected: string) =>
-  z
-    .string({ error: `Invalid ${name}: expected a single value` })
-    .refine((value) => value === '' || isValid(value), `Invalid ${name}: expected ${expected}`)
-    .transform((value) => (value === '' ? undefined : value))
-    .optional();
+const parameter = (name: string, isValid: (value: string) => boolean, expected: string, documented: Record<string, unknown> = {}) =>
+  // What the parameter is, for the OpenAPI document: the text it arrives as is read by the refinement.
+  documentedAs(
+    z
+      .string({ error: `Invalid ${name}: expected a single value` })
+      .refine((value) => value === '' || isValid(value), `Invalid ${name}: expected ${expected}`)
+      .transform((value) => (value === '' ? undefined : value))
+      .optional(),
+    { anyOf: [{ type: 'string', ...documented }, { const: '' }] },
+  );
 
 /** GET /api/{supplier}/get-sales. A parameter it does not know is refused: a misspelt filter must not list everything. */
 export const getSalesQuery = queryParameters(
   {
-    page: parameter('page', isPageNumber, 'a positive integer').describe(
+    page: parameter('page', isPageNumber, 'a positive integer', { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }).describe(
       `Page number, from 1 (default 1), ${getSalesPageSize} lines per page; with last_service_order_number, pages count from the cursor. A page past the end is [].`,
     ),
-    date_from: parameter('date_from', isDate, 'a date YYYY-MM-DD').describe('Only lines ordered on or after this day (order_date, inclusive).'),
-    date_to: parameter('date_to', isDate, 'a date YYYY-MM-DD').describe('Only lines ordered on or before this day (order_date, inclusive).'),
+    date_from: parameter('date_from', isDate, 'a date YYYY-MM-DD', { format: 'date' }).describe('Only lines ordered on or after this day (order_date, inclusive).'),
+    date_to: parameter('date_to', isDate, 'a date YYYY-MM-DD', { format: 'date' }).describe('Only lines ordered on or before this day (order_date, inclusive).'),
     last_service_order_number: parameter(
       'last_service_order_number',
       (value) => serviceOrderIdFormat.test(value),
       'a service_order_id <increment_id>_<sale_product_id>',
+      { pattern: '^\\d+_\\d+$' },
     ).describe(
       'Cursor: only the lines after this one in the listing order (order_date, increment_id, sale_product_id). It must name a line of this supplier, open or not.',
     ),
-    order_number: parameter('order_number', (value) => /^\d+$/.test(value), "an order's increment_id (digits)").describe(
+    order_number: parameter('order_number', (value) => /^\d+$/.test(value), "an order's increment_id (digits)", { pattern: '^\\d+$' }).describe(
       "Only this order's lines, by its increment_id. Accepted by both suppliers.",
     ),
   },

@@ -76,6 +76,87 @@ describe('the documented answers', () => {
     });
   });
 
+  describe('core API', () => {
+    let coreToken: string;
+    let saleId: number;
+    const core = () => bearer(coreToken);
+    beforeAll(async () => {
+      coreToken = await api.tokenFor('core');
+      const imported = await api.request.post('/api/api-add-new-order-api-shopping').set(core()).send(anOrder([{ supplier: 'supplier-b', carrier: 'Geodis' }, {}]));
+      expect(imported.status).toBe(201);
+      expectDocumented(document, '/api/api-add-new-order-api-shopping', 'post', imported);
+      saleId = (imported.body as { sale_id: number }).sale_id;
+    });
+
+    it('when a sale is read by ID, by increment ID, with its refunds and its appointment configuration, every answer is as documented', async () => {
+      const sale = await api.request.get(`/api/sale/${saleId}`).set(core());
+      expect(sale.status).toBe(200);
+      expectDocumented(document, '/api/sale/{id}', 'get', sale);
+      const incrementId = (sale.body as { increment_id: string }).increment_id;
+      const byIncrement = await api.request.get(`/api/get-sale-info-by-increment-id/${incrementId}`).set(core());
+      expectDocumented(document, '/api/get-sale-info-by-increment-id/{incrementId}', 'get', byIncrement);
+      expectDocumented(document, '/api/sale-refund/{id}', 'get', await api.request.get(`/api/sale-refund/${saleId}`).set(core()));
+      const rdv = await api.request.get(`/api/sale-rdv/${saleId}`).set(core());
+      expect(rdv.status).toBe(200);
+      expectDocumented(document, '/api/sale-rdv/{id}', 'get', rdv);
+    });
+
+    it('when a sale ID is not digits, or a query parameter is unknown, the 400 is the documented example', async () => {
+      const response = await api.request.get('/api/sale/12.0').set(core());
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual(exampleOf(expectDocumented(document, '/api/sale/{id}', 'get', response)));
+      const withQuery = await api.request.get('/api/sale-invoice/abc?foo=1').set(core());
+      expect(withQuery.status).toBe(400);
+      expect(withQuery.body).toEqual(exampleOf(expectDocumented(document, '/api/sale-invoice/{token}', 'get', withQuery)));
+    });
+
+    it('when the same order is imported again, the 200 is as documented; with other content, the 409', async () => {
+      const order = anOrder([{ supplier: 'supplier-a' }]);
+      const path = '/api/api-add-new-order-api-shopping';
+      expect((await api.request.post(path).set(core()).send(order)).status).toBe(201);
+      const again = await api.request.post(path).set(core()).send(order);
+      expect(again.status).toBe(200);
+      expectDocumented(document, path, 'post', again);
+      const changed = await api.request.post(path).set(core()).send({ ...order, grand_total: 1 });
+      expect(changed.status).toBe(409);
+      expectDocumented(document, path, 'post', changed);
+    });
+
+    it('when products are searched, a lead recorded, the planning and the holidays read, the answers are as documented', async () => {
+      const search = await api.request.post('/api/search-ean14-product-colis').set(core()).send({ page_size: 2 });
+      expect(search.status).toBe(200);
+      expectDocumented(document, '/api/search-ean14-product-colis', 'post', search);
+      expectDocumentedHeaders(document, '/api/search-ean14-product-colis', 'post', search);
+      const lead = await api.request.post('/api/contact-lead').set(core()).send({ name: 'Zoé Brunet', email: 'zbrunet580@example.org' });
+      expect(lead.status).toBe(201);
+      expectDocumented(document, '/api/contact-lead', 'post', lead);
+      const occupied = await api.request.get('/api/sale-sav/planning/occupied?start_date=2026-11-24&end_date=2026-11-26').set(core());
+      expect(occupied.status).toBe(200);
+      expectDocumented(document, '/api/sale-sav/planning/occupied', 'get', occupied);
+      for (const query of ['', '?labels=true']) {
+        const holidays = await api.request.get(`/api/sav-holidays${query}`).set(core());
+        expect(holidays.status).toBe(200);
+        expectDocumented(document, '/api/sav-holidays', 'get', holidays);
+      }
+      const badLabels = await api.request.get('/api/sav-holidays?labels=yes').set(core());
+      expect(badLabels.body).toEqual(exampleOf(expectDocumented(document, '/api/sav-holidays', 'get', badLabels)));
+    });
+
+    it('when an action token is forged, the 404 is as documented; when the token is missing, the 401 is the documented example', async () => {
+      const forged = await api.request.post('/api/sale-cancel/not-a-token').set(core());
+      expect(forged.status).toBe(404);
+      expectDocumented(document, '/api/sale-cancel/{token}', 'post', forged);
+      const anonymous = await api.request.get(`/api/sale/${saleId}`);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body).toEqual(exampleOf(expectDocumented(document, '/api/sale/{id}', 'get', anonymous)));
+    });
+  });
+
+  it('when the health is read, the answer is as documented', async () => {
+    const response = await api.request.get('/health');
+    expectDocumented(document, '/health', 'get', response);
+  });
+
   describe('SAV status changes (core API)', () => {
     const resolvePath = '/api/sale-sav/{id}/resolve';
     const post = async (path: string, body: object) => api.request.post(path).set(bearer(await api.tokenFor('core'))).send(body);

@@ -23,7 +23,7 @@ export const refsIn = (node: unknown, at = '#'): { at: string; ref: string }[] =
 };
 
 /** The schema with every local $ref replaced by what it points to (the document has no cycles). */
-const inlined = (document: Json, node: unknown): unknown => {
+export const inlined = (document: Json, node: unknown): unknown => {
   if (Array.isArray(node)) return node.map((item) => inlined(document, item));
   if (node === null || typeof node !== 'object') return node;
   const { $ref, ...rest } = node as Json;

@@ -1,13 +1,11 @@
 import type Router from '@koa/router';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatbotRoutes } from '../../../src/rest/chatbot/routes.ts';
-import { coreSavRoutes } from '../../../src/rest/core/sav/routes.ts';
-import { filesRoutes } from '../../../src/rest/files/routes.ts';
-import { healthRoutes } from '../../../src/rest/health/health-routes.ts';
+import { z } from 'zod';
+import { applicationRouters } from '../../../src/rest/application-routers.ts';
 import { openApiPath } from '../../../src/rest/openapi/document.ts';
-import { supplierRoutes } from '../../../src/rest/supplier/routes.ts';
 import { startApi, type ApiHarness } from '../../support/api-harness.ts';
-import { refsIn, resolvePointer, type Json } from './documented-schema.ts';
+import { inlined, refsIn, resolvePointer, type Json } from './documented-schema.ts';
 
 const baseUrl = 'https://orders.example.test';
 const labelPath = '/api/files/labels/{supplier}/{service_order_id}.pdf';
@@ -39,22 +37,45 @@ describe('GET /openapi.json', () => {
     expect((document.info as Json).title).toEqual(expect.any(String));
   });
 
-  it('when the routers are listed, every supplier, label file, chatbot and health route and every SAV status change is documented, and nothing else', () => {
+  it('when validated against the OpenAPI 3.1 schema, the document is valid', async () => {
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? [], JSON.stringify(result.errors, null, 1)).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it("when the application's routers are listed, every route is documented with its methods, and nothing else", () => {
     // The files router matches any path under /api/files (its handler refuses every shape but a label's): documented by that shape.
-    const files = operationsOf(filesRoutes(api.runtime)).map((operation) => operation.replace('/api/files/*path', labelPath));
-    const served = [
-      ...operationsOf(healthRoutes({ storeOpen: () => true, projections: { status: () => [], isReady: () => true, progress: () => ({ ready: true, position: null, head: -1, eventsPerSecond: 0, etaSeconds: 0 }) } })),
-      ...operationsOf(supplierRoutes(api.runtime)),
-      ...files,
-      ...operationsOf(chatbotRoutes(api.runtime)),
-      // Of the core routes, the status changes of a SAV are described (the others in the README).
-      ...operationsOf(coreSavRoutes(api.runtime)).filter((operation) => operation.startsWith('POST /api/sale-sav/{id}/')),
-    ];
+    // GraphQL is described by its own schema (POST /graphql), not by this document.
+    const served = applicationRouters(api.runtime)
+      .flatMap(operationsOf)
+      .filter((operation) => !operation.split(' ')[1]!.startsWith('/graphql'))
+      .map((operation) => operation.replace('/api/files/*path', labelPath));
     const documented = Object.entries(paths).flatMap(([path, item]) =>
       Object.keys(item).filter((key) => httpMethods.includes(key)).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(served).toHaveLength(18);
+    expect(served).toHaveLength(42);
+    expect(new Set(served).size).toBe(served.length);
     expect(documented.sort()).toEqual(served.sort());
+  });
+
+  it('when an example is given, request or response, it is valid against the schema beside it', () => {
+    let examples = 0;
+    for (const [path, item] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const contents = [
+          ...Object.entries((operation.responses ?? {}) as Record<string, Json>).map(([status, response]) => [status, response.content] as const),
+          ['request', (operation.requestBody as Json | undefined)?.content] as const,
+        ];
+        for (const [where, content] of contents) {
+          const json = (content as Record<string, Json> | undefined)?.['application/json'];
+          if (json?.example === undefined) continue;
+          examples += 1;
+          const validator = z.fromJSONSchema(inlined(document, json.schema) as Parameters<typeof z.fromJSONSchema>[0]);
+          expect(validator.safeParse(json.example).error?.issues ?? [], `${method} ${path} ${where}`).toEqual([]);
+        }
+      }
+    }
+    expect(examples).toBeGreaterThan(60);
   });
 
   it('when read as OpenAPI, every operation has a unique id, documented responses with bodies, and its path parameters', () => {
@@ -65,15 +86,30 @@ describe('GET /openapi.json', () => {
         expect(operationIds.has(operation.operationId as string), where).toBe(false);
         operationIds.add(operation.operationId as string);
         const responses = Object.entries(operation.responses as Record<string, Json>);
-        expect(responses.length, where).toBeGreaterThan(1);
+        // Every operation that can refuse its caller says how; the reference page and document, and the liveness probe, cannot.
+        expect(responses.length, where).toBeGreaterThan((operation.tags as string[]).includes('reference') || path === '/health/live' ? 0 : 1);
         for (const [status, response] of responses) {
           expect(status, where).toMatch(/^[1-5]\d\d$/);
           expect(response.description, `${where} ${status}`).toEqual(expect.any(String));
           // JSON everywhere, but the label itself and the file a SAV download answers.
           const content = response.content as Record<string, Json>;
           const mediaType =
-            status !== '200' ? 'application/json' : path === labelPath ? 'application/pdf' : path.endsWith('/files/{fileId}') ? 'image/*' : 'application/json';
-          expect(content[mediaType]?.schema, `${where} ${status}`).toBeDefined();
+            status !== '200'
+              ? 'application/json'
+              : path === labelPath || path.startsWith('/api/sale-invoice/')
+                ? 'application/pdf'
+                : path.endsWith('/files/{fileId}')
+                  ? 'image/*'
+                  : path === '/docs'
+                    ? 'text/html'
+                    : path === '/metrics'
+                      ? 'text/plain'
+                    : path === '/docs/assets/{file}'
+                      ? '*/*'
+                      : 'application/json';
+          // But Node's own 431 (a request head over 16 KiB, before any route), which has no body.
+          if (status === '431') expect(content, `${where} ${status}`).toBeUndefined();
+          else expect(content[mediaType]?.schema, `${where} ${status}`).toBeDefined();
         }
         const parameters = operation.parameters as Json[];
         const templated = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
@@ -83,26 +119,61 @@ describe('GET /openapi.json', () => {
     }
   });
 
-  it('when an operation requires a token, its scheme is declared: bearer for the suppliers and the core, bearer or a signed link for the labels, X-API-Token for the chatbot', () => {
+  it("when an operation requires a token, its group's scheme is declared: a bearer scheme for the suppliers, another for the core, the supplier's or a signed link for the labels, X-API-Token for the chatbot; every core error is the English envelope", () => {
     const schemes = (document.components as Json).securitySchemes as Json;
     expect(schemes).toMatchObject({
-      bearerAuth: { type: 'http', scheme: 'bearer' },
+      coreBearer: { type: 'http', scheme: 'bearer' },
+      supplierBearer: { type: 'http', scheme: 'bearer' },
       apiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token' },
+      metricsBearer: { type: 'http', scheme: 'bearer' },
     });
     for (const [path, item] of Object.entries(paths)) {
       for (const operation of Object.values(item)) {
+        const [tag] = operation.tags as string[];
         const expected =
           path === labelPath
-            ? [{ bearerAuth: [] }, {}]
-            : path.startsWith('/api/supplier-') || path.startsWith('/api/sale-sav/')
-              ? [{ bearerAuth: [] }]
-              : path.startsWith('/api/')
-                ? [{ apiToken: [] }]
-                : [];
+            ? [{ supplierBearer: [] }, {}]
+            : tag!.startsWith('supplier-')
+              ? [{ supplierBearer: [] }]
+              : tag!.startsWith('core-')
+                ? [{ coreBearer: [] }]
+                : tag === 'chatbot'
+                  ? [{ apiToken: [] }]
+                  : tag === 'metrics'
+                    ? [{ metricsBearer: [] }]
+                    : [];
         expect(operation.security, path).toEqual(expected);
         if (expected.length > 0) expect(Object.keys(operation.responses as Json), path).toContain('401');
+        if (!tag!.startsWith('core-')) continue;
+        for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {
+          if (status.startsWith('2') || status === '431') continue;
+          const example = ((response.content as Record<string, Json>)['application/json']!.example ?? {}) as Json;
+          expect(example, `${path} ${status}`).toMatchObject({ success: false, error: expect.any(String), message: expect.stringMatching(/^[\x20-\x7e’]+$/) });
+        }
       }
     }
+  });
+
+  it('when an answer links to other operations (the fuzzer follows them), each link names an operation of the document and its parameters', () => {
+    const operations = new Map(
+      Object.values(paths).flatMap((item) => Object.values(item).map((operation) => [operation.operationId as string, operation] as const)),
+    );
+    let links = 0;
+    for (const item of Object.values(paths)) {
+      for (const operation of Object.values(item)) {
+        for (const response of Object.values(operation.responses as Record<string, Json>)) {
+          for (const [name, link] of Object.entries((response.links ?? {}) as Record<string, Json>)) {
+            links += 1;
+            const target = operations.get(link.operationId as string);
+            expect(target, `${String(operation.operationId)} -> ${name}`).toBeDefined();
+            const names = ((target!.parameters ?? []) as Json[]).map((parameter) => parameter.name);
+            for (const parameter of Object.keys((link.parameters ?? {}) as Json)) expect(names, `${name}.${parameter}`).toContain(parameter);
+            if (link.requestBody !== undefined) expect(target!.requestBody, name).toBeDefined();
+          }
+        }
+      }
+    }
+    expect(links).toBeGreaterThan(10);
   });
 
   it('when a schema is referenced, the reference resolves within the document', () => {
@@ -121,7 +192,7 @@ describe('GET /openapi.json', () => {
       { name: 'signature', required: false },
     ]);
     expect(parameters.map((parameter) => (parameter.schema as Json).pattern)).toEqual(['^[1-9]\\d{0,11}$', '^[A-Za-z0-9_-]{43}$']);
-    expect(Object.keys(paths[labelPath]!.get!.responses as Json)).toEqual(['200', '401', '403', '404']);
+    expect(Object.keys(paths[labelPath]!.get!.responses as Json)).toEqual(['200', '401', '403', '404', '500']);
   });
 
   it('when the supplier 401 is documented, its message is the exact text the suppliers compare', () => {

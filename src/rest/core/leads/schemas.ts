@@ -29,7 +29,11 @@ const isPlausiblePhone = (phone: string): boolean =>
 export const contactLeadBody = z.object(
   {
     name: singleLine(200).min(1, 'is required'),
-    email: text.trim().pipe(z.email('must be a valid e-mail address').max(254, 'must be at most 254 characters')),
+    email: text
+      .trim()
+      .pipe(z.email('must be a valid e-mail address').max(254, 'must be at most 254 characters'))
+      // What the pipe checks, for the OpenAPI document (which prints the text before it).
+      .meta({ maxLength: 254, pattern: z.regexes.email.source }),
     phone: optional(singleLine(32).refine(isPlausiblePhone, 'must be a phone number: digits, spaces and + . - ( ) /, 6 to 15 digits')),
     project_name: optional(singleLine(500)),
   },

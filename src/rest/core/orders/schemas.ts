@@ -8,7 +8,7 @@ export const productSearchPageSize = { default: 50, max: 100 } as const;
 const quoted = (names: readonly string[]): string => names.map((name) => `"${name}"`).join(', ');
 
 const columns = z
-  .array(z.string())
+  .array(z.string().meta({ enum: productColumns }))
   .min(1)
   .superRefine((names, context) => {
     const unknown = names.filter((name) => !isProductColumn(name));
@@ -23,6 +23,7 @@ const direction = z.string().toLowerCase().pipe(z.enum(['asc', 'desc']));
 /** `{"price": "desc", "name": "asc"}`: the keys in their written order, the first one first. */
 const order = z
   .record(z.string(), direction)
+  .meta({ propertyNames: { enum: sortableColumns }, additionalProperties: { type: 'string', pattern: '^([aA][sS][cC]|[dD][eE][sS][cC])$' } })
   .superRefine((keys, context) => {
     const unknown = Object.keys(keys).filter((name) => !isSortableColumn(name));
     if (unknown.length > 0) {
@@ -36,7 +37,7 @@ const order = z
 /** POST /api/search-ean14-product-colis. */
 export const productSearchBody = z.strictObject({
   /** What the scanner read: a product's EAN14 or its SKU, exactly. Absent: every product. */
-  sku: z.string().trim().min(1).max(64).optional(),
+  sku: z.string().trim().min(1).max(64).meta({ pattern: '\\S' }).optional(),
   columns: columns.optional(),
   order: order.optional(),
   /** Paging is asked for by either of these (the other then takes its default); without them, every match. */

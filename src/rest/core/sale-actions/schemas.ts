@@ -7,5 +7,11 @@ import { z } from 'zod';
  */
 export const actionTokenParams = z.object({
   // A generous bound: a token with an address inside stays well under it; longer is not ours.
-  token: z.string().min(1).max(4096),
+  token: z
+    .string()
+    .min(1)
+    .max(4096)
+    // The shape verifyActionToken reads (a token of another shape is malformed: 404, as a forged one).
+    .meta({ pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$' })
+    .describe('The action token: base64url(payload).base64url(signature)'),
 });

@@ -13,7 +13,8 @@ const saleId = z
   .transform(Number)
   .pipe(z.number().int().min(1, 'must be a positive integer').max(maxSaleId, `must be at most ${maxSaleId}`));
 
-export const saleIdParams = z.object({ id: saleId.describe('The integer sale ID') });
+/** Printed as the integer it is: the text form is how a path carries it. */
+export const saleIdParams = z.object({ id: saleId.meta({ type: 'integer', minimum: 1, maximum: maxSaleId }).describe('The integer sale ID') });
 
 export const incrementIdParams = z.object({
   incrementId: z

@@ -84,6 +84,7 @@ export const occupiedQuery = queryParameters({
     .regex(/^[1-9][0-9]{0,9}$/)
     .transform(Number)
     .optional()
+    .meta({ type: 'integer', minimum: 1, maximum: 9_999_999_999 })
     .describe('A SAV being rescheduled: its own booking is not counted'),
 }, unknownParameters);
 export type OccupiedQuery = z.infer<typeof occupiedQuery>;
@@ -101,6 +102,7 @@ export const savIdParams = z.object({
     .regex(/^[1-9][0-9]{0,9}$/, 'must be a SAV ID (a positive integer)')
     .transform(Number)
     .pipe(z.number().max(2_147_483_647, 'must be a SAV ID (a positive integer)'))
+    .meta({ type: 'integer', minimum: 1, maximum: 2_147_483_647 })
     .describe('The SAV ID'),
 });
 

@@ -1,0 +1,37 @@
+import type Router from '@koa/router';
+import { graphiqlRoutes } from '../graphql/graphiql/graphiql-routes.ts';
+import { graphqlRoutes } from '../graphql/routes.ts';
+import type { Runtime } from '../runtime.ts';
+import { chatbotRoutes } from './chatbot/routes.ts';
+import { invoiceRoutes } from './core/invoice/routes.ts';
+import { leadRoutes } from './core/leads/routes.ts';
+import { orderRoutes } from './core/orders/routes.ts';
+import { saleActionRoutes } from './core/sale-actions/routes.ts';
+import { coreSaleRoutes } from './core/sales/routes.ts';
+import { coreSavRoutes } from './core/sav/routes.ts';
+import { filesRoutes } from './files/routes.ts';
+import { healthRoutes } from './health/health-routes.ts';
+import { metricsRoutes } from './metrics/metrics-routes.ts';
+import { openApiRoutes } from './openapi/routes.ts';
+import { supplierRoutes } from './supplier/routes.ts';
+
+/**
+ * The routers of the application, in the order they are tried (app.ts). One list, so that the spec
+ * comparing the routes with the OpenAPI document reads the routes the application really serves.
+ */
+export const applicationRouters = (runtime: Runtime): Router[] => [
+  healthRoutes({ storeOpen: runtime.isOpen, projections: runtime.projections }),
+  metricsRoutes(runtime),
+  supplierRoutes(runtime),
+  chatbotRoutes(runtime),
+  coreSaleRoutes(runtime),
+  saleActionRoutes(runtime),
+  invoiceRoutes(runtime),
+  orderRoutes(runtime),
+  leadRoutes(runtime),
+  coreSavRoutes(runtime),
+  filesRoutes(runtime),
+  openApiRoutes(runtime),
+  graphqlRoutes(runtime),
+  graphiqlRoutes(runtime),
+];

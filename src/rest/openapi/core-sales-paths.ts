@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { saleInvoiceParams } from '../core/invoice/schemas.ts';
+import { invalidParameter, saleNotFound } from '../core/sales/sale-errors.ts';
+import { incrementIdParams, saleIdParams } from '../core/sales/schemas.ts';
+import { HttpError } from '../http-error.ts';
+import { coreBase, coreCommon, failure, refusalOf, requestHeadTooLarge, unknownQueryParameter } from './core-failures.ts';
+import { coreRdvConfig, coreRefund, coreSale } from './core-responses.ts';
+import { rdvConfigExample, refundsExample, saleExample } from './core-examples.ts';
+import type { RouteDoc } from './document.ts';
+
+/** The core sale reads (core/sales/routes.ts) and the invoice (core/invoice/routes.ts). */
+
+export const coreSalesComponents = { CoreSale: coreSale, CoreRefund: coreRefund, CoreRdvConfig: coreRdvConfig };
+
+const base = { ...coreBase, tags: ['core-sales'] };
+
+const badId = (description: string) => failure(description, refusalOf(saleIdParams, { id: '12.0' }, invalidParameter));
+const noSale = failure('No sale has this ID.', saleNotFound({ id: 404404 }));
+
+export const coreSalesRouteDocs = (): RouteDoc[] => [
+  {
+    ...base,
+    method: 'get',
+    path: '/api/get-sale-info-by-increment-id/:incrementId',
+    operationId: 'getSaleByIncrementId',
+    summary: 'The full sale, by the increment ID of its order',
+    description: 'Customer, addresses, payment, products with their supplier lines and tracking, refunds, appointments and SAVs; the same presenter as GET /api/sale/{id}.',
+    pathParams: incrementIdParams,
+    responses: {
+      200: { description: 'The sale.', body: coreSale, example: saleExample },
+      400: failure('The increment ID is not 1 to 20 digits, or a query parameter was given.', refusalOf(incrementIdParams, { incrementId: 'A-12' }, invalidParameter)),
+      ...coreCommon,
+      404: failure('No sale has this increment ID.', saleNotFound({ incrementId: '100004512' })),
+    },
+  },
+  {
+    ...base,
+    method: 'get',
+    path: '/api/sale/:id',
+    operationId: 'getSale',
+    summary: 'The full sale, by its ID',
+    pathParams: saleIdParams,
+    responses: {
+      200: { description: 'The sale.', body: coreSale, example: saleExample },
+      400: badId('The ID is not a positive integer (plain digits, at most 2147483647), or a query parameter was given.'),
+      ...coreCommon,
+      404: noSale,
+    },
+  },
+  {
+    ...base,
+    method: 'get',
+    path: '/api/sale-refund/:id',
+    operationId: 'getSaleRefunds',
+    summary: "The sale's refunds, in the order they were requested",
+    pathParams: saleIdParams,
+    responses: {
+      200: { description: 'The refunds; [] when there is none. `paid_at` appears once paid.', body: z.array(coreRefund), example: refundsExample },
+      400: badId('The ID is not a positive integer, or a query parameter was given.'),
+      ...coreCommon,
+      404: noSale,
+    },
+  },
+  {
+    ...base,
+    method: 'get',
+    path: '/api/sale-rdv/:id',
+    operationId: 'getSaleRdvConfig',
+    summary: 'The delivery appointment configuration of the sale: today and the next 30 days',
+    description: "The open days of the delivery planning (holidays and closed weekdays left out), each slot with its capacity, booked and free places; the slot the sale holds stays available to it (`current`).",
+    pathParams: saleIdParams,
+    responses: {
+      200: { description: 'The configuration.', body: coreRdvConfig, example: rdvConfigExample },
+      400: badId('The ID is not a positive integer, or a query parameter was given.'),
+      ...coreCommon,
+      404: noSale,
+    },
+  },
+  {
+    ...base,
+    tags: ['core-sale-actions'],
+    method: 'get',
+    path: '/api/sale-invoice/:token',
+    operationId: 'getSaleInvoice',
+    summary: 'The invoice of the sale, as a PDF, through an action token of kind invoice',
+    description: 'Reading it changes nothing: the link works until the token expires. The same sale state gives the same bytes.',
+    pathParams: saleInvoiceParams,
+    responses: {
+      200: { description: 'The invoice; Cache-Control: private, no-store.', file: 'application/pdf' },
+      400: failure('The token is longer than 2048 characters, or a query parameter was given.', unknownQueryParameter()),
+      ...coreCommon,
+      404: failure('The token is malformed, forged, expired or of another action; or its sale does not exist.', new HttpError(404, 'invalid_action_token', 'The action token is not valid')),
+      431: requestHeadTooLarge,
+    },
+  },
+];
