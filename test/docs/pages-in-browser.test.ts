@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, copyFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRuntimeApp } from '../../src/rest/app.ts';
+import { startApi, type ApiHarness } from '../support/api-harness.ts';
+
+/**
+ * The pages people open in a browser, opened by a real one: Debian's Chromium, headless, with every
+ * host name but the service's unresolvable (a machine without internet: a page that needed a CDN
+ * would stay blank). `--dump-dom` gives the document once its scripts have run (virtual time lets
+ * them finish); `--screenshot` the picture. UPDATE_SCREENSHOTS=1 writes the pictures to docs/.
+ */
+
+const run = promisify(execFile);
+const docsDir = path.resolve(import.meta.dirname, '../../docs');
+
+const chromium = (url: string, ...args: string[]) =>
+  run(
+    'chromium',
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      '--virtual-time-budget=20000',
+      '--window-size=1280,900',
+      ...args,
+      url,
+    ],
+    { maxBuffer: 64 * 1024 * 1024, timeout: 60_000 },
+  );
+
+describe('the pages people open in a browser, offline', () => {
+  let api: ApiHarness;
+  let server: http.Server;
+  let base: string;
+  let shots: string;
+
+  beforeAll(async () => {
+    api = await startApi();
+    server = http.createServer(createRuntimeApp(api.runtime).callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    shots = await mkdtemp(path.join(tmpdir(), 'screenshots-'));
+  });
+  afterAll(async () => {
+    server?.close();
+    await api?.close();
+    await rm(shots, { recursive: true, force: true });
+  });
+
+  const screenshot = async (url: string, name: string): Promise<void> => {
+    const file = path.join(shots, name);
+    await chromium(url, `--screenshot=${file}`);
+    const png = await readFile(file);
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    if (process.env.UPDATE_SCREENSHOTS === '1') await copyFile(file, path.join(docsDir, name));
+  };
+
+  it('when /docs is opened, the reference renders the routes of every group from the service alone', { timeout: 120_000 }, async () => {
+    const { stdout: dom } = await chromium(`${base}/docs`, '--dump-dom');
+
+    expect(dom).toContain('swagger-ui');
+    for (const route of ['/api/supplier-a/get-sales', '/api/sale/details/{incrementId}', '/api/sale-sav/create-for-sale-product', '/health/ready']) {
+      expect(dom).toContain(route);
+    }
+    expect(dom.match(/class="opblock /g)?.length ?? 0).toBeGreaterThanOrEqual(40);
+    await screenshot(`${base}/docs`, 'reference.png');
+  });
+
+  it('when /graphql is opened, GraphiQL renders its editor with the token hint, from the service alone', { timeout: 120_000 }, async () => {
+    const { stdout: dom } = await chromium(`${base}/graphql`, '--dump-dom');
+
+    expect(dom).toContain('graphiql-container');
+    expect(dom).toMatch(/class="[^"]*graphiql-query-editor/);
+    expect(dom).toContain('token issue --group analyst');
+    await screenshot(`${base}/graphql`, 'graphiql.png');
+  });
+});
