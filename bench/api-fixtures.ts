@@ -41,9 +41,13 @@ const shuffled = <T>(items: T[]): T[] => {
 
 const freshOrders = (seed: number): (() => OrderPayload) => {
   // The seeded demo catalog (seed 42): every SKU exists; increment IDs far above the seeded ones.
-  const orders = demoOrders({ seed: 7, count: 1_000_000, catalog: demoCatalog(42), from: new Date('2026-10-25T00:00:00Z'), to: new Date('2026-11-01T00:00:00Z') })[
-    Symbol.iterator
-  ]();
+  const orders = demoOrders({
+    seed: 7,
+    count: 1_000_000,
+    catalog: demoCatalog(42),
+    from: new Date('2026-10-25T00:00:00Z'),
+    to: new Date('2026-11-01T00:00:00Z'),
+  })[Symbol.iterator]();
   let incrementId = seed;
   return () => {
     const next = orders.next();

@@ -15,7 +15,10 @@ export type Baselines = { method: 'GET' | 'POST'; bytes: number; perSecond: numb
 export const baselineOf = (outcome: Outcome & { status: 'measured' }, baselines: Baselines): Baselines[number] | undefined =>
   baselines
     .filter((baseline) => baseline.method === outcome.method)
-    .sort((a, b) => Math.abs(Math.log(a.bytes / Math.max(outcome.result.bytesPerAnswer, 1))) - Math.abs(Math.log(b.bytes / Math.max(outcome.result.bytesPerAnswer, 1))))[0];
+    .sort(
+      (a, b) =>
+        Math.abs(Math.log(a.bytes / Math.max(outcome.result.bytesPerAnswer, 1))) - Math.abs(Math.log(b.bytes / Math.max(outcome.result.bytesPerAnswer, 1))),
+    )[0];
 
 const integer = (value: number): string => Math.round(value).toLocaleString('en');
 const ms = (value: number): string => (value < 10 ? value.toFixed(1) : integer(value));

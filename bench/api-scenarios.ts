@@ -25,7 +25,6 @@ export type Scenario = {
   connections?: number;
 };
 
-
 const repeat = (request: LoadRequest): RequestSource => ({ next: () => request });
 
 const cycle = <T>(items: readonly T[], build: (item: T) => LoadRequest): RequestSource => {
@@ -43,7 +42,11 @@ const eachOnce = <T>(items: readonly T[], build: (item: T) => LoadRequest): Requ
 
 /** The bare server at the sizes of the API's answers: a short answer, a detail, a listing page. */
 export const baselineScenarios = (bodyOfPost: string): Scenario[] => [
-  ...[300, 2_000, 22_600].map((bytes): Scenario => ({ name: `bare node:http, GET, ${bytes < 1000 ? `${bytes} B` : `${(bytes / 1024).toFixed(0)} KiB`}`, target: 'baseline', requests: repeat({ path: `/size/${bytes}` }) })),
+  ...[300, 2_000, 22_600].map((bytes): Scenario => ({
+    name: `bare node:http, GET, ${bytes < 1000 ? `${bytes} B` : `${(bytes / 1024).toFixed(0)} KiB`}`,
+    target: 'baseline',
+    requests: repeat({ path: `/size/${bytes}` }),
+  })),
   { name: 'bare node:http, POST, 300 B', target: 'baseline', requests: repeat({ method: 'POST', path: '/size/300', body: bodyOfPost }) },
 ];
 
@@ -78,7 +81,11 @@ export const apiScenarios = (f: ApiFixtures, serverLog: LogTally, seconds: numbe
       })),
       observe: cacheHeader,
     },
-    { name: 'supplier-b get-sales (no cache)', target: 'app', requests: repeat({ path: '/api/supplier-b/get-sales', headers: bearer(f.tokens['supplier-b']) }) },
+    {
+      name: 'supplier-b get-sales (no cache)',
+      target: 'app',
+      requests: repeat({ path: '/api/supplier-b/get-sales', headers: bearer(f.tokens['supplier-b']) }),
+    },
     {
       name: 'acknowledge-sale, distinct lines',
       target: 'app',
@@ -86,7 +93,13 @@ export const apiScenarios = (f: ApiFixtures, serverLog: LogTally, seconds: numbe
       observe: successFlag,
       connections: commandConnections,
     },
-    { name: 'ship-sale, distinct lines', target: 'app', requests: eachOnce(f.toShip, supplierLine('ship-sale')), observe: successFlag, connections: commandConnections },
+    {
+      name: 'ship-sale, distinct lines',
+      target: 'app',
+      requests: eachOnce(f.toShip, supplierLine('ship-sale')),
+      observe: successFlag,
+      connections: commandConnections,
+    },
     {
       name: 'chatbot sale details',
       target: 'app',

@@ -33,7 +33,9 @@ const only = new RegExp(process.env.BENCH_SCENARIOS ?? '', 'i');
 
 console.log(`bench:api on ${machine()}`);
 console.log(`uptime: ${execFileSync('uptime').toString().trim()}`);
-console.log(`dataset: ${orders.toLocaleString('en')} demo orders; ${seconds} s per scenario, ${connections} connections (${commandConnections} for commands)\n`);
+console.log(
+  `dataset: ${orders.toLocaleString('en')} demo orders; ${seconds} s per scenario, ${connections} connections (${commandConnections} for commands)\n`,
+);
 
 const { dataDir, remove } = await scratchCopyOfSeeded(orders, 'bench-api-');
 let server: ServerProcess | undefined;
@@ -57,14 +59,24 @@ try {
       `(ready in ${((performance.now() - fixturesStartedAt) / 1000).toFixed(1)} s)\n`,
   );
   baseline = await startBaselineProcess();
-  const chosen = apiScenarios(fixtures, server.log, seconds, commandConnections).filter((scenario) => scenario.target === 'baseline' || only.test(scenario.name));
+  const chosen = apiScenarios(fixtures, server.log, seconds, commandConnections).filter(
+    (scenario) => scenario.target === 'baseline' || only.test(scenario.name),
+  );
   const running = server;
-  const results = await runScenarios({ app: server.origin, baseline: baseline.origin }, chosen, { seconds, connections, peakRssMiB: () => running.peakRssMiB() });
+  const results = await runScenarios({ app: server.origin, baseline: baseline.origin }, chosen, {
+    seconds,
+    connections,
+    peakRssMiB: () => running.peakRssMiB(),
+  });
   console.log(`\nthe server's peak RSS: ${server.peakRssMiB().toFixed(0)} MiB (restart ready in ${(server.readyMs / 1000).toFixed(2)} s)`);
   if (only.test('pdf')) {
     await runPdfScenarios({ origin: server.origin, baselineOrigin: baseline.origin, fixtures, serverPid: server.pid, serverLog: server.log, seconds });
   }
-  printReport(server.log, results, `${machine()}; ${orders.toLocaleString('en')} demo orders; ${seconds} s per scenario, ${connections} connections (${commandConnections} for commands)`);
+  printReport(
+    server.log,
+    results,
+    `${machine()}; ${orders.toLocaleString('en')} demo orders; ${seconds} s per scenario, ${connections} connections (${commandConnections} for commands)`,
+  );
 } finally {
   await runtime?.close();
   await server?.stop();

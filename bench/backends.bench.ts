@@ -29,7 +29,11 @@ const loads: (AppendLoad & { name: string })[] = [
   { name: '10 events per append, 16 in flight', streams: 64, eventsPerAppend: 10, inFlight: 16, total: appendEvents * 2 },
 ];
 
-console.log(`bench:backends on ${machine()}; load average ${loadavg().map((load) => load.toFixed(1)).join(', ')} at start\n`);
+console.log(
+  `bench:backends on ${machine()}; load average ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(', ')} at start\n`,
+);
 const scratch = await mkdtemp(path.join(tmpdir(), 'bench-backends-'));
 const rows: string[] = [];
 const ratio = (production: number, embedded: number) => `${((production / embedded) * 100).toPrecision(2)} %`;
@@ -75,6 +79,8 @@ try {
   await rm(scratch, { recursive: true, force: true });
 }
 
-console.log(`\n${machine()}; ${process.env.BENCH_EVENTSTORE_URL ? 'EventStoreDB at BENCH_EVENTSTORE_URL' : 'EventStoreDB test server'}; ${process.env.BENCH_MONGODB_URL ? 'MongoDB at BENCH_MONGODB_URL' : 'FerretDB 1.24 (SQLite)'}\n`);
+console.log(
+  `\n${machine()}; ${process.env.BENCH_EVENTSTORE_URL ? 'EventStoreDB at BENCH_EVENTSTORE_URL' : 'EventStoreDB test server'}; ${process.env.BENCH_MONGODB_URL ? 'MongoDB at BENCH_MONGODB_URL' : 'FerretDB 1.24 (SQLite)'}\n`,
+);
 console.log('| Measure | Embedded | Production adapter | Ratio |\n|---|--:|--:|--:|');
 for (const row of rows) console.log(row);

@@ -49,10 +49,22 @@ const supplierLinesOf = async (count: number) => {
     if (pending.length >= 32) await Promise.all(pending.splice(0));
   }
   await Promise.all(pending);
-  return { runtime, lines, cleanup: async () => { await runtime.close(); await rm(dataDir, { recursive: true, force: true }); } };
+  return {
+    runtime,
+    lines,
+    cleanup: async () => {
+      await runtime.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 };
 
-const timeCommands = async (label: string, inFlight: number, lines: { serviceOrderId: string; supplier: 'supplier-a' | 'supplier-b' }[], run: (line: (typeof lines)[number]) => Promise<{ status: string }>) => {
+const timeCommands = async (
+  label: string,
+  inFlight: number,
+  lines: { serviceOrderId: string; supplier: 'supplier-a' | 'supplier-b' }[],
+  run: (line: (typeof lines)[number]) => Promise<{ status: string }>,
+) => {
   const queue = [...lines];
   let accepted = 0;
   const startedAt = performance.now();
@@ -90,13 +102,17 @@ for (const orders of sizes) {
     const replay = await measureProjection(readStore, log);
     await readStore.close();
     await log.close();
-    console.log(`  2. build of the read models: ${replay.events.toLocaleString('en')} events into 11 projections in ${replay.seconds.toFixed(1)} s, ${Math.round(replay.eventsPerSecond).toLocaleString('en')} events/s`);
+    console.log(
+      `  2. build of the read models: ${replay.events.toLocaleString('en')} events into 11 projections in ${replay.seconds.toFixed(1)} s, ${Math.round(replay.eventsPerSecond).toLocaleString('en')} events/s`,
+    );
 
     const first = await startServerProcess(dataDir);
     await first.stop();
     const restarted = await startServerProcess(dataDir);
     await restarted.stop();
-    console.log(`  3. npm start until /health answers 200: first start (build) ${(first.readyMs / 1000).toFixed(1)} s, restart ${(restarted.readyMs / 1000).toFixed(2)} s; server peak RSS ${first.peakRssMiB().toFixed(0)} MiB building, ${restarted.peakRssMiB().toFixed(0)} MiB restarting`);
+    console.log(
+      `  3. npm start until /health answers 200: first start (build) ${(first.readyMs / 1000).toFixed(1)} s, restart ${(restarted.readyMs / 1000).toFixed(2)} s; server peak RSS ${first.peakRssMiB().toFixed(0)} MiB building, ${restarted.peakRssMiB().toFixed(0)} MiB restarting`,
+    );
     rows.push(
       `| ${orders.toLocaleString('en')} | ${replay.events.toLocaleString('en')} | ${replay.seconds.toFixed(1)} s | ${Math.round(replay.eventsPerSecond).toLocaleString('en')} | ${(first.readyMs / 1000).toFixed(1)} s | ${(restarted.readyMs / 1000).toFixed(2)} s | ${first.peakRssMiB().toFixed(0)} MiB |`,
     );
@@ -106,6 +122,8 @@ for (const orders of sizes) {
 }
 console.log(`\nthis process's peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
 console.log(`\n${machine()}\n`);
-console.log('| Demo orders | Events | Build of the read models | Events/s | npm start, first (build + ready) | npm start, restart | Server peak RSS, first start |');
+console.log(
+  '| Demo orders | Events | Build of the read models | Events/s | npm start, first (build + ready) | npm start, restart | Server peak RSS, first start |',
+);
 console.log('|--:|--:|--:|--:|--:|--:|--:|');
 for (const row of rows) console.log(row);

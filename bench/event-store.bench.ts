@@ -34,8 +34,7 @@ async function chain(store: EventStore, until: number, latencies: number[]): Pro
   }
 }
 
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 
 async function run(inFlight: number): Promise<string> {
   const dir = await mkdtemp(join(folder, 'event-store-bench-'));

@@ -38,33 +38,97 @@ const graphqlErrors = (): Observer => {
 export const dashboardQuery = /* GraphQL */ `
   query Dashboard($from: LocalDate!, $to: LocalDate!) {
     dashboard(from: $from, to: $to, granularity: DAY) {
-      buckets { start end orders revenue averageBasket cancellations refundRequested refundPaid
-        savsByCategory { key count } savsByType { key count } openSavBacklog leads }
-      totals { orders revenue averageBasket cancellations refundRequested refundPaid leads }
+      buckets {
+        start
+        end
+        orders
+        revenue
+        averageBasket
+        cancellations
+        refundRequested
+        refundPaid
+        savsByCategory {
+          key
+          count
+        }
+        savsByType {
+          key
+          count
+        }
+        openSavBacklog
+        leads
+      }
+      totals {
+        orders
+        revenue
+        averageBasket
+        cancellations
+        refundRequested
+        refundPaid
+        leads
+      }
     }
-  }`;
+  }
+`;
 
 /** The same numbers as the REST answer: the places taken per day and slot. */
 export const occupiedQuery = /* GraphQL */ `
   query Occupied($from: LocalDate!, $to: LocalDate!) {
-    planningOccupancy(from: $from, to: $to, planningTypes: [sav, delivery]) { occupied { date slots { time taken } } }
-  }`;
+    planningOccupancy(from: $from, to: $to, planningTypes: [sav, delivery]) {
+      occupied {
+        date
+        slots {
+          time
+          taken
+        }
+      }
+    }
+  }
+`;
 
 /** Everything an analyst plans capacity with: per planning type and day, each slot's capacity, taken and free places. */
 export const planningQuery = /* GraphQL */ `
   query Planning($from: LocalDate!, $to: LocalDate!) {
     planningOccupancy(from: $from, to: $to, planningTypes: [sav, delivery]) {
-      from to timezone
-      holidays { date label }
-      occupied { date slots { time taken } }
-      plannings { planningType capacityPerSlot days { date open closedBecause slots { time capacity taken free } } }
+      from
+      to
+      timezone
+      holidays {
+        date
+        label
+      }
+      occupied {
+        date
+        slots {
+          time
+          taken
+        }
+      }
+      plannings {
+        planningType
+        capacityPerSlot
+        days {
+          date
+          open
+          closedBecause
+          slots {
+            time
+            capacity
+            taken
+            free
+          }
+        }
+      }
     }
-  }`;
+  }
+`;
 
 export const graphqlScenarios = (tokens: { analyst: string; core: string }, period: GraphqlBenchPeriod): Scenario[] => [
-  ...[300, 2_000, 22_600].map(
-    (bytes): Scenario => ({ name: `bare node:http, POST, ${bytes < 1000 ? `${bytes} B` : `${(bytes / 1024).toFixed(0)} KiB`}`, target: 'baseline', requests: repeat({ method: 'POST', path: `/size/${bytes}`, body: '{"query":"{ __typename }"}' }) }),
-  ),
+  ...[300, 2_000, 22_600].map((bytes): Scenario => ({
+    name: `bare node:http, POST, ${bytes < 1000 ? `${bytes} B` : `${(bytes / 1024).toFixed(0)} KiB`}`,
+    target: 'baseline',
+    requests: repeat({ method: 'POST', path: `/size/${bytes}`, body: '{"query":"{ __typename }"}' }),
+  })),
   { name: 'GraphQL { __typename }', target: 'app', requests: repeat(graphql(tokens.analyst, '{ __typename }', {})), observe: graphqlErrors },
   {
     name: 'GraphQL dashboard, 90 days by day',

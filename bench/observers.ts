@@ -10,8 +10,7 @@ export type Observer = {
   report: () => Promise<string>;
 };
 
-const headerOf = (headers: Record<string, unknown>, name: string): unknown =>
-  Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+const headerOf = (headers: Record<string, unknown>, name: string): unknown => Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
 
 /** supplier-a's X-Cache header: HIT or MISS. */
 export const cacheHeader = (): Observer => {

@@ -61,12 +61,19 @@ export const runPdfScenarios = async (options: {
   console.log(
     `  invoices of distinct sales, 4 connections: ${rate(invoiceLoad)}, p99 ${ms(invoiceLoad.p99Ms)}, statuses ${JSON.stringify(invoiceLoad.statuses)}`,
   );
-  console.log(`  supplier-a get-sales, 10 connections: p99 ${ms(alone.p99Ms)} alone (${rate(alone)}), ${ms(during.p99Ms)} during the invoices (${rate(during)})`);
+  console.log(
+    `  supplier-a get-sales, 10 connections: p99 ${ms(alone.p99Ms)} alone (${rate(alone)}), ${ms(during.p99Ms)} during the invoices (${rate(during)})`,
+  );
   console.log(`  CPU per invoice (server process, every thread, get-sales included): ${rendered > 0 ? ms((invoiceCpu * 1000) / rendered) : 'n/a'} at most`);
 
   const cachedPath = invoicePath(f, sales[0]!.saleId);
   const cached = await runLoad({ origin, next: () => ({ path: cachedPath, headers: core }), connections: 10, seconds });
-  const bare = await runLoad({ origin: options.baselineOrigin, next: () => ({ path: `/size/${Math.round(cached.bytesPerAnswer)}` }), connections: 10, seconds });
+  const bare = await runLoad({
+    origin: options.baselineOrigin,
+    next: () => ({ path: `/size/${Math.round(cached.bytesPerAnswer)}` }),
+    connections: 10,
+    seconds,
+  });
   console.log(`  the same invoice again (cached): ${rate(cached)}, p99 ${ms(cached.p99Ms)}; bare node:http at its size: ${rate(bare)}`);
 
   const labelsBefore = serverLog.count('shipping labels of an imported order rendered');

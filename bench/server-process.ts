@@ -64,7 +64,9 @@ export const startServerProcess = async (dataDir: string, env: Record<string, st
   let lastPeak = 0;
   const peakRssMiB = (): number => {
     try {
-      const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmHWM:'));
+      const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+        .split('\n')
+        .find((entry) => entry.startsWith('VmHWM:'));
       lastPeak = Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
     } catch {
       // Gone: the last reading stands.

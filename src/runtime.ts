@@ -86,13 +86,15 @@ export const openReadStore = async (config: Config): Promise<ReadStore> => {
 };
 
 /** The catalog's data for a SKU, read from its stream (the write side does not depend on read models). */
-const catalogLookup = (eventStore: EventStore): FindProduct => async (sku) => {
-  const { events } = await readDomainStream<ProductEvent>(eventStore, productStreamName(sku));
-  const state = fold(productDecider, events);
-  if (state.status === 'absent') return null;
-  const { wholesale_price, supplier, carrier } = state.product;
-  return { wholesale_price, supplier, carrier };
-};
+const catalogLookup =
+  (eventStore: EventStore): FindProduct =>
+  async (sku) => {
+    const { events } = await readDomainStream<ProductEvent>(eventStore, productStreamName(sku));
+    const state = fold(productDecider, events);
+    if (state.status === 'absent') return null;
+    const { wholesale_price, supplier, carrier } = state.product;
+    return { wholesale_price, supplier, carrier };
+  };
 
 export const openRuntime = async (
   config: Config,

@@ -15,7 +15,10 @@ const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
 const booleanFlag = z.preprocess(
   emptyAsUndefined,
-  z.enum(['true', 'false', '1', '0'], 'must be true or false').default('false').transform((flag) => flag === 'true' || flag === '1'),
+  z
+    .enum(['true', 'false', '1', '0'], 'must be true or false')
+    .default('false')
+    .transform((flag) => flag === 'true' || flag === '1'),
 );
 
 const isReadable = (file: string): boolean => {
@@ -42,18 +45,33 @@ const environment = z.object({
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   TOKEN_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
-  PLANNING_TIMEZONE: z.preprocess(
+  PLANNING_TIMEZONE: z.preprocess(emptyAsUndefined, z.string().default('Europe/Paris').refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/Paris')),
+  EVENTSTORE_URL: z.preprocess(
     emptyAsUndefined,
-    z.string().default('Europe/Paris').refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/Paris'),
+    z
+      .string()
+      .regex(/^(esdb|esdb\+discover|kurrentdb|kurrentdb\+discover):\/\//, 'must be an esdb:// or kurrentdb:// connection string')
+      .optional(),
   ),
-  EVENTSTORE_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^(esdb|esdb\+discover|kurrentdb|kurrentdb\+discover):\/\//, 'must be an esdb:// or kurrentdb:// connection string').optional()),
   EVENTSTORE_NAMESPACE: z.preprocess(emptyAsUndefined, z.string().refine(isValidNamespace, 'must be letters, digits and _ only').optional()),
-  MONGODB_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// connection string').optional()),
+  MONGODB_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// connection string')
+      .optional(),
+  ),
   PROJECTION_LEASE_TTL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000, 'must be at least 1000 (ms)').default(10_000)),
   INSTANCE_ID: optionalString,
   READ_YOUR_WRITES_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(600_000, 'must be at most 600000 (ms)').default(2_000)),
   PROJECTION_BATCH_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000, 'must be at most 100000').default(2_000)),
-  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Service commandes <no-reply@localhost>')),
   LEAD_NOTIFY_TO: z.preprocess(emptyAsUndefined, z.string().default('equipe@localhost')),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
@@ -63,11 +81,23 @@ const environment = z.object({
   TRUST_PROXY: booleanFlag,
   HSTS_MAX_AGE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(31_536_000)),
   GRAPHQL_INTROSPECTION: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0'], 'must be true or false').optional()),
-  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().regex(/^\S{32,}$/, 'must be at least 32 characters, no spaces').optional()),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\S{32,}$/, 'must be at least 32 characters, no spaces')
+      .optional(),
+  ),
   PDF_WORKERS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64, 'must be at most 64').optional()),
   PDF_QUEUE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000, 'must be at most 10000').default(64)),
-  PDF_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100, 'must be at least 100 (ms)').max(600_000, 'must be at most 600000 (ms)').default(10_000)),
-  GRAPHQL_TIME_BUDGET_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10, 'must be at least 10 (ms)').max(600_000, 'must be at most 600000 (ms)').default(5_000)),
+  PDF_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100, 'must be at least 100 (ms)').max(600_000, 'must be at most 600000 (ms)').default(10_000),
+  ),
+  GRAPHQL_TIME_BUDGET_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(10, 'must be at least 10 (ms)').max(600_000, 'must be at most 600000 (ms)').default(5_000),
+  ),
   GRAPHQL_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(300)),
 });
 
@@ -144,7 +174,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throw new ConfigError(['TOKEN_SECRET: required when NODE_ENV=production']);
   }
   if (values.EVENTSTORE_NAMESPACE && !values.EVENTSTORE_URL) {
-    throw new ConfigError(['EVENTSTORE_NAMESPACE: only with EVENTSTORE_URL (the embedded store is this service\'s alone)']);
+    throw new ConfigError(["EVENTSTORE_NAMESPACE: only with EVENTSTORE_URL (the embedded store is this service's alone)"]);
   }
   if ((values.TLS_CERT_FILE === undefined) !== (values.TLS_KEY_FILE === undefined)) {
     throw new ConfigError(['TLS_CERT_FILE, TLS_KEY_FILE: give both or neither']);

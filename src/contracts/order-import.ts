@@ -36,7 +36,10 @@ export const orderImportPayload = objectOf({
   source: z.string().min(1).max(64).optional(),
   increment_id: z.string().regex(/^[0-9]{1,20}$/, 'digits only, 1 to 20'),
   created_at: z.iso.datetime({ offset: true }),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'three capital letters, e.g. EUR').optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'three capital letters, e.g. EUR')
+    .optional(),
   customer: objectOf({
     email: z.email().max(254),
     firstname: z.string().min(1).max(100),

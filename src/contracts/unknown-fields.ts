@@ -36,5 +36,4 @@ const unknownIn = (schema: z.ZodType, value: unknown): z.core.util.JSONType | un
 };
 
 /** The unknown fields of `value` (a JSON payload already accepted by `schema`), or undefined. */
-export const unknownFields = (schema: z.ZodObject, value: unknown): UnknownFields | undefined =>
-  unknownIn(schema, value) as UnknownFields | undefined;
+export const unknownFields = (schema: z.ZodObject, value: unknown): UnknownFields | undefined => unknownIn(schema, value) as UnknownFields | undefined;

@@ -24,7 +24,10 @@ export type CommandOutcome<State, Event extends DomainEvent> =
 /** Every attempt lost the race on the stream; the caller may retry the whole request. */
 export class ConcurrencyConflictError extends Error {
   readonly code = 'CONCURRENCY_CONFLICT';
-  constructor(readonly streamName: string, attempts: number) {
+  constructor(
+    readonly streamName: string,
+    attempts: number,
+  ) {
     super(`Stream ${streamName} kept changing under ${attempts} attempts`);
     this.name = 'ConcurrencyConflictError';
   }
@@ -53,7 +56,10 @@ export const handleCommand = async <State, Command, Event extends DomainEvent>(
     if (decision.length === 0) return { status: 'unchanged', state };
     try {
       const result = await appendDomainEvents(deps.eventStore, streamName, decision, context, deps.clock.now(), stream.revision);
-      await deps.awaitProjections(result.position, decision.map((event) => event.type));
+      await deps.awaitProjections(
+        result.position,
+        decision.map((event) => event.type),
+      );
       return {
         status: 'accepted',
         events: decision,

@@ -61,7 +61,10 @@ export type UrlRefusal = { code: 'credentials' } | { code: 'internal_host'; host
  */
 export const refusedOnSight = (url: URL): UrlRefusal | null => {
   if (url.username !== '' || url.password !== '') return { code: 'credentials' };
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  const host = url.hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
   const localName = host === 'localhost' || host.endsWith('.localhost');
   if (localName || (isIP(host) !== 0 && isInternalAddress(host))) return { code: 'internal_host', host: url.hostname };
   return null;

@@ -115,14 +115,24 @@ export const operationCost = (schema: GraphQLSchema, document: DocumentNode, var
   const operation = operationName ? operations.find((candidate) => candidate.name?.value === operationName) : operations[0];
   if (!operation) return 0;
   const fragments = Object.fromEntries(
-    document.definitions.filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION).map((fragment) => [fragment.name.value, fragment]),
+    document.definitions
+      .filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION)
+      .map((fragment) => [fragment.name.value, fragment]),
   );
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  const root =
+    operation.operation === 'mutation'
+      ? schema.getMutationType()
+      : operation.operation === 'subscription'
+        ? schema.getSubscriptionType()
+        : schema.getQueryType();
   if (!root) return 0;
   return selectionCost({ schema, fragments, variables, visiting: new Set() }, root, operation.selectionSet, {});
 };
 
 export const tooCostly = (cost: number): GraphQLError =>
-  new GraphQLError(`The query costs ${cost}, more than the limit of ${maxCost}: ask for fewer fields, smaller pages, shorter periods or a coarser granularity`, {
-    extensions: { code: 'QUERY_TOO_COSTLY', cost, maxCost },
-  });
+  new GraphQLError(
+    `The query costs ${cost}, more than the limit of ${maxCost}: ask for fewer fields, smaller pages, shorter periods or a coarser granularity`,
+    {
+      extensions: { code: 'QUERY_TOO_COSTLY', cost, maxCost },
+    },
+  );

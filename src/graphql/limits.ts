@@ -1,12 +1,21 @@
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
-import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, parse, visit, type ASTVisitor, type DocumentNode, type SelectionSetNode, type ValidationContext } from 'graphql/index.js';
+import {
+  GraphQLError,
+  Kind,
+  NoSchemaIntrospectionCustomRule,
+  parse,
+  visit,
+  type ASTVisitor,
+  type DocumentNode,
+  type SelectionSetNode,
+  type ValidationContext,
+} from 'graphql/index.js';
 import type { Plugin } from 'graphql-yoga';
 import type { GraphqlContext } from './context.ts';
 import { maxCost, operationCost, tooCostly } from './cost.ts';
 import { startBudget } from './time-budget.ts';
-
 
 /**
  * Limits that refuse abusive documents before anything runs: too deep, too many aliases or root

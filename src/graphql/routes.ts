@@ -26,10 +26,7 @@ export const graphqlRoutes = (runtime: Runtime): Router => {
       else if (Array.isArray(value)) headers.set(name, value.join(', '));
     }
     const context: GraphqlContext = { runtime, commandContext: ctx.state.commandContext, token: ctx.state.token };
-    const response = await yoga.fetch(
-      new Request(`http://localhost${ctx.url}`, { method: ctx.method, headers, ...(body !== undefined && { body }) }),
-      context,
-    );
+    const response = await yoga.fetch(new Request(`http://localhost${ctx.url}`, { method: ctx.method, headers, ...(body !== undefined && { body }) }), context);
     ctx.status = response.status;
     response.headers.forEach((value, name) => ctx.set(name, value));
     ctx.body = Buffer.from(await response.arrayBuffer());

@@ -66,8 +66,7 @@ export type InvoiceOptions = {
  * `FA-<year of the order>-<sale ID on 8 digits>`: derived from the sale alone, so that the same sale
  * always gets the same number, whenever and however often its invoice is asked for.
  */
-export const invoiceNumber = (sale: Pick<SaleDocument, '_id' | 'orderDate'>): string =>
-  `FA-${sale.orderDate.slice(0, 4)}-${String(sale._id).padStart(8, '0')}`;
+export const invoiceNumber = (sale: Pick<SaleDocument, '_id' | 'orderDate'>): string => `FA-${sale.orderDate.slice(0, 4)}-${String(sale._id).padStart(8, '0')}`;
 
 const invoiceLine = (product: SaleProductDocument, rate: VatRate): InvoiceLine => ({
   saleProductId: product.saleProductId,
@@ -109,7 +108,11 @@ export const invoiceData = (sale: SaleDocument, options: InvoiceOptions): Invoic
       ttcCents: vat.reduce((sum, line) => sum + line.ttcCents, 0),
     },
     payment: sale.payment
-      ? { method: sale.payment.method, status: sale.payment.status, amountPaidCents: sale.payment.amountPaid === null ? null : toCents(sale.payment.amountPaid) }
+      ? {
+          method: sale.payment.method,
+          status: sale.payment.status,
+          amountPaidCents: sale.payment.amountPaid === null ? null : toCents(sale.payment.amountPaid),
+        }
       : null,
     refunds: sale.refunds.map((refund) => ({
       refundId: refund.refundId,

@@ -63,7 +63,12 @@ const vatAndTotals = (invoice: InvoiceData, money: (cents: number) => string): C
             widths: [40, 70, 60, 70],
             body: [
               header(['Taux', 'Base HT', 'TVA', 'Total TTC'], 1),
-              ...invoice.vat.map((line): TableCell[] => [formatRate(line.rate), right(money(line.htCents)), right(money(line.vatCents)), right(money(line.ttcCents))]),
+              ...invoice.vat.map((line): TableCell[] => [
+                formatRate(line.rate),
+                right(money(line.htCents)),
+                right(money(line.vatCents)),
+                right(money(line.ttcCents)),
+              ]),
             ],
           },
           layout: 'lightHorizontalLines',
@@ -165,7 +170,9 @@ export const invoiceDocument = (invoice: InvoiceData): TDocumentDefinitions => {
         ],
         margin: [0, 0, 0, 14],
       },
-      ...(invoice.cancelledOn ? [{ text: `Commande annulée le ${formatDate(invoice.cancelledOn)}`, bold: true, color: '#a00000', margin: [0, 0, 0, 8] } as Content] : []),
+      ...(invoice.cancelledOn
+        ? [{ text: `Commande annulée le ${formatDate(invoice.cancelledOn)}`, bold: true, color: '#a00000', margin: [0, 0, 0, 8] } as Content]
+        : []),
       caption('CLIENT'),
       { text: `${customer.firstname} ${customer.lastname}`, bold: true },
       customer.email,

@@ -37,7 +37,9 @@ export const startSavFileFetchJob = (runtime: Runtime, options: SavFileFetchJobO
     do {
       again = false;
       // A failed run (the store closing, say) is logged; the next one starts again from the events.
-      await runSavFileFetchesOnce(runtime, { ...fetchOptions, signal: stopping.signal }).catch((error: unknown) => runtime.log.error({ err: error }, 'SAV file fetch run failed'));
+      await runSavFileFetchesOnce(runtime, { ...fetchOptions, signal: stopping.signal }).catch((error: unknown) =>
+        runtime.log.error({ err: error }, 'SAV file fetch run failed'),
+      );
     } while (again && !stopped && runtime.isOpen());
   };
 

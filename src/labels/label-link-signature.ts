@@ -43,8 +43,7 @@ export const labelLinkExpiry = (now: Date): number => {
 const signed = (key: Buffer, { supplier, serviceOrderId }: LabelLinkTarget, expires: number): Buffer =>
   createHmac('sha256', key).update(`${supplier}\n${serviceOrderId}\n${expires}`, 'utf8').digest();
 
-export const signLabelLink = (key: Buffer, target: LabelLinkTarget, expires: number): string =>
-  signed(key, target, expires).toString('base64url');
+export const signLabelLink = (key: Buffer, target: LabelLinkTarget, expires: number): string => signed(key, target, expires).toString('base64url');
 
 /** `?expires=...&signature=...`, as appended to the label's path. */
 export const labelLinkQuery = (key: Buffer, target: LabelLinkTarget, expires: number): string =>

@@ -64,7 +64,8 @@ export const changeDay = async <D extends DatedDocument>(
   const known = calendar[at] === date;
   if (!known) await evolveOnce(calendars, scope, position, () => ({ days: [...calendar.slice(0, at), date, ...calendar.slice(at)] }));
   // A new day starts from the totals of the day before it.
-  const before = !known && at > 0 ? totalsOf((await days.findOne({ _id: dayId(calendar[at - 1]!) } as never)) as Record<string, unknown> | null, names) : undefined;
+  const before =
+    !known && at > 0 ? totalsOf((await days.findOne({ _id: dayId(calendar[at - 1]!) } as never)) as Record<string, unknown> | null, names) : undefined;
   await evolveOnce(days, dayId(date), position, (current) => {
     const next = change(current) as Record<string, unknown>;
     const base = current === null ? (before ?? totalsOf(null, names)) : totalsOf(current as Record<string, unknown>, names);

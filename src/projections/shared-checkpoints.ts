@@ -41,7 +41,10 @@ export const followSharedCheckpoints = (options: {
         .filter((entry): entry is [string, string] => entry[0] !== undefined),
     );
     if (byCheckpoint.size === 0) return;
-    const found = await readStore.collection<Checkpoint>(checkpointsCollection).find({ _id: { $in: [...byCheckpoint.keys()] } }).toArray();
+    const found = await readStore
+      .collection<Checkpoint>(checkpointsCollection)
+      .find({ _id: { $in: [...byCheckpoint.keys()] } })
+      .toArray();
     for (const checkpoint of found) positions.set(byCheckpoint.get(checkpoint._id)!, checkpoint.position);
   };
 

@@ -7,8 +7,7 @@ import { z } from 'zod';
  */
 export const documentedAsKey = 'x-documented-as';
 
-export const documentedAs = <S extends z.ZodType>(schema: S, jsonSchema: Record<string, unknown>): S =>
-  schema.meta({ [documentedAsKey]: jsonSchema });
+export const documentedAs = <S extends z.ZodType>(schema: S, jsonSchema: Record<string, unknown>): S => schema.meta({ [documentedAsKey]: jsonSchema });
 
 /** The JSON Schema of what a client may send for `schema`, as the document prints it. */
 export const inputJsonSchema = (schema: z.ZodType): Record<string, unknown> => {

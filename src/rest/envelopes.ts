@@ -6,8 +6,7 @@ export type ErrorEnvelope = (status: number, error: string, message: string) => 
 
 export const coreEnvelope: ErrorEnvelope = (_status, error, message) => ({ success: false, error, message });
 
-export const supplierEnvelope: ErrorEnvelope = (status, error, message) =>
-  status === 401 ? { error, message } : { success: false, message };
+export const supplierEnvelope: ErrorEnvelope = (status, error, message) => (status === 401 ? { error, message } : { success: false, message });
 
 /** Texts the chatbot shows as they are: French, and never an internal detail. */
 export const chatbotEnvelope: ErrorEnvelope = (_status, error, message) => ({ success: false, error, message });

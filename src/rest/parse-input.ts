@@ -5,11 +5,7 @@ import { HttpError } from './http-error.ts';
  * zod at the edge, once: parses a request part with its schema or throws the group's 400. `refuse`
  * builds that 400 from the first issue (its path names the field), so each API group keeps its texts.
  */
-export const parseInput = <S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  refuse: (field: string, issue: z.core.$ZodIssue) => HttpError,
-): z.output<S> => {
+export const parseInput = <S extends z.ZodType>(schema: S, input: unknown, refuse: (field: string, issue: z.core.$ZodIssue) => HttpError): z.output<S> => {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

@@ -43,7 +43,10 @@ describe('the command-line interface', () => {
     expect(listed.stdout).toContain(`${tokenId}\tsupplier-a\tFournisseur A`);
 
     const replay = await cli(dataDir, 'events', 'replay', '--stream', `accesstoken-${tokenId}`);
-    const events = replay.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const events = replay.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(events.map((event) => event.type)).toEqual(['AccessTokenIssued']);
     expect(replay.stdout).not.toContain(secret);
   });
@@ -62,33 +65,43 @@ describe('the command-line interface', () => {
     expect(second.stdout).toContain('already imported 100004512: sale 1, products 1,2,3');
 
     const replay = await cli(dataDir, 'events', 'replay', '--sale', '1');
-    const events = replay.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const events = replay.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     // The sofa (supplier-a) and the table (supplier-b) are created with their tracking numbers; the lamp ships from own stock.
     expect(events.map((event) => event.type)).toEqual(['SaleImported', 'TrackingNumberAllocated', 'TrackingNumberAllocated']);
     expect(events.map((event) => event.stream)).toEqual(Array(3).fill('sale-100004512'));
-    expect(events.slice(1).map((event) => [event.data.saleProductId, event.data.supplier])).toEqual([[1, 'supplier-a'], [2, 'supplier-b']]);
+    expect(events.slice(1).map((event) => [event.data.saleProductId, event.data.supplier])).toEqual([
+      [1, 'supplier-a'],
+      [2, 'supplier-b'],
+    ]);
   });
 
-  it('when a file holds orders with marketplace fields beyond the contract, each is imported with its own fields kept for audit', { timeout: 60_000 }, async () => {
-    const order = JSON.parse(await readFile(path.join(contracts, 'order.json'), 'utf8')) as Record<string, unknown>;
-    const file = path.join(dataDir, 'marketplace-orders.json');
-    const orders = [
-      { ...order, increment_id: '100009001', channel_ref: 'A-1' },
-      { ...order, increment_id: '100009002', channel_ref: 'B-2' },
-    ];
-    await writeFile(file, JSON.stringify(orders));
+  it(
+    'when a file holds orders with marketplace fields beyond the contract, each is imported with its own fields kept for audit',
+    { timeout: 60_000 },
+    async () => {
+      const order = JSON.parse(await readFile(path.join(contracts, 'order.json'), 'utf8')) as Record<string, unknown>;
+      const file = path.join(dataDir, 'marketplace-orders.json');
+      const orders = [
+        { ...order, increment_id: '100009001', channel_ref: 'A-1' },
+        { ...order, increment_id: '100009002', channel_ref: 'B-2' },
+      ];
+      await writeFile(file, JSON.stringify(orders));
 
-    const imported = await cli(dataDir, 'orders', 'import', file);
+      const imported = await cli(dataDir, 'orders', 'import', file);
 
-    expect(imported.stdout).toContain('2 order(s): 2 imported');
-    const replayed = await Promise.all(
-      ['100009001', '100009002'].map(async (incrementId) => {
-        const replay = await cli(dataDir, 'events', 'replay', '--stream', `sale-${incrementId}`);
-        return JSON.parse(replay.stdout.trim().split('\n')[0] ?? '{}').data.unknownFields;
-      }),
-    );
-    expect(replayed).toEqual([{ channel_ref: 'A-1' }, { channel_ref: 'B-2' }]);
-  });
+      expect(imported.stdout).toContain('2 order(s): 2 imported');
+      const replayed = await Promise.all(
+        ['100009001', '100009002'].map(async (incrementId) => {
+          const replay = await cli(dataDir, 'events', 'replay', '--stream', `sale-${incrementId}`);
+          return JSON.parse(replay.stdout.trim().split('\n')[0] ?? '{}').data.unknownFields;
+        }),
+      );
+      expect(replayed).toEqual([{ channel_ref: 'A-1' }, { channel_ref: 'B-2' }]);
+    },
+  );
 
   it('when a file holds many orders, they are imported together and reported in file order, a repeated increment_id once', { timeout: 60_000 }, async () => {
     const order = JSON.parse(await readFile(path.join(contracts, 'order.json'), 'utf8')) as Record<string, unknown>;
@@ -139,30 +152,41 @@ describe('the command-line interface in a pipe', () => {
   }, 120_000);
   afterAll(async () => rm(dataDir, { recursive: true, force: true }));
 
-  it('when the demo is seeded, it ends with what to try: open lines of each supplier, an order with its customer, a SKU, the token commands', { timeout: 60_000 }, async () => {
-    const said = (label: string) => new RegExp(`^  ${label}: (.+)$`, 'm').exec(seeded.stdout)?.[1];
-    const replay = async (stream: string) =>
-      (await cli(dataDir, 'events', 'replay', '--stream', stream)).stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  it(
+    'when the demo is seeded, it ends with what to try: open lines of each supplier, an order with its customer, a SKU, the token commands',
+    { timeout: 60_000 },
+    async () => {
+      const said = (label: string) => new RegExp(`^  ${label}: (.+)$`, 'm').exec(seeded.stdout)?.[1];
+      const replay = async (stream: string) =>
+        (await cli(dataDir, 'events', 'replay', '--stream', stream)).stdout
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line));
 
-    const [, incrementId, email] = /^(\d+) \(sale \d+\), customer (\S+)$/.exec(said('an order') ?? '') ?? [];
-    const sale = await replay(`sale-${incrementId}`);
-    expect(sale[0]).toMatchObject({ type: 'SaleImported', data: { incrementId, customer: { email } } });
-    expect((await replay(`product-${said('a SKU')}`))[0]?.type).toBe('ProductCatalogued');
-    for (const supplier of ['supplier-a', 'supplier-b']) {
-      const open = said(`open lines of ${supplier}`)!.split(', ');
-      expect(open.length, supplier).toBeGreaterThan(0);
-      for (const serviceOrderId of open) {
-        const [lineOrder, saleProductId] = serviceOrderId.split('_');
-        const lineEvents = (await replay(`sale-${lineOrder}`)).filter((event) => event.data.saleProductId === Number(saleProductId));
-        // A line of that supplier, neither shipped nor cancelled.
-        expect(lineEvents.find((event) => event.type === 'TrackingNumberAllocated')?.data.supplier, serviceOrderId).toBe(supplier);
-        expect(lineEvents.map((event) => event.type), serviceOrderId).not.toContain('SaleProductShipped');
+      const [, incrementId, email] = /^(\d+) \(sale \d+\), customer (\S+)$/.exec(said('an order') ?? '') ?? [];
+      const sale = await replay(`sale-${incrementId}`);
+      expect(sale[0]).toMatchObject({ type: 'SaleImported', data: { incrementId, customer: { email } } });
+      expect((await replay(`product-${said('a SKU')}`))[0]?.type).toBe('ProductCatalogued');
+      for (const supplier of ['supplier-a', 'supplier-b']) {
+        const open = said(`open lines of ${supplier}`)!.split(', ');
+        expect(open.length, supplier).toBeGreaterThan(0);
+        for (const serviceOrderId of open) {
+          const [lineOrder, saleProductId] = serviceOrderId.split('_');
+          const lineEvents = (await replay(`sale-${lineOrder}`)).filter((event) => event.data.saleProductId === Number(saleProductId));
+          // A line of that supplier, neither shipped nor cancelled.
+          expect(lineEvents.find((event) => event.type === 'TrackingNumberAllocated')?.data.supplier, serviceOrderId).toBe(supplier);
+          expect(
+            lineEvents.map((event) => event.type),
+            serviceOrderId,
+          ).not.toContain('SaleProductShipped');
+        }
       }
-    }
-    for (const group of ['supplier-a', 'supplier-b', 'core', 'chatbot', 'analyst']) {
-      expect(seeded.stdout).toContain(`npm run --silent cli -- token issue --group ${group}\n`);
-    }
-  });
+      for (const group of ['supplier-a', 'supplier-b', 'core', 'chatbot', 'analyst']) {
+        expect(seeded.stdout).toContain(`npm run --silent cli -- token issue --group ${group}\n`);
+      }
+    },
+  );
 
   it('when the replay is piped to a reader, the reader gets every event of the log before the command ends', { timeout: 60_000 }, async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'events', 'replay'], {

@@ -51,15 +51,19 @@ describe('the CLI, discoverable', () => {
     }
   });
 
-  it.each([...groups.map((group) => [group]), ...commands].map((command) => command.join(' ')))('when `%s` is asked for --help, it answers its usage with examples, exit 0', { timeout: 60_000 }, async (line) => {
-    const command = line.split(' ');
-    const answer = await cli(dataDir, ...command, '--help');
+  it.each([...groups.map((group) => [group]), ...commands].map((command) => command.join(' ')))(
+    'when `%s` is asked for --help, it answers its usage with examples, exit 0',
+    { timeout: 60_000 },
+    async (line) => {
+      const command = line.split(' ');
+      const answer = await cli(dataDir, ...command, '--help');
 
-    expect(answer.code).toBe(0);
-    expect(answer.stderr).toBe('');
-    expect(answer.stdout).toContain(`Usage: npm run --silent cli -- ${command.join(' ')}`);
-    expect(answer.stdout).toMatch(new RegExp(`Examples:\\n  \\$ npm run --silent cli -- ${command.join(' ')}`));
-  });
+      expect(answer.code).toBe(0);
+      expect(answer.stderr).toBe('');
+      expect(answer.stdout).toContain(`Usage: npm run --silent cli -- ${command.join(' ')}`);
+      expect(answer.stdout).toMatch(new RegExp(`Examples:\\n  \\$ npm run --silent cli -- ${command.join(' ')}`));
+    },
+  );
 
   it.each([
     [['tokn'], /^error: unknown command 'tokn' \(Did you mean token\?\)/],

@@ -21,7 +21,13 @@ import { runnableExamples, type Example } from './markdown-examples.ts';
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
-const documents = async () => ['README.md', ...(await readdir(path.join(root, 'docs'))).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)];
+const documents = async () => [
+  'README.md',
+  ...(await readdir(path.join(root, 'docs')))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`),
+];
 
 /** 3000 when nothing listens there (the examples then run byte for byte as written), else any free port. */
 const portForTheExamples = (): Promise<number> =>
@@ -82,7 +88,10 @@ describe('the examples of the README and of docs/', () => {
     });
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then((answer) => answer.ok, () => false);
+      const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+        (answer) => answer.ok,
+        () => false,
+      );
       if (ready) break;
       if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not become ready');
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -114,7 +123,10 @@ describe('the examples of the README and of docs/', () => {
       // Only what a reader's shell would give, pointed at the demo data.
       const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir };
       // The examples say localhost:3000; when another process holds 3000, they are sent to the server's port instead.
-      const rewritten = examples.map((example) => ({ ...example, code: port === 3000 ? example.code : example.code.replaceAll('localhost:3000', `localhost:${port}`) }));
+      const rewritten = examples.map((example) => ({
+        ...example,
+        code: port === 3000 ? example.code : example.code.replaceAll('localhost:3000', `localhost:${port}`),
+      }));
       const { code, blocks } = await runExamples(rewritten, env, scratch);
       if (code !== 0) {
         const failed = blocks.at(-1);

@@ -3,7 +3,8 @@ import { decodeDataUrl, isDataUrl } from '../../src/files/data-url.ts';
 import { jpeg, mp4, png, text } from './file-server.ts';
 
 const dataUrl = (type: string, content: Buffer): string => `data:${type};base64,${content.toString('base64')}`;
-const isoMedia = (brand: string) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftyp${brand}`, 'latin1'), Buffer.alloc(4), Buffer.from(brand, 'latin1')]);
+const isoMedia = (brand: string) =>
+  Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftyp${brand}`, 'latin1'), Buffer.alloc(4), Buffer.from(brand, 'latin1')]);
 const image = { kind: 'image' as const, maxBytes: 1024 };
 const video = { kind: 'video' as const, maxBytes: 1024 };
 
@@ -33,7 +34,12 @@ describe('decodeDataUrl', () => {
     ['it declares an image among videos', dataUrl('image/jpeg', jpeg), video, { code: 'unsupported_type', declared: 'image/jpeg' }],
     ['it declares a PNG but holds a JPEG', dataUrl('image/png', jpeg), image, { code: 'content_mismatch', declared: 'image/png', actual: 'image/jpeg' }],
     ['it declares a JPEG but holds text', dataUrl('image/jpeg', text), image, { code: 'content_mismatch', declared: 'image/jpeg', actual: null }],
-    ['it declares an MP4 but holds a QuickTime movie', dataUrl('video/mp4', isoMedia('qt  ')), video, { code: 'content_mismatch', declared: 'video/mp4', actual: 'video/quicktime' }],
+    [
+      'it declares an MP4 but holds a QuickTime movie',
+      dataUrl('video/mp4', isoMedia('qt  ')),
+      video,
+      { code: 'content_mismatch', declared: 'video/mp4', actual: 'video/quicktime' },
+    ],
   ])('when %s, it is refused, saying why', (_case, url, rules, problem) => {
     expect(decodeDataUrl(url, rules)).toEqual({ ok: false, problem });
   });
@@ -41,7 +47,10 @@ describe('decodeDataUrl', () => {
   it('when the decoded file would exceed the limit, it is refused from the length alone; one byte under, it is accepted', () => {
     const exactly = Buffer.concat([jpeg, Buffer.alloc(1024 - jpeg.length)]);
     expect(decodeDataUrl(dataUrl('image/jpeg', exactly), image)).toMatchObject({ ok: true });
-    expect(decodeDataUrl(dataUrl('image/jpeg', Buffer.concat([exactly, Buffer.alloc(1)])), image)).toEqual({ ok: false, problem: { code: 'too_large', maxBytes: 1024 } });
+    expect(decodeDataUrl(dataUrl('image/jpeg', Buffer.concat([exactly, Buffer.alloc(1)])), image)).toEqual({
+      ok: false,
+      problem: { code: 'too_large', maxBytes: 1024 },
+    });
   });
 
   it('when a text starts with data: in any case it is a data URL; an http(s) URL is not', () => {

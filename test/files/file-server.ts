@@ -35,27 +35,31 @@ export type FileServer = {
   close: () => Promise<void>;
 };
 
-const serve = (body: Buffer, type: string, headers: Record<string, string> = {}): Handler => (_request, response) => {
-  response.writeHead(200, { 'content-type': type, 'content-length': String(body.length), ...headers });
-  response.end(body);
-};
+const serve =
+  (body: Buffer, type: string, headers: Record<string, string> = {}): Handler =>
+  (_request, response) => {
+    response.writeHead(200, { 'content-type': type, 'content-length': String(body.length), ...headers });
+    response.end(body);
+  };
 
 /** Sends `size` bytes of a JPEG in chunks, with no Content-Length: only counting can stop it. */
-const chunkedJpeg = (size: number): Handler => (_request, response) => {
-  response.writeHead(200, { 'content-type': 'image/jpeg' });
-  response.write(jpeg.subarray(0, 4));
-  let sent = 4;
-  const chunk = Buffer.alloc(64 * 1024, 0x42);
-  const more = () => {
-    while (sent < size) {
-      sent += chunk.length;
-      if (!response.write(chunk)) return void response.once('drain', more);
-    }
-    response.end();
+const chunkedJpeg =
+  (size: number): Handler =>
+  (_request, response) => {
+    response.writeHead(200, { 'content-type': 'image/jpeg' });
+    response.write(jpeg.subarray(0, 4));
+    let sent = 4;
+    const chunk = Buffer.alloc(64 * 1024, 0x42);
+    const more = () => {
+      while (sent < size) {
+        sent += chunk.length;
+        if (!response.write(chunk)) return void response.once('drain', more);
+      }
+      response.end();
+    };
+    response.on('error', () => undefined);
+    more();
   };
-  response.on('error', () => undefined);
-  more();
-};
 
 export const standardRoutes = (mib: number): Record<string, Handler> => ({
   '/photo.jpg': serve(jpeg, 'image/jpeg'),

@@ -18,8 +18,16 @@ describe('sniffMediaType', () => {
     ['a QuickTime movie', isoMedia('qt  '), { kind: 'video', contentType: 'video/quicktime', extension: 'mov' }],
     ['an old QuickTime movie', bytes([0, 0, 0, 8], 'wide', [0, 0, 0, 0]), { kind: 'video', contentType: 'video/quicktime', extension: 'mov' }],
     ['a 3GP video', isoMedia('3gp5'), { kind: 'video', contentType: 'video/3gpp', extension: '3gp' }],
-    ['a WebM', bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84], 'webm'), { kind: 'video', contentType: 'video/webm', extension: 'webm' }],
-    ['a Matroska video', bytes([0x1a, 0x45, 0xdf, 0xa3, 0xa3, 0x42, 0x82, 0x88], 'matroska'), { kind: 'video', contentType: 'video/x-matroska', extension: 'mkv' }],
+    [
+      'a WebM',
+      bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84], 'webm'),
+      { kind: 'video', contentType: 'video/webm', extension: 'webm' },
+    ],
+    [
+      'a Matroska video',
+      bytes([0x1a, 0x45, 0xdf, 0xa3, 0xa3, 0x42, 0x82, 0x88], 'matroska'),
+      { kind: 'video', contentType: 'video/x-matroska', extension: 'mkv' },
+    ],
     ['an AVI', bytes('RIFF', [0x24, 0, 0, 0], 'AVI LIST'), { kind: 'video', contentType: 'video/x-msvideo', extension: 'avi' }],
   ])('when the content is %s, it is recognised', (_case, content, expected) => {
     expect(sniffMediaType(content)).toEqual(expected);

@@ -139,7 +139,10 @@ describe('fetchToFile', () => {
       code: 'url_refused',
       message: 'redirected to http://169.254.169.254/latest/meta-data/: the host 169.254.169.254 is an internal address',
     });
-    expect(await refusal(allowed.url('/to-file'))).toEqual({ code: 'url_refused', message: 'redirected to file:///etc/passwd: only http and https URLs are accepted' });
+    expect(await refusal(allowed.url('/to-file'))).toEqual({
+      code: 'url_refused',
+      message: 'redirected to file:///etc/passwd: only http and https URLs are accepted',
+    });
   });
 
   it('when the host redirects three times, it follows; a fourth redirect is refused', async () => {

@@ -54,9 +54,17 @@ describe('an operation bomb', () => {
 
   it.each([
     ['2,000 aliased year-long DAY dashboards', aliased(2000, yearByDay), 'QUERY_TOO_LARGE'],
-    ['100 aliased year-long DAY dashboards', aliased(100, yearByDay).replaceAll(' { buckets { start orders } totals { revenue } }', ' { totals { revenue } }'), 'TOO_MANY_ALIASES'],
+    [
+      '100 aliased year-long DAY dashboards',
+      aliased(100, yearByDay).replaceAll(' { buckets { start orders } totals { revenue } }', ' { totals { revenue } }'),
+      'TOO_MANY_ALIASES',
+    ],
     ['10 aliased year-long DAY dashboards (the root fields allowed)', aliased(10, yearByDay), 'QUERY_TOO_COSTLY'],
-    ['one year-long DAY dashboard with every figure of every day', '{ dashboard(from: "2026-01-01", to: "2026-12-31", granularity: DAY) { buckets { start end orders revenue averageBasket cancellations cancelledProducts refundRequested refundPaid savsOpened savsByCategory { key count } savsByType { key count } openSavBacklog leads } } }', 'QUERY_TOO_COSTLY'],
+    [
+      'one year-long DAY dashboard with every figure of every day',
+      '{ dashboard(from: "2026-01-01", to: "2026-12-31", granularity: DAY) { buckets { start end orders revenue averageBasket cancellations cancelledProducts refundRequested refundPaid savsOpened savsByCategory { key count } savsByType { key count } openSavBacklog leads } } }',
+      'QUERY_TOO_COSTLY',
+    ],
   ])('when %s are asked, a GraphQL error is answered within 100 ms, and a supplier polling its sales meanwhile is answered', async (_name, query, code) => {
     const [bomb, sales] = await Promise.all([
       timed(() => api.post(query)),
@@ -94,7 +102,10 @@ describe('the time budget of an operation (GRAPHQL_TIME_BUDGET_MS)', () => {
       };
       const response = await api.post('{ events(first: 10) { events { eventId } hasNextPage } }');
       expect(response.body.errors).toContainEqual(
-        expect.objectContaining({ message: 'The operation ran out of its time budget of 20 ms; its remaining fields were abandoned', extensions: { code: 'TIME_BUDGET_EXCEEDED', timeBudgetMs: 20 } }),
+        expect.objectContaining({
+          message: 'The operation ran out of its time budget of 20 ms; its remaining fields were abandoned',
+          extensions: { code: 'TIME_BUDGET_EXCEEDED', timeBudgetMs: 20 },
+        }),
       );
     } finally {
       await api.close();
@@ -123,7 +134,14 @@ describe('the rate limit per token (GRAPHQL_RATE_LIMIT)', () => {
       expect(limited.status).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(20);
-      expect(limited.body).toEqual({ errors: [{ message: expect.stringMatching(/^Too many operations for this token: retry in \d+ s$/), extensions: { code: 'RATE_LIMITED', retryAfterSeconds: Number(limited.headers['retry-after']) } }] });
+      expect(limited.body).toEqual({
+        errors: [
+          {
+            message: expect.stringMatching(/^Too many operations for this token: retry in \d+ s$/),
+            extensions: { code: 'RATE_LIMITED', retryAfterSeconds: Number(limited.headers['retry-after']) },
+          },
+        ],
+      });
       expect((await api.post('{ sale(id: 1) { saleId } }', undefined, api.staffToken)).status).toBe(200);
     } finally {
       await api.close();

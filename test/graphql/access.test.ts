@@ -5,7 +5,9 @@ import { maxAliases, maxDepth, maxRootFields, maxTokens } from '../../src/graphq
 import { buildSchema } from '../../src/graphql/schema.ts';
 import { startGraphqlApi, type GraphqlApi } from './graphql-api.ts';
 
-const unauthenticated = { errors: [{ message: 'Invalid or missing Bearer token of the analyst, auditor or core group', extensions: { code: 'UNAUTHENTICATED' } }] };
+const unauthenticated = {
+  errors: [{ message: 'Invalid or missing Bearer token of the analyst, auditor or core group', extensions: { code: 'UNAUTHENTICATED' } }],
+};
 
 describe('access to /graphql', () => {
   let api: GraphqlApi;
@@ -56,7 +58,10 @@ describe('access to /graphql', () => {
     // Each page: 1, the 1,000 events read, the list 1, six fields per event.
     const cost = 2 * (1 + 1000 + 1 + 1000 * 6);
     expect(response.body.errors).toEqual([
-      { message: `The query costs ${cost}, more than the limit of ${maxCost}: ask for fewer fields, smaller pages, shorter periods or a coarser granularity`, extensions: { code: 'QUERY_TOO_COSTLY', cost, maxCost } },
+      {
+        message: `The query costs ${cost}, more than the limit of ${maxCost}: ask for fewer fields, smaller pages, shorter periods or a coarser granularity`,
+        extensions: { code: 'QUERY_TOO_COSTLY', cost, maxCost },
+      },
     ]);
   });
 
@@ -66,7 +71,9 @@ describe('access to /graphql', () => {
 
     const response = await api.post(`{ ${aliased} }`);
 
-    expect(response.body.errors).toContainEqual(expect.objectContaining({ message: `An operation has at most ${maxTokens} tokens`, extensions: { code: 'QUERY_TOO_LARGE' } }));
+    expect(response.body.errors).toContainEqual(
+      expect.objectContaining({ message: `An operation has at most ${maxTokens} tokens`, extensions: { code: 'QUERY_TOO_LARGE' } }),
+    );
     expect(response.body.data).toBeUndefined();
   });
 
@@ -78,7 +85,9 @@ describe('access to /graphql', () => {
   });
 
   it('when a few aliases compare periods, the operation runs', async () => {
-    const response = await api.post('{ a: dashboard(from: "2026-01-01", to: "2026-01-31", granularity: WEEK) { totals { orders } } b: dashboard(from: "2026-02-01", to: "2026-02-28", granularity: WEEK) { totals { orders } } }');
+    const response = await api.post(
+      '{ a: dashboard(from: "2026-01-01", to: "2026-01-31", granularity: WEEK) { totals { orders } } b: dashboard(from: "2026-02-01", to: "2026-02-28", granularity: WEEK) { totals { orders } } }',
+    );
     expect(response.body.errors).toBeUndefined();
     expect(response.body.data).toEqual({ a: { totals: { orders: 0 } }, b: { totals: { orders: 0 } } });
   });
@@ -90,7 +99,9 @@ describe('access to /graphql', () => {
 
     const response = await api.post(query);
 
-    expect(response.body.errors).toContainEqual(expect.objectContaining({ message: `An operation asks for at most ${maxRootFields} root fields`, extensions: { code: 'TOO_MANY_ROOT_FIELDS' } }));
+    expect(response.body.errors).toContainEqual(
+      expect.objectContaining({ message: `An operation asks for at most ${maxRootFields} root fields`, extensions: { code: 'TOO_MANY_ROOT_FIELDS' } }),
+    );
     expect(response.body.data).toBeUndefined();
   });
 
@@ -101,7 +112,9 @@ describe('access to /graphql', () => {
     };
     try {
       const response = await api.post('{ events { hasNextPage } }');
-      expect(response.body.errors).toEqual([{ message: 'Unexpected error.', locations: [{ line: 1, column: 3 }], path: ['events'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }]);
+      expect(response.body.errors).toEqual([
+        { message: 'Unexpected error.', locations: [{ line: 1, column: 3 }], path: ['events'], extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+      ]);
       expect(response.text).not.toMatch(/SQLITE|sqlite|stack/);
     } finally {
       api.runtime.eventStore.readAll = readAll;

@@ -98,13 +98,28 @@ describe('the dashboard query', () => {
         refundRequested: 300,
         refundPaid: 300,
         savsOpened: 3,
-        savsByCategory: [{ key: 'Produit endommagé', count: 2 }, { key: 'Pièce manquante', count: 1 }],
-        savsByType: [{ key: 'repair', count: 2 }, { key: 'replacement', count: 1 }],
+        savsByCategory: [
+          { key: 'Produit endommagé', count: 2 },
+          { key: 'Pièce manquante', count: 1 },
+        ],
+        savsByType: [
+          { key: 'repair', count: 2 },
+          { key: 'replacement', count: 1 },
+        ],
         openSavBacklog: 3,
         leads: 3,
       },
     ]);
-    expect(answer.totals).toMatchObject({ start: '2026-09-28', end: '2026-10-11', orders: 3, revenue: 600, averageBasket: 200, savsOpened: 3, openSavBacklog: 3, leads: 3 });
+    expect(answer.totals).toMatchObject({
+      start: '2026-09-28',
+      end: '2026-10-11',
+      orders: 3,
+      revenue: 600,
+      averageBasket: 200,
+      savsOpened: 3,
+      openSavBacklog: 3,
+      leads: 3,
+    });
   });
 
   it('when days are asked, each shows what happened on it, a day without orders has no basket, and the SAV backlog grows', async () => {
@@ -123,7 +138,10 @@ describe('the dashboard query', () => {
         refundRequested: 300,
         savsOpened: 2,
         savsByCategory: [{ key: 'Produit endommagé', count: 2 }],
-        savsByType: [{ key: 'repair', count: 1 }, { key: 'replacement', count: 1 }],
+        savsByType: [
+          { key: 'repair', count: 1 },
+          { key: 'replacement', count: 1 },
+        ],
         openSavBacklog: 2,
         leads: 2,
       },

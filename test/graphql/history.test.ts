@@ -51,8 +51,16 @@ describe('time travel and the event feed', () => {
       await shipSupplierLine(api.runtime.salesDeps, { serviceOrderId: `100004512_${sale.lamp}`, supplier: 'supplier-b' }, systemContext());
       const query = `query($at: DateTime) { saleAt(incrementId: "100004512", asOf: { at: $at }) { status products { state } } }`;
 
-      expect((await api.data(query, { at: '2026-10-05T08:30:00+00:00' })).saleAt.products.map((p: { state: string }) => p.state)).toEqual(['pending', 'pending', 'pending']);
-      expect((await api.data(query, { at: clock.now().toISOString() })).saleAt.products.map((p: { state: string }) => p.state)).toEqual(['pending', 'pending', 'shipped']);
+      expect((await api.data(query, { at: '2026-10-05T08:30:00+00:00' })).saleAt.products.map((p: { state: string }) => p.state)).toEqual([
+        'pending',
+        'pending',
+        'pending',
+      ]);
+      expect((await api.data(query, { at: clock.now().toISOString() })).saleAt.products.map((p: { state: string }) => p.state)).toEqual([
+        'pending',
+        'pending',
+        'shipped',
+      ]);
       expect((await api.data(query, { at: new Date(Date.parse(importedAt) - 1000).toISOString() })).saleAt).toBeNull();
     });
 
@@ -103,9 +111,15 @@ describe('time travel and the event feed', () => {
     });
 
     it('when an event carries its metadata, the feed shows its actor, correlation and data as recorded', async () => {
-      const { events } = await api.data(`{ events(first: 10, types: ["SavCreated"]) { events { actor { kind group label } correlationId causationId data schemaVersion } } }`);
+      const { events } = await api.data(
+        `{ events(first: 10, types: ["SavCreated"]) { events { actor { kind group label } correlationId causationId data schemaVersion } } }`,
+      );
       expect(events.events).toHaveLength(1);
-      expect(events.events[0]).toMatchObject({ actor: { kind: 'token', group: 'core', label: 'back-office' }, schemaVersion: 1, data: { saleId: sale.saleId } });
+      expect(events.events[0]).toMatchObject({
+        actor: { kind: 'token', group: 'core', label: 'back-office' },
+        schemaVersion: 1,
+        data: { saleId: sale.saleId },
+      });
       expect(events.events[0].causationId).toBe(events.events[0].correlationId);
     });
 
@@ -127,7 +141,9 @@ describe('time travel and the event feed', () => {
 
       let query: string;
       beforeEach(async () => {
-        expect(await updateSaleAddress(api.runtime.salesDeps, { incrementId: '100004513', shippingAddress: moved }, systemContext())).toEqual({ status: 'updated' });
+        expect(await updateSaleAddress(api.runtime.salesDeps, { incrementId: '100004513', shippingAddress: moved }, systemContext())).toEqual({
+          status: 'updated',
+        });
         const [updated] = await api.runtime.eventStore.readAll({ filter: { eventTypes: ['SaleAddressUpdated'] } });
         query = feed.replace('SALE', String((updated!.data as { saleId: number }).saleId));
       });
@@ -138,9 +154,16 @@ describe('time travel and the event feed', () => {
         const shown = JSON.stringify(data);
         for (const value of customerValues) expect(shown).not.toContain(value);
         const imported = data.events.events.find((event: { type: string }) => event.type === 'SaleImported').data;
-        expect(imported).toMatchObject({ customer: { email: '[redacted]', firstname: '[redacted]', lastname: '[redacted]', phone: '[redacted]' }, shippingAddress: '[redacted]', grandTotal: 1407.8 });
+        expect(imported).toMatchObject({
+          customer: { email: '[redacted]', firstname: '[redacted]', lastname: '[redacted]', phone: '[redacted]' },
+          shippingAddress: '[redacted]',
+          grandTotal: 1407.8,
+        });
         expect(imported.products.map((product: { sku: string }) => product.sku)).toContain('CAN-OSLO-3P-GRY');
-        expect(data.saleLog.find((entry: { type: string }) => entry.type === 'SaleAddressUpdated').summary).toEqual({ fr: 'Adresse de livraison modifiée', en: 'Shipping address updated' });
+        expect(data.saleLog.find((entry: { type: string }) => entry.type === 'SaleAddressUpdated').summary).toEqual({
+          fr: 'Adresse de livraison modifiée',
+          en: 'Shipping address updated',
+        });
       });
 
       it('when an auditor reads them, they are shown as recorded (the token hashes still withheld)', async () => {
@@ -150,7 +173,9 @@ describe('time travel and the event feed', () => {
 
         const shown = JSON.stringify(response.body.data);
         for (const value of customerValues) expect(shown).toContain(value);
-        expect(response.body.data.saleLog.find((entry: { type: string }) => entry.type === 'SaleAddressUpdated').summary.fr).toBe('Adresse de livraison modifiée : 8 quai Perrache, 69002 Lyon, FR');
+        expect(response.body.data.saleLog.find((entry: { type: string }) => entry.type === 'SaleAddressUpdated').summary.fr).toBe(
+          'Adresse de livraison modifiée : 8 quai Perrache, 69002 Lyon, FR',
+        );
         const tokens = await api.post('{ events(first: 100, types: ["AccessTokenIssued"]) { events { data } } }', undefined, auditor);
         expect(JSON.stringify(tokens.body.data)).not.toContain('secretHash');
       });

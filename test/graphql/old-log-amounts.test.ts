@@ -51,7 +51,10 @@ const appendV1 = async (api: GraphqlApi, streamName: string, events: { type: str
     })),
     { expectedRevision: 'no_stream' },
   );
-  await api.runtime.projections.waitFor(position, events.map(({ type }) => type));
+  await api.runtime.projections.waitFor(
+    position,
+    events.map(({ type }) => type),
+  );
 };
 
 const dashboardOfTheDay = `{
@@ -79,7 +82,15 @@ describe('a log holding amounts written before they were bounded', () => {
       { type: 'SaleImported', data: saleImportedV1(9002, '900000002', [{ price: 1e308, qty: 1 }], 1e308) },
       {
         type: 'RefundRequested',
-        data: { saleId: 9002, refundId: 9002, amount: 1e308, currency: 'EUR', reason: 'Annulation', saleProductIds: [90020], requestedAt: '2026-09-14T12:00:00+02:00' },
+        data: {
+          saleId: 9002,
+          refundId: 9002,
+          amount: 1e308,
+          currency: 'EUR',
+          reason: 'Annulation',
+          saleProductIds: [90020],
+          requestedAt: '2026-09-14T12:00:00+02:00',
+        },
       },
     ]);
     // A total an overflowed sum wrote as null (JSON has no Infinity).
@@ -90,7 +101,7 @@ describe('a log holding amounts written before they were bounded', () => {
     await api.close();
   });
 
-  it("when the dashboard is asked for that day, it answers the revenue of the amounts read within the bounds", async () => {
+  it('when the dashboard is asked for that day, it answers the revenue of the amounts read within the bounds', async () => {
     const { dashboard } = await api.data(dashboardOfTheDay);
 
     // 649 (recomputed) + 1,000,000 (the price read at the bound) + 59.97 (recomputed).
@@ -99,9 +110,7 @@ describe('a log holding amounts written before they were bounded', () => {
   });
 
   it('when the sales are looked up, GraphQL answers them with their totals recomputed from their lines', async () => {
-    const totals = await Promise.all(
-      ['900000001', '900000002', '900000003'].map(async (incrementId) => (await api.data(saleLookup, { incrementId })).sale),
-    );
+    const totals = await Promise.all(['900000001', '900000002', '900000003'].map(async (incrementId) => (await api.data(saleLookup, { incrementId })).sale));
 
     expect(totals).toEqual([
       { grandTotal: 649, products: [{ price: 649, qty: 1 }], refunds: [] },

@@ -21,7 +21,10 @@ describe('the planning occupancy and the planning mutations', () => {
     const created = await api.request
       .post('/api/sale-sav/create-for-sale-product')
       .set('Authorization', `Bearer ${core}`)
-      .send({ saleProductId: sale.sofa, data: { complaint: 'Pied fendu.', complaint_name: 'Produit endommagé', sav_type: 'repair', rdv_date: '2026-10-06', rdv_time: '09:00' } });
+      .send({
+        saleProductId: sale.sofa,
+        data: { complaint: 'Pied fendu.', complaint_name: 'Produit endommagé', sav_type: 'repair', rdv_date: '2026-10-06', rdv_time: '09:00' },
+      });
     expect(created.status).toBe(201);
   });
   afterEach(async () => api.close());
@@ -39,7 +42,10 @@ describe('the planning occupancy and the planning mutations', () => {
     expect(graphql.occupied).toEqual(restTaken);
     expect(graphql.occupied).toEqual([{ date: '2026-10-06', slots: [{ time: '09:00', taken: 1 }] }]);
     expect(graphql.holidays.map((holiday: { date: string }) => holiday.date)).toEqual(rest.body.holidays);
-    expect(graphql.holidays).toEqual([{ date: '2026-11-01', label: 'Toussaint' }, { date: '2026-11-11', label: 'Armistice 1918' }]);
+    expect(graphql.holidays).toEqual([
+      { date: '2026-11-01', label: 'Toussaint' },
+      { date: '2026-11-11', label: 'Armistice 1918' },
+    ]);
     expect(graphql.timezone).toBe(rest.body.timezone);
   });
 
@@ -82,7 +88,11 @@ describe('the planning occupancy and the planning mutations', () => {
 
     const notDeclared = await api.post('mutation { removeHoliday(date: "2026-10-09") { status } }', undefined, api.staffToken);
     const publicHoliday = await api.post('mutation { removeHoliday(date: "2026-11-11") { status } }', undefined, api.staffToken);
-    const badCapacity = await api.post('mutation { configurePlanning(planningType: sav, slotTimes: ["09:00"], capacityPerSlot: -1, workingDays: [1]) { status } }', undefined, api.staffToken);
+    const badCapacity = await api.post(
+      'mutation { configurePlanning(planningType: sav, slotTimes: ["09:00"], capacityPerSlot: -1, workingDays: [1]) { status } }',
+      undefined,
+      api.staffToken,
+    );
 
     expect(notDeclared.body.errors[0]).toMatchObject({ message: 'No holiday is declared on this date', extensions: { code: 'HOLIDAY_NOT_DECLARED' } });
     expect(publicHoliday.body.errors[0]).toMatchObject({ message: 'A French public holiday cannot be removed', extensions: { code: 'PUBLIC_HOLIDAY' } });
@@ -91,7 +101,9 @@ describe('the planning occupancy and the planning mutations', () => {
   });
 
   it('when the SAV planning is configured, the occupancy shows the new slot times and capacity', async () => {
-    const configured = await api.staffData('mutation { configurePlanning(planningType: sav, slotTimes: ["09:00", "13:00"], capacityPerSlot: 3, workingDays: [1, 2, 3, 4, 5, 6]) { status } }');
+    const configured = await api.staffData(
+      'mutation { configurePlanning(planningType: sav, slotTimes: ["09:00", "13:00"], capacityPerSlot: 3, workingDays: [1, 2, 3, 4, 5, 6]) { status } }',
+    );
     expect(configured).toEqual({ configurePlanning: { status: 'configured' } });
 
     const [sav] = (await occupancy('2026-10-06', '2026-10-10')).plannings;

@@ -36,9 +36,16 @@ describe('the sale mutations', () => {
 
     it('when the refund or the sale is unknown, the error carries the refusal code and nothing is recorded', async () => {
       const head = await api.runtime.eventStore.headPosition();
-      const unknownRefund = await api.post(`mutation { markRefundPaid(incrementId: "100004512", refundId: ${refundId + 1000}) { status } }`, undefined, api.staffToken);
+      const unknownRefund = await api.post(
+        `mutation { markRefundPaid(incrementId: "100004512", refundId: ${refundId + 1000}) { status } }`,
+        undefined,
+        api.staffToken,
+      );
       const unknownSale = await api.post(`mutation { markRefundPaid(incrementId: "999999999", refundId: ${refundId}) { status } }`, undefined, api.staffToken);
-      expect(unknownRefund.body.errors[0]).toMatchObject({ message: 'No such refund for the sale', extensions: { code: 'UNKNOWN_REFUND', details: { refundId: refundId + 1000 } } });
+      expect(unknownRefund.body.errors[0]).toMatchObject({
+        message: 'No such refund for the sale',
+        extensions: { code: 'UNKNOWN_REFUND', details: { refundId: refundId + 1000 } },
+      });
       expect(unknownSale.body.errors[0]).toMatchObject({ message: 'No such sale', extensions: { code: 'SALE_NOT_FOUND' } });
       expect(await api.runtime.eventStore.headPosition()).toBe(head);
     });
@@ -52,7 +59,10 @@ describe('the sale mutations', () => {
       );
       expect(minted).toMatchObject({ action: 'rdv', saleId: sale.saleId, expiresAt: '2026-10-08T10:00:00+02:00' });
       const verified = verifyActionToken(minted.token, api.runtime.tokenSecret, new Date(now));
-      expect(verified).toEqual({ ok: true, payload: expect.objectContaining({ jti: minted.jti, action: 'rdv', saleId: sale.saleId, data: { date: '2026-10-08', time: '10:00' } }) });
+      expect(verified).toEqual({
+        ok: true,
+        payload: expect.objectContaining({ jti: minted.jti, action: 'rdv', saleId: sale.saleId, data: { date: '2026-10-08', time: '10:00' } }),
+      });
     });
 
     it('when a delivery-rdv token is minted with its data inline, the kind is spelled delivery_rdv', async () => {
@@ -65,11 +75,25 @@ describe('the sale mutations', () => {
 
     it('when the sale is unknown, the data breaks the kind’s rules or a product is not the sale’s, a coded error names the cause', async () => {
       const unknownSale = await api.post('mutation { mintActionToken(action: invoice, saleId: 999999) { token } }', undefined, api.staffToken);
-      const badData = await api.post(`mutation { mintActionToken(action: rdv, saleId: ${sale.saleId}, data: { date: "demain", time: "10:00" }) { token } }`, undefined, api.staffToken);
-      const stranger = await api.post(`mutation { mintActionToken(action: cancel, saleId: ${sale.saleId}, productIds: [999999]) { token } }`, undefined, api.staffToken);
+      const badData = await api.post(
+        `mutation { mintActionToken(action: rdv, saleId: ${sale.saleId}, data: { date: "demain", time: "10:00" }) { token } }`,
+        undefined,
+        api.staffToken,
+      );
+      const stranger = await api.post(
+        `mutation { mintActionToken(action: cancel, saleId: ${sale.saleId}, productIds: [999999]) { token } }`,
+        undefined,
+        api.staffToken,
+      );
       expect(unknownSale.body.errors[0]).toMatchObject({ message: 'Sale 999999 not found', extensions: { code: 'NOT_FOUND' } });
-      expect(badData.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^data\.date: /), extensions: { code: 'BAD_USER_INPUT', field: 'data.date' } });
-      expect(stranger.body.errors[0]).toMatchObject({ message: `productIds: not products of sale ${sale.saleId}: 999999`, extensions: { code: 'BAD_USER_INPUT' } });
+      expect(badData.body.errors[0]).toMatchObject({
+        message: expect.stringMatching(/^data\.date: /),
+        extensions: { code: 'BAD_USER_INPUT', field: 'data.date' },
+      });
+      expect(stranger.body.errors[0]).toMatchObject({
+        message: `productIds: not products of sale ${sale.saleId}: 999999`,
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
     });
   });
 });

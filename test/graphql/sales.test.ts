@@ -33,7 +33,14 @@ describe('the sales queries', () => {
       orderDate: '2026-10-02',
       customer: { email: 'Claire.Martin@example.org' },
       products: [
-        { saleProductId: sale.sofa, sku: 'CAN-OSLO-3P-GRY', state: 'pending', supplier: 'supplier-a', shippedAt: null, tracking: { trackingNumber: sale.trackingOf(sale.sofa) } },
+        {
+          saleProductId: sale.sofa,
+          sku: 'CAN-OSLO-3P-GRY',
+          state: 'pending',
+          supplier: 'supplier-a',
+          shippedAt: null,
+          tracking: { trackingNumber: sale.trackingOf(sale.sofa) },
+        },
         { saleProductId: sale.table, sku: 'TAB-NORD-180', state: 'pending', supplier: null, tracking: null },
         { saleProductId: sale.lamp, sku: 'LAMP-ARC-BLK', state: 'pending', supplier: 'supplier-b', tracking: { trackingNumber: sale.trackingOf(sale.lamp) } },
       ],
@@ -43,7 +50,11 @@ describe('the sales queries', () => {
       ],
       savs: [],
       log: [
-        { type: 'SaleImported', summary: { en: 'Order 100004512 imported from shopping-api: 3 product(s), total 1407.80 EUR' }, actor: { kind: 'system', group: null, label: null } },
+        {
+          type: 'SaleImported',
+          summary: { en: 'Order 100004512 imported from shopping-api: 3 product(s), total 1407.80 EUR' },
+          actor: { kind: 'system', group: null, label: null },
+        },
         {
           type: 'TrackingNumberAllocated',
           summary: { en: `Tracking number ${sale.trackingOf(sale.sofa)} allocated to product ${sale.sofa} (SKU CAN-OSLO-3P-GRY), shipped by supplier-a` },
@@ -65,10 +76,14 @@ describe('the sales queries', () => {
   });
 
   it('when a product shipped and a SAV was filed, the sale shows both, and the log names who did what', async () => {
-    await shipSupplierLine(api.runtime.salesDeps, { serviceOrderId: `100004512_${sale.sofa}`, supplier: 'supplier-a' }, {
-      actor: { kind: 'token', group: 'supplier-a', label: 'Fournisseur A' },
-      correlationId: 'corr-ship',
-    });
+    await shipSupplierLine(
+      api.runtime.salesDeps,
+      { serviceOrderId: `100004512_${sale.sofa}`, supplier: 'supplier-a' },
+      {
+        actor: { kind: 'token', group: 'supplier-a', label: 'Fournisseur A' },
+        correlationId: 'corr-ship',
+      },
+    );
     const sav = await fileSav(api, sale.lamp);
 
     const { sale: found } = await api.data(`{ sale(id: ${sale.saleId}) { ${saleFields} log { correlationId causationId position } } }`);
@@ -76,7 +91,13 @@ describe('the sales queries', () => {
     expect(found.products[0]).toMatchObject({ state: 'shipped', shippedAt: '2026-10-05T10:00:00+02:00' });
     expect(found.supplierLines[0]).toMatchObject({ state: 'shipped', open: false });
     expect(found.savs).toEqual([{ savId: sav.sav_id, complaintName: 'Produit endommagé', products: [{ sku: 'LAMP-ARC-BLK' }] }]);
-    expect(found.log.map((entry: { type: string }) => entry.type)).toEqual(['SaleImported', 'TrackingNumberAllocated', 'TrackingNumberAllocated', 'SaleProductShipped', 'SavCreated']);
+    expect(found.log.map((entry: { type: string }) => entry.type)).toEqual([
+      'SaleImported',
+      'TrackingNumberAllocated',
+      'TrackingNumberAllocated',
+      'SaleProductShipped',
+      'SavCreated',
+    ]);
     expect(found.log[3]).toMatchObject({
       actor: { kind: 'token', group: 'supplier-a', label: 'Fournisseur A' },
       correlationId: 'corr-ship',
@@ -109,7 +130,14 @@ describe('the sales queries', () => {
 
   describe('the sales connection', () => {
     beforeEach(async () => {
-      await importOrder(api, order({ increment_id: '100004513', customer: { email: 'paul@example.org', firstname: 'Paul', lastname: 'Durand' }, created_at: '2026-10-03T10:00:00+02:00' }));
+      await importOrder(
+        api,
+        order({
+          increment_id: '100004513',
+          customer: { email: 'paul@example.org', firstname: 'Paul', lastname: 'Durand' },
+          created_at: '2026-10-03T10:00:00+02:00',
+        }),
+      );
       await importOrder(
         api,
         order({

@@ -23,12 +23,34 @@ describe("a SAV's files in GraphQL", () => {
       .send({ saleProductId: sale.sofa, data: { complaint: 'Le pied est fendu.', complaint_name: 'Produit endommagé', sav_type: 'repair', images } });
     const savId: number = created.body.sav_id;
 
-    const { sale: found } = await api.data(`{ sale(id: ${sale.saleId}) { savs { files { fileId fileName state size attempts lastError nextAttemptAt sourceUrl downloadUrl } } } }`);
+    const { sale: found } = await api.data(
+      `{ sale(id: ${sale.saleId}) { savs { files { fileId fileName state size attempts lastError nextAttemptAt sourceUrl downloadUrl } } } }`,
+    );
 
     const [stored, pending] = found.savs[0].files;
     expect(found.savs[0].files).toEqual([
-      { fileId: stored.fileId, fileName: 'image-1.jpg', state: 'stored', size: jpeg.length, attempts: 0, lastError: null, nextAttemptAt: null, sourceUrl: null, downloadUrl: `http://localhost:3000/api/sale-sav/${savId}/files/${stored.fileId}` },
-      { fileId: pending.fileId, fileName: 'pied.jpg', state: 'pending', size: null, attempts: 0, lastError: null, nextAttemptAt: '2026-10-05T10:00:00+02:00', sourceUrl: images[1], downloadUrl: null },
+      {
+        fileId: stored.fileId,
+        fileName: 'image-1.jpg',
+        state: 'stored',
+        size: jpeg.length,
+        attempts: 0,
+        lastError: null,
+        nextAttemptAt: null,
+        sourceUrl: null,
+        downloadUrl: `http://localhost:3000/api/sale-sav/${savId}/files/${stored.fileId}`,
+      },
+      {
+        fileId: pending.fileId,
+        fileName: 'pied.jpg',
+        state: 'pending',
+        size: null,
+        attempts: 0,
+        lastError: null,
+        nextAttemptAt: '2026-10-05T10:00:00+02:00',
+        sourceUrl: images[1],
+        downloadUrl: null,
+      },
     ]);
   });
 });

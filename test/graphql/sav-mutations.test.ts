@@ -4,7 +4,8 @@ import { zonedTimestamp } from '../../src/time/zoned-timestamp.ts';
 import { now, startGraphqlApi, steppingClock, type GraphqlApi } from './graphql-api.ts';
 import { importOrder, seedCatalog } from './seed.ts';
 
-const savFields = 'savId status statusChangedAt resolution resolvedAt closedAt reopenedAt cancelledAt cancellationReason appointment { date time } statusHistory { status at by note }';
+const savFields =
+  'savId status statusChangedAt resolution resolvedAt closedAt reopenedAt cancelledAt cancellationReason appointment { date time } statusHistory { status at by note }';
 /** The instant `minutes` after the clock's start, as answers write it (in Paris, at the second). */
 const minutesLater = (minutes: number) => zonedTimestamp('Europe/Paris')(new Date(now).getTime() + minutes * 60_000);
 
@@ -24,8 +25,16 @@ describe('the SAV status mutations', () => {
 
   /** A SAV filed through the core route, with an appointment on Wednesday 7 October at 09:00 when asked. */
   const fileSav = async (rdv = false) => {
-    const data = { complaint: 'Le pied est fendu.', complaint_name: 'Produit endommagé', sav_type: 'repair', ...(rdv && { rdv_date: '2026-10-07', rdv_time: '09:00' }) };
-    const response = await api.request.post('/api/sale-sav/create-for-sale-product').set('Authorization', `Bearer ${core}`).send({ saleProductId: sale.sofa, data });
+    const data = {
+      complaint: 'Le pied est fendu.',
+      complaint_name: 'Produit endommagé',
+      sav_type: 'repair',
+      ...(rdv && { rdv_date: '2026-10-07', rdv_time: '09:00' }),
+    };
+    const response = await api.request
+      .post('/api/sale-sav/create-for-sale-product')
+      .set('Authorization', `Bearer ${core}`)
+      .send({ saleProductId: sale.sofa, data });
     expect(response.status).toBe(201);
     return response.body.sav_id as number;
   };
@@ -40,11 +49,15 @@ describe('the SAV status mutations', () => {
   it('when staff resolve, close and reopen a SAV, each answer gives the SAV as it now stands, with the time and author of every step', async () => {
     const savId = await fileSav();
     clock.advance(10);
-    const resolved = (await staffData(`mutation { resolveSav(savId: ${savId}, resolution: "Pied remplacé") { status releasedAppointment { date } sav { ${savFields} } } }`)).resolveSav;
+    const resolved = (
+      await staffData(`mutation { resolveSav(savId: ${savId}, resolution: "Pied remplacé") { status releasedAppointment { date } sav { ${savFields} } } }`)
+    ).resolveSav;
     clock.advance(10);
     const closed = (await staffData(`mutation { closeSav(savId: ${savId}) { status sav { status closedAt resolution } } }`)).closeSav;
     clock.advance(10);
-    const reopened = (await staffData(`mutation($reason: String!) { reopenSav(savId: ${savId}, reason: $reason) { status sav { ${savFields} } } }`, { reason: 'Le pied bouge' })).reopenSav;
+    const reopened = (
+      await staffData(`mutation($reason: String!) { reopenSav(savId: ${savId}, reason: $reason) { status sav { ${savFields} } } }`, { reason: 'Le pied bouge' })
+    ).reopenSav;
 
     expect(resolved).toEqual({
       status: 'resolved',
@@ -68,18 +81,32 @@ describe('the SAV status mutations', () => {
     });
     expect(closed).toEqual({ status: 'closed', sav: { status: 'closed', closedAt: minutesLater(20), resolution: 'Pied remplacé' } });
     expect(reopened.status).toBe('reopened');
-    expect(reopened.sav).toMatchObject({ status: 'in_progress', statusChangedAt: minutesLater(30), resolution: null, resolvedAt: null, closedAt: null, reopenedAt: minutesLater(30) });
+    expect(reopened.sav).toMatchObject({
+      status: 'in_progress',
+      statusChangedAt: minutesLater(30),
+      resolution: null,
+      resolvedAt: null,
+      closedAt: null,
+      reopenedAt: minutesLater(30),
+    });
     expect(reopened.sav.statusHistory.map(({ status }: { status: string }) => status)).toEqual(['in_progress', 'resolved', 'closed', 'in_progress']);
   });
 
   it('when staff cancel a SAV with an upcoming appointment, its place is given back and the planning occupancy no longer counts it', async () => {
     const savId = await fileSav(true);
-    const taken = async () => (await api.data('{ planningOccupancy(from: "2026-10-07", to: "2026-10-07") { occupied { date slots { time taken } } } }')).planningOccupancy.occupied;
+    const taken = async () =>
+      (await api.data('{ planningOccupancy(from: "2026-10-07", to: "2026-10-07") { occupied { date slots { time taken } } } }')).planningOccupancy.occupied;
     expect(await taken()).toEqual([{ date: '2026-10-07', slots: [{ time: '09:00', taken: 1 }] }]);
 
-    const { cancelSav } = await staffData(`mutation { cancelSav(savId: ${savId}, reason: "Doublon") { status releasedAppointment { date time } sav { status cancellationReason appointment { date } } } }`);
+    const { cancelSav } = await staffData(
+      `mutation { cancelSav(savId: ${savId}, reason: "Doublon") { status releasedAppointment { date time } sav { status cancellationReason appointment { date } } } }`,
+    );
 
-    expect(cancelSav).toEqual({ status: 'cancelled', releasedAppointment: { date: '2026-10-07', time: '09:00' }, sav: { status: 'cancelled', cancellationReason: 'Doublon', appointment: null } });
+    expect(cancelSav).toEqual({
+      status: 'cancelled',
+      releasedAppointment: { date: '2026-10-07', time: '09:00' },
+      sav: { status: 'cancelled', cancellationReason: 'Doublon', appointment: null },
+    });
     expect(await taken()).toEqual([]);
   });
 
@@ -102,7 +129,9 @@ describe('the SAV status mutations', () => {
 
     const response = await api.post(`mutation { resolveSav(savId: ${savId}, resolution: "Pied remplacé") { status } }`);
 
-    expect(response.body.errors).toEqual([expect.objectContaining({ message: 'Only staff (a Bearer token of the core group) may run this mutation', extensions: { code: 'FORBIDDEN' } })]);
+    expect(response.body.errors).toEqual([
+      expect.objectContaining({ message: 'Only staff (a Bearer token of the core group) may run this mutation', extensions: { code: 'FORBIDDEN' } }),
+    ]);
     expect(await head()).toBe(position);
   });
 
@@ -127,7 +156,10 @@ describe('the SAV status mutations', () => {
     const blank = await asStaff(`mutation { resolveSav(savId: ${savId}, resolution: "   ") { status } }`);
 
     expect(unknown.body.errors[0]).toMatchObject({ message: 'No SAV with this ID', extensions: { code: 'UNKNOWN_SAV' } });
-    expect(blank.body.errors[0]).toMatchObject({ message: 'resolution: must be a text of 1 to 2000 characters', extensions: { code: 'BAD_USER_INPUT', field: 'resolution' } });
+    expect(blank.body.errors[0]).toMatchObject({
+      message: 'resolution: must be a text of 1 to 2000 characters',
+      extensions: { code: 'BAD_USER_INPUT', field: 'resolution' },
+    });
     expect(await head()).toBe(position);
     expect((await api.runtime.eventStore.readStream(savStreamName(savId))).map(({ type }) => type)).toEqual(['SavCreated']);
   });

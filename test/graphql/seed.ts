@@ -24,7 +24,11 @@ export const order = (overrides: Partial<OrderImportPayload> = {}): OrderImportP
 });
 
 export const seedCatalog = (api: ApiHarness) =>
-  catalogProducts(api.runtime.write, [{ sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris', price: 649, supplier: 'supplier-a', carrier: 'Geodis' }], systemContext());
+  catalogProducts(
+    api.runtime.write,
+    [{ sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris', price: 649, supplier: 'supplier-a', carrier: 'Geodis' }],
+    systemContext(),
+  );
 
 export const importOrder = async (api: ApiHarness, payload: OrderImportPayload = order()) => {
   const imported = await importSale(api.runtime.salesDeps, payload, systemContext());

@@ -27,7 +27,13 @@ describe('the supplierPerformance query', () => {
     // Order 100004513 at 07:00 in Paris: one sofa of supplier-a.
     const second = await importOrder(
       api,
-      order({ increment_id: '100004513', created_at: '2026-10-05T07:00:00+02:00', items: [order().items[0]!], grand_total: 649, payment: { method: 'card', status: 'paid', amount_paid: 649 } }),
+      order({
+        increment_id: '100004513',
+        created_at: '2026-10-05T07:00:00+02:00',
+        items: [order().items[0]!],
+        grand_total: 649,
+        payment: { method: 'card', status: 'paid', amount_paid: 649 },
+      }),
     );
     // At 10:00 in Paris, both lines of the first order are acknowledged: 2 h after it.
     await acknowledgeSupplierLine(deps, { serviceOrderId: `100004512_${first.sofa}`, supplier: 'supplier-a' }, context);
@@ -79,7 +85,10 @@ describe('the supplierPerformance query', () => {
     const unknown = await api.post(performance, { from: '2026-10-01', to: '2026-10-31', supplier: 'supplier-z' });
     const reversed = await api.post(performance, { from: '2026-10-31', to: '2026-10-01' });
     const tooLong = await api.post(performance, { from: '2025-10-01', to: '2026-10-02' });
-    expect(unknown.body.errors[0]).toMatchObject({ message: 'supplier: unknown supplier, expected one of supplier-a, supplier-b', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(unknown.body.errors[0]).toMatchObject({
+      message: 'supplier: unknown supplier, expected one of supplier-a, supplier-b',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     expect(reversed.body.errors[0]).toMatchObject({ message: 'to: must not be before from (2026-10-31)', extensions: { code: 'BAD_USER_INPUT' } });
     expect(tooLong.body.errors[0]).toMatchObject({ message: 'to: the range must not exceed 366 days', extensions: { code: 'BAD_USER_INPUT' } });
   });

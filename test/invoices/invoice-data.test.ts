@@ -6,12 +6,39 @@ import { aSale, aSaleWithCancelledLamp, cancelledAt } from './invoice-fixtures.t
 const timezone = 'Europe/Paris';
 
 describe('the data of an invoice', () => {
-  it('when a sale is paid in full, every line is invoiced at 20 % and the totals are the order\'s', () => {
+  it("when a sale is paid in full, every line is invoiced at 20 % and the totals are the order's", () => {
     const invoice = invoiceData(aSale(), { timezone });
     expect(invoice.lines).toEqual([
-      { saleProductId: 101, sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris', qty: 1, unitPriceCents: 64_900, totalCents: 64_900, rate: 2000, cancelled: false },
-      { saleProductId: 102, sku: 'TAB-NORD-180', name: 'Table à manger Nord 180 cm', qty: 1, unitPriceCents: 49_900, totalCents: 49_900, rate: 2000, cancelled: false },
-      { saleProductId: 103, sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir', qty: 2, unitPriceCents: 12_990, totalCents: 25_980, rate: 2000, cancelled: false },
+      {
+        saleProductId: 101,
+        sku: 'CAN-OSLO-3P-GRY',
+        name: 'Canapé 3 places Oslo gris',
+        qty: 1,
+        unitPriceCents: 64_900,
+        totalCents: 64_900,
+        rate: 2000,
+        cancelled: false,
+      },
+      {
+        saleProductId: 102,
+        sku: 'TAB-NORD-180',
+        name: 'Table à manger Nord 180 cm',
+        qty: 1,
+        unitPriceCents: 49_900,
+        totalCents: 49_900,
+        rate: 2000,
+        cancelled: false,
+      },
+      {
+        saleProductId: 103,
+        sku: 'LAMP-ARC-BLK',
+        name: 'Lampadaire arc noir',
+        qty: 2,
+        unitPriceCents: 12_990,
+        totalCents: 25_980,
+        rate: 2000,
+        cancelled: false,
+      },
     ]);
     expect(invoice.vat).toEqual([{ rate: 2000, htCents: 117_317, vatCents: 23_463, ttcCents: 140_780 }]);
     expect(invoice.totals).toEqual({ htCents: 117_317, vatCents: 23_463, ttcCents: 140_780 });
@@ -19,7 +46,7 @@ describe('the data of an invoice', () => {
     expect(invoice.payment).toEqual({ method: 'card', status: 'paid', amountPaidCents: 140_780 });
   });
 
-  it('when an invoice is made, its number comes from the order year and the sale ID, and its date is the order\'s local date', () => {
+  it("when an invoice is made, its number comes from the order year and the sale ID, and its date is the order's local date", () => {
     const invoice = invoiceData(aSale({ _id: 1234, orderedAt: '2026-12-31T23:30:00Z', orderDate: '2027-01-01' }), { timezone });
     expect(invoice.number).toBe('FA-2027-00001234');
     expect(invoice.date).toBe('2027-01-01');
@@ -50,7 +77,15 @@ describe('the data of an invoice', () => {
     expect(invoice.totals).toEqual({ htCents: 95_667, vatCents: 19_133, ttcCents: 114_800 });
     // Cancelled at 22:30 UTC on the 4th: the 5th in Paris.
     expect(invoice.refunds).toEqual([
-      { refundId: 7, amountCents: 25_980, reason: 'Annulation client', status: 'paid', requestedOn: '2026-10-05', paidOn: '2026-10-06', skus: ['LAMP-ARC-BLK'] },
+      {
+        refundId: 7,
+        amountCents: 25_980,
+        reason: 'Annulation client',
+        status: 'paid',
+        requestedOn: '2026-10-05',
+        paidOn: '2026-10-06',
+        skus: ['LAMP-ARC-BLK'],
+      },
     ]);
     expect(invoice.cancelledOn).toBeNull();
   });
@@ -69,7 +104,7 @@ describe('the data of an invoice', () => {
     expect(invoice.cancelledOn).toBe('2026-10-05');
   });
 
-  it('when there is a shipping fee, it is taxed at the goods\' rate and counted in the totals', () => {
+  it("when there is a shipping fee, it is taxed at the goods' rate and counted in the totals", () => {
     const invoice = invoiceData({ ...aSaleWithCancelledLamp(), shippingAmount: 49.9 }, { timezone });
     expect(invoice.shipping).toEqual({ ttcCents: 4_990, parts: [{ ttcCents: 4_990, rate: 2000 }] });
     expect(invoice.vat).toEqual([{ rate: 2000, htCents: 99_825, vatCents: 19_965, ttcCents: 119_790 }]);
@@ -77,10 +112,7 @@ describe('the data of an invoice', () => {
   });
 
   it('when products have several rates, each rate has its VAT line, the fee is spread over them, and the totals add up to the cent', () => {
-    const invoice = invoiceData(
-      { ...aSale(), shippingAmount: 49.9 },
-      { timezone, vatRateOf: (product) => (product.sku === 'LAMP-ARC-BLK' ? 550 : 2000) },
-    );
+    const invoice = invoiceData({ ...aSale(), shippingAmount: 49.9 }, { timezone, vatRateOf: (product) => (product.sku === 'LAMP-ARC-BLK' ? 550 : 2000) });
     expect(invoice.lines.map((line) => line.rate)).toEqual([2000, 2000, 550]);
     // The fee over 1 148,00 € at 20 % and 259,80 € at 5,5 %: 40,69 € and 9,21 €.
     expect(invoice.shipping?.parts).toEqual([

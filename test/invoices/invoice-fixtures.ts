@@ -65,9 +65,7 @@ export const aSaleWithCancelledLamp = (): SaleDocument => {
   const sale = aSale();
   return {
     ...sale,
-    products: sale.products.map((product) =>
-      product.sku === 'LAMP-ARC-BLK' ? { ...product, state: 'cancelled', cancelledAt } : product,
-    ),
+    products: sale.products.map((product) => (product.sku === 'LAMP-ARC-BLK' ? { ...product, state: 'cancelled', cancelledAt } : product)),
     refunds: [
       {
         refundId: 7,

@@ -61,16 +61,30 @@ describe('the VAT of the shipping fee', () => {
   });
 
   it('when the goods share one rate, the fee is taxed at it', () => {
-    expect(shippingByRate(4_990, [{ ttcCents: 1_000, rate: 550 }, { ttcCents: 2_000, rate: 550 }])).toEqual([{ ttcCents: 4_990, rate: 550 }]);
+    expect(
+      shippingByRate(4_990, [
+        { ttcCents: 1_000, rate: 550 },
+        { ttcCents: 2_000, rate: 550 },
+      ]),
+    ).toEqual([{ ttcCents: 4_990, rate: 550 }]);
   });
 
   it('when the goods have several rates, the fee is spread in proportion to their amounts and the parts add up to it', () => {
     // 1 000 cents over 2/3 and 1/3: 666.67 and 333.33, the spare cent to the largest remainder.
-    expect(shippingByRate(1_000, [{ ttcCents: 2_000, rate: 2000 }, { ttcCents: 1_000, rate: 550 }])).toEqual([
+    expect(
+      shippingByRate(1_000, [
+        { ttcCents: 2_000, rate: 2000 },
+        { ttcCents: 1_000, rate: 550 },
+      ]),
+    ).toEqual([
       { ttcCents: 333, rate: 550 },
       { ttcCents: 667, rate: 2000 },
     ]);
-    const parts = shippingByRate(1, [{ ttcCents: 1, rate: 2000 }, { ttcCents: 1, rate: 550 }, { ttcCents: 1, rate: 1000 }]);
+    const parts = shippingByRate(1, [
+      { ttcCents: 1, rate: 2000 },
+      { ttcCents: 1, rate: 550 },
+      { ttcCents: 1, rate: 1000 },
+    ]);
     expect(parts).toEqual([{ ttcCents: 1, rate: 550 }]);
   });
 

@@ -18,7 +18,7 @@ describe('the lead notification job, without SMTP_URL', () => {
 
   const mailDir = () => path.join(api.dataDir, 'mail');
 
-  it('when a lead is due, the run writes the message as DATA_DIR/mail/<lead-id>.eml with the lead\'s details and records it sent', async () => {
+  it("when a lead is due, the run writes the message as DATA_DIR/mail/<lead-id>.eml with the lead's details and records it sent", async () => {
     const leadId = await recordLead(api.runtime);
 
     const run = await runLeadNotificationsOnce(api.runtime);
@@ -59,7 +59,9 @@ describe('the lead notification job, without SMTP_URL', () => {
   it('when the file key is not a plain identifier, the file transport refuses to write outside its directory', async () => {
     const transport = fileTransport(mailDir());
 
-    await expect(transport.send({ key: '../escape', message: { from: 'a@example.fr', to: 'b@example.fr', text: 'x' } })).rejects.toThrow('Unsafe mail file name');
+    await expect(transport.send({ key: '../escape', message: { from: 'a@example.fr', to: 'b@example.fr', text: 'x' } })).rejects.toThrow(
+      'Unsafe mail file name',
+    );
     await expect(readdir(api.dataDir)).resolves.not.toContain('escape.eml');
   });
 });

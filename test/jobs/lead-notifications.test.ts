@@ -31,7 +31,7 @@ describe('the lead notification job, over SMTP', () => {
     return port;
   };
 
-  it('when a lead is posted to the API, one run mails the team the lead\'s details, replying to the lead, and records the send', async () => {
+  it("when a lead is posted to the API, one run mails the team the lead's details, replying to the lead, and records the send", async () => {
     await startWithSmtp({ up: true });
     const posted = await api.request
       .post('/api/contact-lead')
@@ -120,7 +120,13 @@ describe('the lead notification job, over SMTP', () => {
       { type: 'ContactLeadCaptured', data: expect.objectContaining({ leadId }) },
       {
         type: 'LeadNotificationFailed',
-        data: { leadId, attempt: 1, error: expect.stringContaining('ECONNREFUSED'), nextAttemptAt: new Date(Date.parse(failedAt) + minute).toISOString(), failedAt },
+        data: {
+          leadId,
+          attempt: 1,
+          error: expect.stringContaining('ECONNREFUSED'),
+          nextAttemptAt: new Date(Date.parse(failedAt) + minute).toISOString(),
+          failedAt,
+        },
       },
       { type: 'LeadNotificationSent', data: expect.objectContaining({ leadId, attempt: 2, transport: 'smtp' }) },
     ]);

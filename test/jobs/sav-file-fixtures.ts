@@ -31,4 +31,13 @@ export const dataUrl = (type: string, content: Buffer): string => `data:${type};
 
 /** The answer's files, without their IDs and times: what a spec compares. */
 export const filesShown = (files: Record<string, unknown>[]) =>
-  files.map(({ name, kind, state, content_type, size, attempts, last_error, download_url }) => ({ name, kind, state, content_type, size, attempts, last_error, download_url }));
+  files.map(({ name, kind, state, content_type, size, attempts, last_error, download_url }) => ({
+    name,
+    kind,
+    state,
+    content_type,
+    size,
+    attempts,
+    last_error,
+    download_url,
+  }));

@@ -78,7 +78,17 @@ describe('the label backlog across a SIGTERM of the server', () => {
     expect(await first.exited).toBe(0);
 
     const labels = imported.flat().map((line) => labelFileFor(dataDir, line.supplier, line.service_order_id));
-    const onDisk = async () => (await Promise.all(labels.map((file) => access(file).then(() => true, () => false)))).filter(Boolean).length;
+    const onDisk = async () =>
+      (
+        await Promise.all(
+          labels.map((file) =>
+            access(file).then(
+              () => true,
+              () => false,
+            ),
+          ),
+        )
+      ).filter(Boolean).length;
     expect(labels).toHaveLength(24);
     // The backlog was interrupted: some labels were left for the next start.
     expect(await onDisk()).toBeLessThan(24);

@@ -46,10 +46,11 @@ const onDisk = (runtime: Runtime, supplier: 'supplier-a' | 'supplier-b', service
     () => false,
   );
 
-const labelsOf = (order: ImportedLabelOrder) => [
-  ['supplier-a', order.supplierALine],
-  ['supplier-b', order.supplierBLine],
-] as const;
+const labelsOf = (order: ImportedLabelOrder) =>
+  [
+    ['supplier-a', order.supplierALine],
+    ['supplier-b', order.supplierBLine],
+  ] as const;
 
 describe('the label backlog', () => {
   const folders: string[] = [];

@@ -57,9 +57,20 @@ export const importLegacyLabelOrder = async (runtime: Pick<Runtime, 'salesDeps' 
   const deps = runtime.salesDeps;
   const [saleId] = await deps.ids.next('sale');
   const saleProductIds = await deps.ids.next('saleProduct', order.items.length);
-  const { at, trackingNumbers: _none, ...data } = importSaleCommand(order, { saleId: saleId!, saleProductIds, catalog: [], at: frozenClock.now().toISOString() }).data;
+  const {
+    at,
+    trackingNumbers: _none,
+    ...data
+  } = importSaleCommand(order, { saleId: saleId!, saleProductIds, catalog: [], at: frozenClock.now().toISOString() }).data;
   const imported = { type: 'SaleImported' as const, data: { ...data, importedAt: at } };
-  const { position } = await appendDomainEvents(deps.eventStore, saleStreamName(order.increment_id), [imported], systemContext(), frozenClock.now(), 'no_stream');
+  const { position } = await appendDomainEvents(
+    deps.eventStore,
+    saleStreamName(order.increment_id),
+    [imported],
+    systemContext(),
+    frozenClock.now(),
+    'no_stream',
+  );
   await runtime.projections.waitFor(position, ['SaleImported']);
   const [a, b, own] = saleProductIds.map((id) => serviceOrderId(order.increment_id, id));
   return { order, incrementId: order.increment_id, supplierALine: a!, supplierBLine: b!, ownStockLine: own! };

@@ -20,7 +20,8 @@ const before = new Date((expires - 1) * 1000);
 
 const base64url = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-const verify = (link: { expires?: string; signature?: string }, target: LabelLinkTarget = line, now: Date = signedAt) => verifyLabelLink(key, target, link, now);
+const verify = (link: { expires?: string; signature?: string }, target: LabelLinkTarget = line, now: Date = signedAt) =>
+  verifyLabelLink(key, target, link, now);
 const valid = { expires: String(expires), signature };
 
 describe('label link signatures', () => {
@@ -48,7 +49,7 @@ describe('label link signatures', () => {
     expect(expires * 1000 - servedUntil.getTime()).toBeGreaterThan(23 * 3600 * 1000);
   });
 
-  it("when the link is used for another line, another supplier, or the same line under the other supplier, it opens nothing", () => {
+  it('when the link is used for another line, another supplier, or the same line under the other supplier, it opens nothing', () => {
     expect(verify(valid, { ...line, serviceOrderId: '100004512_32' })).toBe('invalid');
     expect(verify(valid, { ...line, serviceOrderId: '10000451_231' })).toBe('invalid');
     expect(verify(valid, { ...line, supplier: 'supplier-b' })).toBe('invalid');

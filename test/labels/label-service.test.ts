@@ -133,7 +133,13 @@ describe('the label service', () => {
 
       const recorded = await trackingEvents(api.runtime, incrementId);
       expect(recorded).toEqual([
-        { saleId: expect.any(Number), saleProductId: parseServiceOrderId(supplierALine)!.saleProductId, supplier: 'supplier-a', trackingNumber: label!.trackingNumber, allocatedAt: frozenClock.now().toISOString() },
+        {
+          saleId: expect.any(Number),
+          saleProductId: parseServiceOrderId(supplierALine)!.saleProductId,
+          supplier: 'supplier-a',
+          trackingNumber: label!.trackingNumber,
+          allocatedAt: frozenClock.now().toISOString(),
+        },
       ]);
       expect(isTrackingNumber(label!.trackingNumber)).toBe(true);
       expect(await findSupplierLine(api.runtime.readStore, supplierALine)).toMatchObject({ trackingNumber: label!.trackingNumber });

@@ -80,11 +80,20 @@ const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean
 /** True once every projection has applied the whole log, as this instance sees it. */
 const caughtUp = async (runtime: Runtime, timeoutMs = 60_000): Promise<boolean> => {
   const head = await runtime.eventStore.headPosition();
-  return eventually(() => runtime.projections.waitFor(head, everyType), (ok) => ok, timeoutMs);
+  return eventually(
+    () => runtime.projections.waitFor(head, everyType),
+    (ok) => ok,
+    timeoutMs,
+  );
 };
 
 const matchesRebuild = async (runtime: Runtime) =>
-  verifyReadModels({ eventStore: runtime.eventStore, live: runtime.readStore, projections: allProjections({ timezone }), scratch: openSqliteReadStore({ file: ':memory:' }) });
+  verifyReadModels({
+    eventStore: runtime.eventStore,
+    live: runtime.readStore,
+    projections: allProjections({ timezone }),
+    scratch: openSqliteReadStore({ file: ':memory:' }),
+  });
 
 describe('MongoDB read models: faults and several instances', () => {
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -93,7 +102,13 @@ describe('MongoDB read models: faults and several instances', () => {
   });
 
   const open = async (dataDir: string, mongodbUrl: string, instanceId: string, options: { readYourWrites?: boolean } = {}): Promise<Runtime> => {
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', MONGODB_URL: mongodbUrl, INSTANCE_ID: instanceId, PROJECTION_LEASE_TTL_MS: String(leaseTtlMs) });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      MONGODB_URL: mongodbUrl,
+      INSTANCE_ID: instanceId,
+      PROJECTION_LEASE_TTL_MS: String(leaseTtlMs),
+    });
     const runtime = await openRuntime(config, createLogger('silent'), options);
     cleanups.push(() => runtime.close());
     await runtime.projections.start();
@@ -106,37 +121,41 @@ describe('MongoDB read models: faults and several instances', () => {
     return dir;
   };
 
-  it('when the MongoDB server stops and restarts while orders keep coming, the projections resume from their checkpoints and end equal to a rebuild from the log', slow, async () => {
-    const ferretDir = await scratchDir('ferretdb-fault-');
-    let server: FerretDb = await startFerretDb({ dataDir: ferretDir });
-    cleanups.push(() => server.stop());
-    // Operations fail fast while the server is away, so that the projections meet the outage.
-    const url = `${withDatabase(server.url, 'faults')}?serverSelectionTimeoutMS=300`;
-    // Commands answer without waiting for the read models, which cannot follow during the outage.
-    const runtime = await open(await scratchDir('fault-events-'), url, 'only', { readYourWrites: false });
+  it(
+    'when the MongoDB server stops and restarts while orders keep coming, the projections resume from their checkpoints and end equal to a rebuild from the log',
+    slow,
+    async () => {
+      const ferretDir = await scratchDir('ferretdb-fault-');
+      let server: FerretDb = await startFerretDb({ dataDir: ferretDir });
+      cleanups.push(() => server.stop());
+      // Operations fail fast while the server is away, so that the projections meet the outage.
+      const url = `${withDatabase(server.url, 'faults')}?serverSelectionTimeoutMS=300`;
+      // Commands answer without waiting for the read models, which cannot follow during the outage.
+      const runtime = await open(await scratchDir('fault-events-'), url, 'only', { readYourWrites: false });
 
-    await work(runtime, 1);
-    expect(await caughtUp(runtime)).toBe(true);
-    const before = (await matchesRebuild(runtime)).position;
+      await work(runtime, 1);
+      expect(await caughtUp(runtime)).toBe(true);
+      const before = (await matchesRebuild(runtime)).position;
 
-    await server.stop();
-    await work(runtime, 2); // the commands only need the event store
-    const head = await runtime.eventStore.headPosition();
-    // Meanwhile the read models cannot follow.
-    expect(await runtime.projections.waitFor(head, everyType)).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, leaseTtlMs));
-    await work(runtime, 3);
+      await server.stop();
+      await work(runtime, 2); // the commands only need the event store
+      const head = await runtime.eventStore.headPosition();
+      // Meanwhile the read models cannot follow.
+      expect(await runtime.projections.waitFor(head, everyType)).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, leaseTtlMs));
+      await work(runtime, 3);
 
-    server = await startFerretDb({ dataDir: ferretDir, port: server.port });
-    await work(runtime, 4);
+      server = await startFerretDb({ dataDir: ferretDir, port: server.port });
+      await work(runtime, 4);
 
-    expect(await caughtUp(runtime)).toBe(true);
-    const report = await matchesRebuild(runtime);
-    expect(report.position).toBeGreaterThan(before ?? -1);
-    expect(report.differences).toEqual([]);
-    expect(report.ok).toBe(true);
-    expect(runtime.projections.status().filter((status) => !status.running || status.lastError !== null)).toEqual([]);
-  });
+      expect(await caughtUp(runtime)).toBe(true);
+      const report = await matchesRebuild(runtime);
+      expect(report.position).toBeGreaterThan(before ?? -1);
+      expect(report.differences).toEqual([]);
+      expect(report.ok).toBe(true);
+      expect(runtime.projections.status().filter((status) => !status.running || status.lastError !== null)).toEqual([]);
+    },
+  );
 
   describe('two instances on one database', () => {
     const twoInstances = async () => {
@@ -174,24 +193,32 @@ describe('MongoDB read models: faults and several instances', () => {
       }
     });
 
-    it('when an instance loses the database while another runs the projections, its /health answers 503 and names the unreadable checkpoints', slow, async () => {
-      const { first: holder, second: follower } = await twoInstances();
-      const health = async (instance: Runtime) => supertest(createRuntimeApp(instance).callback()).get('/health');
-      expect((await health(follower)).status).toBe(200);
+    it(
+      'when an instance loses the database while another runs the projections, its /health answers 503 and names the unreadable checkpoints',
+      slow,
+      async () => {
+        const { first: holder, second: follower } = await twoInstances();
+        const health = async (instance: Runtime) => supertest(createRuntimeApp(instance).callback()).get('/health');
+        expect((await health(follower)).status).toBe(200);
 
-      await follower.readStore.close();
-      const answer = await eventually(() => health(follower), (response) => response.status === 503, leaseTtlMs);
+        await follower.readStore.close();
+        const answer = await eventually(
+          () => health(follower),
+          (response) => response.status === 503,
+          leaseTtlMs,
+        );
 
-      expect(answer.status).toBe(503);
-      const followed = (answer.body as { projections: { name: string; caughtUp: boolean; error?: string }[] }).projections;
-      expect(followed.map((projection) => projection.name)).toEqual(allProjections({ timezone }).map(({ name }) => name));
-      for (const projection of followed) {
-        expect(projection.caughtUp).toBe(false);
-        expect(projection.error).toMatch(/checkpoint of the instance running it unreadable/);
-      }
-      // The instance that runs the projections is not concerned.
-      expect((await health(holder)).status).toBe(200);
-    });
+        expect(answer.status).toBe(503);
+        const followed = (answer.body as { projections: { name: string; caughtUp: boolean; error?: string }[] }).projections;
+        expect(followed.map((projection) => projection.name)).toEqual(allProjections({ timezone }).map(({ name }) => name));
+        for (const projection of followed) {
+          expect(projection.caughtUp).toBe(false);
+          expect(projection.error).toMatch(/checkpoint of the instance running it unreadable/);
+        }
+        // The instance that runs the projections is not concerned.
+        expect((await health(holder)).status).toBe(200);
+      },
+    );
 
     it('when the instance running the projections dies, the other takes them over within the lease time and goes on from their checkpoints', slow, async () => {
       const { first: holder, second: survivor } = await twoInstances();

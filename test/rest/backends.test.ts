@@ -40,25 +40,28 @@ describe('the event store and the read store are chosen independently', () => {
     { backends: 'production', events: 'EventStoreDB', readModels: 'MongoDB' },
   ];
 
-  it.each(combinations)('with $events events and $readModels read models, an imported order is answered by the sale lookup', async ({ backends, events, readModels }) => {
-    const api = await startApi({ backends });
-    try {
-      expect(api.runtime.config.eventStoreUrl !== undefined).toBe(events === 'EventStoreDB');
-      expect(api.runtime.config.mongodbUrl !== undefined).toBe(readModels === 'MongoDB');
-      const token = await api.tokenFor('core', 'storefront');
-      const order = ownStockOrder();
+  it.each(combinations)(
+    'with $events events and $readModels read models, an imported order is answered by the sale lookup',
+    async ({ backends, events, readModels }) => {
+      const api = await startApi({ backends });
+      try {
+        expect(api.runtime.config.eventStoreUrl !== undefined).toBe(events === 'EventStoreDB');
+        expect(api.runtime.config.mongodbUrl !== undefined).toBe(readModels === 'MongoDB');
+        const token = await api.tokenFor('core', 'storefront');
+        const order = ownStockOrder();
 
-      const imported = await api.request.post(importPath).set('Authorization', `Bearer ${token}`).send(order);
-      expect(imported.status).toBe(201);
-      const sale = await api.request.get(imported.headers.location as string).set('Authorization', `Bearer ${token}`);
+        const imported = await api.request.post(importPath).set('Authorization', `Bearer ${token}`).send(order);
+        expect(imported.status).toBe(201);
+        const sale = await api.request.get(imported.headers.location as string).set('Authorization', `Bearer ${token}`);
 
-      expect(sale.status).toBe(200);
-      expect(sale.body).toMatchObject({ id: imported.body.sale_id, increment_id: order.increment_id, status: 'processing' });
-      expect((await api.runtime.eventStore.readStream(saleStreamName(order.increment_id))).map((event) => event.type)).toContain('SaleImported');
-    } finally {
-      await api.close();
-    }
-  });
+        expect(sale.status).toBe(200);
+        expect(sale.body).toMatchObject({ id: imported.body.sale_id, increment_id: order.increment_id, status: 'processing' });
+        expect((await api.runtime.eventStore.readStream(saleStreamName(order.increment_id))).map((event) => event.type)).toContain('SaleImported');
+      } finally {
+        await api.close();
+      }
+    },
+  );
 });
 
 describe('EVENTSTORE_NAMESPACE: services sharing one EventStoreDB', () => {

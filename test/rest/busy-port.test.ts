@@ -32,7 +32,10 @@ describe('npm start on a port already taken', () => {
     first = startServer(path.join(root, 'first'), port);
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const live = await fetch(`http://127.0.0.1:${port}/health/live`).then((response) => response.status, () => undefined);
+      const live = await fetch(`http://127.0.0.1:${port}/health/live`).then(
+        (response) => response.status,
+        () => undefined,
+      );
       if (live === 200) break;
       if (Date.now() > deadline || first.child.exitCode !== null) throw new Error(`the first server did not start: ${first.output.stderr}`);
       await new Promise((resolve) => setTimeout(resolve, 50));

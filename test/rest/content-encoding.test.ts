@@ -23,7 +23,13 @@ describe('request bodies with a Content-Encoding', () => {
 
   const lead = Buffer.from(JSON.stringify({ name: 'Élodie Marchand', email: 'elodie.marchand@example.fr' }));
   const postLead = (body: Buffer, encoding: string) =>
-    api.request.post('/api/contact-lead').set('Authorization', `Bearer ${core}`).set('Content-Type', 'application/json').set('Content-Encoding', encoding).serialize(asIs).send(body);
+    api.request
+      .post('/api/contact-lead')
+      .set('Authorization', `Bearer ${core}`)
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', encoding)
+      .serialize(asIs)
+      .send(body);
 
   it.each([
     ['gzip', gzipSync(lead)],
@@ -40,18 +46,30 @@ describe('request bodies with a Content-Encoding', () => {
 
     const response = await postLead(lead, encoding);
 
-    expect([response.status, response.body]).toEqual([400, { success: false, error: 'Bad Request', message: `The request body is not valid ${encoding} data` }]);
+    expect([response.status, response.body]).toEqual([
+      400,
+      { success: false, error: 'Bad Request', message: `The request body is not valid ${encoding} data` },
+    ]);
     expect(await api.runtime.eventStore.headPosition()).toBe(before);
   });
 
   it('when the encoding is unknown, the answer is 415 naming it, in the core envelope', async () => {
     const response = await postLead(lead, 'zstd-custom');
 
-    expect([response.status, response.body]).toEqual([415, { success: false, error: 'Unsupported Media Type', message: 'The Content-Encoding zstd-custom is not supported (gzip, deflate, br or identity)' }]);
+    expect([response.status, response.body]).toEqual([
+      415,
+      { success: false, error: 'Unsupported Media Type', message: 'The Content-Encoding zstd-custom is not supported (gzip, deflate, br or identity)' },
+    ]);
   });
 
   it('when the chatbot sends an unreadable gzip body, the answer is 400 in its envelope, in French', async () => {
-    const response = await api.request.post('/api/sav').set('X-API-Token', chatbot).set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').serialize(asIs).send(lead);
+    const response = await api.request
+      .post('/api/sav')
+      .set('X-API-Token', chatbot)
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'gzip')
+      .serialize(asIs)
+      .send(lead);
 
     expect([response.status, response.body]).toEqual([
       400,

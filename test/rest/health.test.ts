@@ -32,7 +32,7 @@ describe('the HTTP service', () => {
     expect(response.body).toEqual({ success: false, error: 'Not Found', message: 'No route for GET /api/does-not-exist' });
   });
 
-  it('every answer carries a request id, the caller\'s when well-formed', async () => {
+  it("every answer carries a request id, the caller's when well-formed", async () => {
     const response = await api.request.get('/health').set('X-Request-Id', 'abc-123');
     expect(response.headers['x-request-id']).toBe('abc-123');
   });

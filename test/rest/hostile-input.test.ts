@@ -27,17 +27,33 @@ const coreInvalid = (message: string) => ({ success: false, error: 'invalid_requ
 const orderCases: [string, string, string][] = [
   ['the grand total is 1e308', orderJson((order) => (order.grand_total = 1e308)), 'grand_total: must be an amount of at most 1000000'],
   ['an item is priced 1e308', orderJson((order) => (order.items[0].price = 1e308)), 'items.0.price: must be an amount of at most 1000000'],
-  ['the grand total is 1e999, which JSON reads as Infinity', orderJson().replace('"grand_total":1407.8', '"grand_total":1e999'), 'grand_total: Invalid input: expected number, received Infinity'],
+  [
+    'the grand total is 1e999, which JSON reads as Infinity',
+    orderJson().replace('"grand_total":1407.8', '"grand_total":1e999'),
+    'grand_total: Invalid input: expected number, received Infinity',
+  ],
   ['a price is the string "NaN"', orderJson((order) => (order.items[1].price = 'NaN')), 'items.1.price: Invalid input: expected number, received string'],
   ['a price is the string "1e308"', orderJson((order) => (order.items[1].price = '1e308')), 'items.1.price: Invalid input: expected number, received string'],
   ['a price is negative', orderJson((order) => (order.items[2].price = -0.01)), 'items.2.price: must be an amount of at least 0'],
   ['a price has three decimals', orderJson((order) => (order.items[2].price = 129.999)), 'items.2.price: must be an amount with at most 2 decimals'],
   ['the shipping is 1e-7', orderJson((order) => (order.shipping_amount = 1e-7)), 'shipping_amount: must be an amount with at most 2 decimals'],
-  ['the amount paid is 0.1 + 0.2 as a double writes it', orderJson((order) => (order.payment.amount_paid = 0.1 + 0.2)), 'payment.amount_paid: must be an amount with at most 2 decimals'],
-  ['a wholesale price is beyond a million', orderJson((order) => (order.items[0].wholesale_price = 1_000_000.01)), 'items.0.wholesale_price: must be an amount of at most 1000000'],
+  [
+    'the amount paid is 0.1 + 0.2 as a double writes it',
+    orderJson((order) => (order.payment.amount_paid = 0.1 + 0.2)),
+    'payment.amount_paid: must be an amount with at most 2 decimals',
+  ],
+  [
+    'a wholesale price is beyond a million',
+    orderJson((order) => (order.items[0].wholesale_price = 1_000_000.01)),
+    'items.0.wholesale_price: must be an amount of at most 1000000',
+  ],
   ['a quantity is a billion', orderJson((order) => (order.items[0].qty_ordered = 1e9)), 'items.0.qty_ordered: must be at most 10000'],
   ['a quantity is negative', orderJson((order) => (order.items[0].qty_ordered = -3)), 'items.0.qty_ordered: must be at least 1'],
-  ['a quantity is the string "NaN"', orderJson((order) => (order.items[0].qty_ordered = 'NaN')), 'items.0.qty_ordered: Invalid input: expected number, received string'],
+  [
+    'a quantity is the string "NaN"',
+    orderJson((order) => (order.items[0].qty_ordered = 'NaN')),
+    'items.0.qty_ordered: Invalid input: expected number, received string',
+  ],
   [
     'every amount is within bounds but the lines add up to more than a million',
     orderJson((order) => Object.assign(order.items[0], { qty_ordered: 10_000, price: 999_999.99 })),
@@ -53,7 +69,12 @@ describe('hostile numbers', () => {
   let staff: string;
   beforeAll(async () => {
     api = await startApi();
-    [core, chatbot, supplier, staff] = await Promise.all([api.tokenFor('core'), api.tokenFor('chatbot'), api.tokenFor('supplier-a'), api.tokenFor('core', 'back-office')]);
+    [core, chatbot, supplier, staff] = await Promise.all([
+      api.tokenFor('core'),
+      api.tokenFor('chatbot'),
+      api.tokenFor('supplier-a'),
+      api.tokenFor('core', 'back-office'),
+    ]);
   });
   afterAll(async () => api.close());
 
@@ -65,7 +86,10 @@ describe('hostile numbers', () => {
   };
 
   const postOrder = (json: string | Buffer, headers: Record<string, string> = {}) =>
-    api.request.post(importPath).set({ Authorization: `Bearer ${core}`, 'Content-Type': 'application/json', ...headers }).send(json as string);
+    api.request
+      .post(importPath)
+      .set({ Authorization: `Bearer ${core}`, 'Content-Type': 'application/json', ...headers })
+      .send(json as string);
 
   describe('in an imported order (core API)', () => {
     it.each(orderCases)('when %s, it answers 400 naming the field, in the core envelope, and appends nothing', async (_case, json, message) => {
@@ -93,7 +117,12 @@ describe('hostile numbers', () => {
     });
 
     it('when a text/plain body carries an item priced 1e308, it is read as JSON and then refused', async () => {
-      const outcome = await appendsNothing(() => postOrder(orderJson((order) => (order.items[0].price = 1e308)), { 'Content-Type': 'text/plain' }));
+      const outcome = await appendsNothing(() =>
+        postOrder(
+          orderJson((order) => (order.items[0].price = 1e308)),
+          { 'Content-Type': 'text/plain' },
+        ),
+      );
 
       expect(outcome).toEqual({ status: 400, body: coreInvalid('items.0.price: must be an amount of at most 1000000'), appended: false });
     });
@@ -117,34 +146,53 @@ describe('hostile numbers', () => {
 
   describe('in the chatbot API', () => {
     it.each(['1e308', 'NaN', '-5', '2.5'])('when sale_product_id is %s, the SAV status answers 400 in French naming it', async (value) => {
-      const outcome = await appendsNothing(() => api.request.get(`/api/customer/sav-status?increment_id=100004512&sale_product_id=${value}`).set('X-API-Token', chatbot));
+      const outcome = await appendsNothing(() =>
+        api.request.get(`/api/customer/sav-status?increment_id=100004512&sale_product_id=${value}`).set('X-API-Token', chatbot),
+      );
 
       expect(outcome).toEqual({
         status: 400,
-        body: { success: false, error: 'Paramètres invalides', message: 'Le champ sale_product_id doit être un identifiant de produit de commande (entier positif)' },
+        body: {
+          success: false,
+          error: 'Paramètres invalides',
+          message: 'Le champ sale_product_id doit être un identifiant de produit de commande (entier positif)',
+        },
         appended: false,
       });
     });
 
     it('when a SAV names the product 1e308, it answers 400 in French naming the field and records nothing', async () => {
-      const body = { increment_id: '100004512', email: 'claire.martin@example.org', sale_product_id: 1e308, complaint_name: 'Produit endommagé', complaint: 'Le pied est fendu.' };
+      const body = {
+        increment_id: '100004512',
+        email: 'claire.martin@example.org',
+        sale_product_id: 1e308,
+        complaint_name: 'Produit endommagé',
+        complaint: 'Le pied est fendu.',
+      };
 
       const outcome = await appendsNothing(() => api.request.post('/api/sav').set('X-API-Token', chatbot).send(body));
 
       expect(outcome).toEqual({
         status: 400,
-        body: { success: false, error: 'Paramètres invalides', message: 'Le champ sale_product_id doit être un identifiant de produit de commande (entier positif)' },
+        body: {
+          success: false,
+          error: 'Paramètres invalides',
+          message: 'Le champ sale_product_id doit être un identifiant de produit de commande (entier positif)',
+        },
         appended: false,
       });
     });
   });
 
   describe('in the supplier API', () => {
-    it.each(['1e308', 'NaN', '-1', '0', '99999999999999999999'])('when the page is %s, get-sales answers 400 in the supplier envelope naming it', async (page) => {
-      const outcome = await appendsNothing(() => api.request.get(`/api/supplier-a/get-sales?page=${page}`).set('Authorization', `Bearer ${supplier}`));
+    it.each(['1e308', 'NaN', '-1', '0', '99999999999999999999'])(
+      'when the page is %s, get-sales answers 400 in the supplier envelope naming it',
+      async (page) => {
+        const outcome = await appendsNothing(() => api.request.get(`/api/supplier-a/get-sales?page=${page}`).set('Authorization', `Bearer ${supplier}`));
 
-      expect(outcome).toEqual({ status: 400, body: { success: false, message: 'Invalid page: expected a positive integer' }, appended: false });
-    });
+        expect(outcome).toEqual({ status: 400, body: { success: false, message: 'Invalid page: expected a positive integer' }, appended: false });
+      },
+    );
   });
 
   describe('in GraphQL mutation arguments', () => {

@@ -18,7 +18,6 @@ afterAll(async () => api.close());
  * the chatbot), never with a misleading "field missing".
  */
 describe('request bodies as legacy clients send them', () => {
-
   const lead = JSON.stringify({ name: 'Élodie Marchand', email: 'elodie.marchand@example.fr', phone: '+33 6 12 34 56 78' });
   /** A raw text body, sent with the given Content-Type, or with none at all. */
   const postLead = (body: string, contentType: string | undefined) => {
@@ -55,7 +54,11 @@ describe('request bodies as legacy clients send them', () => {
   });
 
   it('when the chatbot sends a body that is not JSON, the answer is 415 in its envelope, in French', async () => {
-    const response = await api.request.post('/api/sav').set('X-API-Token', chatbot).set('Content-Type', 'application/x-www-form-urlencoded').send('increment_id=1');
+    const response = await api.request
+      .post('/api/sav')
+      .set('X-API-Token', chatbot)
+      .set('Content-Type', 'application/x-www-form-urlencoded')
+      .send('increment_id=1');
 
     expect([response.status, response.body]).toEqual([
       415,
@@ -76,7 +79,6 @@ describe('request bodies as legacy clients send them', () => {
  * gives (an unknown path under a group's prefix, a method a route does not take).
  */
 describe("answers no route gives, in their group's envelope", () => {
-
   it('when a core route is called with a method it does not take, it answers 405 in the core envelope, JSON, with Allow', async () => {
     const response = await api.request.delete('/api/contact-lead').set('Authorization', `Bearer ${core}`);
 

@@ -28,38 +28,45 @@ describe('the API while its read models are rebuilt', () => {
     sales: await Promise.all([2, 3, 4].map(async (id) => (await api.request.get(`/api/sale/${id}`).set('Authorization', `Bearer ${core}`)).body)),
   });
 
-  it('when every read model is rebuilt, the API answers the same throughout, shows writes made meanwhile, and then reads the new generation', { timeout: 120_000 }, async () => {
-    const before = await answers();
-    expect(before.lines.length).toBeGreaterThan(0);
-    const generations = () => api.runtime.projections.status().map((status) => status.generation);
-    expect(new Set(generations())).toEqual(new Set([1]));
+  it(
+    'when every read model is rebuilt, the API answers the same throughout, shows writes made meanwhile, and then reads the new generation',
+    { timeout: 120_000 },
+    async () => {
+      const before = await answers();
+      expect(before.lines.length).toBeGreaterThan(0);
+      const generations = () => api.runtime.projections.status().map((status) => status.generation);
+      expect(new Set(generations())).toEqual(new Set([1]));
 
-    await api.runtime.projections.requestRebuild();
-    const during: Awaited<ReturnType<typeof answers>>[] = [];
-    let shipped = false;
-    while (api.runtime.projections.status().some((status) => status.generation !== 2)) {
-      during.push(await answers());
-      if (!shipped && during.length === 1) {
-        // A write in the middle of the rebuild: read your own write at once, then the rebuild carries it over.
-        const line = before.lines[0] as { service_order_id: string };
-        const ship = await api.request.post('/api/supplier-a/ship-sale').set('Authorization', `Bearer ${supplier}`).send({ service_order_id: line.service_order_id });
-        expect(ship.body).toEqual({ success: true, message: 'Votre produit a été expédié avec succès' });
-        shipped = true;
+      await api.runtime.projections.requestRebuild();
+      const during: Awaited<ReturnType<typeof answers>>[] = [];
+      let shipped = false;
+      while (api.runtime.projections.status().some((status) => status.generation !== 2)) {
+        during.push(await answers());
+        if (!shipped && during.length === 1) {
+          // A write in the middle of the rebuild: read your own write at once, then the rebuild carries it over.
+          const line = before.lines[0] as { service_order_id: string };
+          const ship = await api.request
+            .post('/api/supplier-a/ship-sale')
+            .set('Authorization', `Bearer ${supplier}`)
+            .send({ service_order_id: line.service_order_id });
+          expect(ship.body).toEqual({ success: true, message: 'Votre produit a été expédié avec succès' });
+          shipped = true;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
       }
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    await eventually(() => generations().every((generation) => generation === 2), 30_000);
-    const after = await answers();
+      await eventually(() => generations().every((generation) => generation === 2), 30_000);
+      const after = await answers();
 
-    const shippedLine = (before.lines[0] as { service_order_id: string }).service_order_id;
-    const withoutShipped = (lines: { service_order_id: string }[]) => lines.filter((line) => line.service_order_id !== shippedLine);
-    const untouched = (sales: { increment_id: string }[]) => sales.filter((sale) => !shippedLine.startsWith(`${sale.increment_id}_`));
-    expect(during.length).toBeGreaterThan(1);
-    for (const answer of [...during.slice(1), after]) {
-      expect(answer.lines.map((line: { service_order_id: string }) => line.service_order_id)).not.toContain(shippedLine);
-      expect(withoutShipped(answer.lines).slice(0, 50)).toEqual(withoutShipped(before.lines).slice(0, 50));
-      expect(untouched(answer.sales)).toEqual(untouched(before.sales));
-    }
-    expect((await api.request.get('/health')).body.projections.map((projection: { generation: number }) => projection.generation)).toEqual(generations());
-  });
+      const shippedLine = (before.lines[0] as { service_order_id: string }).service_order_id;
+      const withoutShipped = (lines: { service_order_id: string }[]) => lines.filter((line) => line.service_order_id !== shippedLine);
+      const untouched = (sales: { increment_id: string }[]) => sales.filter((sale) => !shippedLine.startsWith(`${sale.increment_id}_`));
+      expect(during.length).toBeGreaterThan(1);
+      for (const answer of [...during.slice(1), after]) {
+        expect(answer.lines.map((line: { service_order_id: string }) => line.service_order_id)).not.toContain(shippedLine);
+        expect(withoutShipped(answer.lines).slice(0, 50)).toEqual(withoutShipped(before.lines).slice(0, 50));
+        expect(untouched(answer.sales)).toEqual(untouched(before.sales));
+      }
+      expect((await api.request.get('/health')).body.projections.map((projection: { generation: number }) => projection.generation)).toEqual(generations());
+    },
+  );
 });

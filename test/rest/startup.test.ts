@@ -70,7 +70,10 @@ describe('the service as started by npm start, on a log its read models have to 
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'startup-'));
-    const runtime = await openRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), createLogger('silent'), { readYourWrites: false, idBlockSize: 1000 });
+    const runtime = await openRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), createLogger('silent'), {
+      readYourWrites: false,
+      idBlockSize: 1000,
+    });
     await seedDemo(runtime, { orders: 1200, seed: 7, until: new Date('2026-11-01T00:00:00Z'), concurrency: 32 });
     token = (await issueAccessToken(runtime.write, { group: 'supplier-a', label: 'startup' }, systemContext())).token;
     await runtime.close();
@@ -83,100 +86,115 @@ describe('the service as started by npm start, on a log its read models have to 
 
   const removeReadModels = () => Promise.all(['', '-wal', '-shm'].map((suffix) => rm(path.join(dataDir, `read-models.sqlite${suffix}`), { force: true })));
 
-  it('when it starts, it listens at once: /health tells the progress and the API answers 503 with Retry-After until the read models have caught up', { timeout: 120_000 }, async () => {
-    await removeReadModels();
-    // Small batches make the catch-up last long enough to be watched.
-    const server = await startServer(dataDir, { PROJECTION_BATCH_SIZE: '20' });
-    servers.push(server);
+  it(
+    'when it starts, it listens at once: /health tells the progress and the API answers 503 with Retry-After until the read models have caught up',
+    { timeout: 120_000 },
+    async () => {
+      await removeReadModels();
+      // Small batches make the catch-up last long enough to be watched.
+      const server = await startServer(dataDir, { PROJECTION_BATCH_SIZE: '20' });
+      servers.push(server);
 
-    const catchingUp = await server.until(async () => {
-      const answer = await server.health();
-      return answer && answer.status === 503 && (answer.body.readModels.position ?? -1) > 0 ? answer : undefined;
-    });
-    const api = await fetch(`${server.url}/api/supplier-a/get-sales`, { headers: { Authorization: `Bearer ${token}` } });
-    const refused = { status: api.status, retryAfter: api.headers.get('retry-after'), body: await api.json() };
+      const catchingUp = await server.until(async () => {
+        const answer = await server.health();
+        return answer && answer.status === 503 && (answer.body.readModels.position ?? -1) > 0 ? answer : undefined;
+      });
+      const api = await fetch(`${server.url}/api/supplier-a/get-sales`, { headers: { Authorization: `Bearer ${token}` } });
+      const refused = { status: api.status, retryAfter: api.headers.get('retry-after'), body: await api.json() };
 
-    expect(catchingUp.body.status).toBe('starting');
-    expect(catchingUp.body.readModels).toMatchObject({ ready: false, head: expect.any(Number), eventsPerSecond: expect.any(Number) });
-    expect(catchingUp.body.readModels.position).toBeLessThan(catchingUp.body.readModels.head);
-    // Either answered while catching up, or (a fast machine) after: never a wrong listing in between.
-    if (refused.status === 503) {
-      expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
-      expect(refused.body).toEqual({ success: false, message: 'The service is starting: its read models are catching up with the event log. Retry shortly.' });
-    } else {
-      expect(refused.status).toBe(200);
-    }
+      expect(catchingUp.body.status).toBe('starting');
+      expect(catchingUp.body.readModels).toMatchObject({ ready: false, head: expect.any(Number), eventsPerSecond: expect.any(Number) });
+      expect(catchingUp.body.readModels.position).toBeLessThan(catchingUp.body.readModels.head);
+      // Either answered while catching up, or (a fast machine) after: never a wrong listing in between.
+      if (refused.status === 503) {
+        expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+        expect(refused.body).toEqual({
+          success: false,
+          message: 'The service is starting: its read models are catching up with the event log. Retry shortly.',
+        });
+      } else {
+        expect(refused.status).toBe(200);
+      }
 
-    const ready = await server.until(async () => {
-      const answer = await server.health();
-      return answer?.status === 200 ? answer : undefined;
-    });
-    expect(ready.body.readModels).toMatchObject({ ready: true, etaSeconds: 0 });
-    expect(ready.body.readModels.position).toBe(ready.body.readModels.head);
-    const listed = await fetch(`${server.url}/api/supplier-a/get-sales`, { headers: { Authorization: `Bearer ${token}` } });
-    expect(listed.status).toBe(200);
-    expect(server.lines.some((line) => line.msg === 'Catching up with the log' || line.msg === 'Read models ready')).toBe(true);
-    await server.stop('SIGTERM');
-  });
+      const ready = await server.until(async () => {
+        const answer = await server.health();
+        return answer?.status === 200 ? answer : undefined;
+      });
+      expect(ready.body.readModels).toMatchObject({ ready: true, etaSeconds: 0 });
+      expect(ready.body.readModels.position).toBe(ready.body.readModels.head);
+      const listed = await fetch(`${server.url}/api/supplier-a/get-sales`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(listed.status).toBe(200);
+      expect(server.lines.some((line) => line.msg === 'Catching up with the log' || line.msg === 'Read models ready')).toBe(true);
+      await server.stop('SIGTERM');
+    },
+  );
 
-  it('when killed with SIGKILL during the catch-up, it resumes from its checkpoints at restart and ends with the read models a replay of the log gives', { timeout: 180_000 }, async () => {
-    await removeReadModels();
-    const killed = await startServer(dataDir, { PROJECTION_BATCH_SIZE: '20' });
-    servers.push(killed);
-    const partway = await killed.until(async () => {
-      const answer = await killed.health();
-      const { position, head } = answer?.body.readModels ?? { position: null, head: 0 };
-      return answer && position !== null && position > head / 4 && position < head ? position : undefined;
-    });
-    await killed.stop('SIGKILL');
+  it(
+    'when killed with SIGKILL during the catch-up, it resumes from its checkpoints at restart and ends with the read models a replay of the log gives',
+    { timeout: 180_000 },
+    async () => {
+      await removeReadModels();
+      const killed = await startServer(dataDir, { PROJECTION_BATCH_SIZE: '20' });
+      servers.push(killed);
+      const partway = await killed.until(async () => {
+        const answer = await killed.health();
+        const { position, head } = answer?.body.readModels ?? { position: null, head: 0 };
+        return answer && position !== null && position > head / 4 && position < head ? position : undefined;
+      });
+      await killed.stop('SIGKILL');
 
-    const restarted = await startServer(dataDir);
-    servers.push(restarted);
-    await restarted.until(async () => ((await restarted.health())?.status === 200 ? true : undefined));
-    const start = restarted.lines.find((line) => line.msg === 'Projections start reading the log');
-    // It went on from where the killed one had committed (at least part of the way), not from the start of the log.
-    expect(partway).toBeGreaterThan(0);
-    expect(start?.from).toBeGreaterThan(0);
-    await restarted.stop('SIGTERM');
+      const restarted = await startServer(dataDir);
+      servers.push(restarted);
+      await restarted.until(async () => ((await restarted.health())?.status === 200 ? true : undefined));
+      const start = restarted.lines.find((line) => line.msg === 'Projections start reading the log');
+      // It went on from where the killed one had committed (at least part of the way), not from the start of the log.
+      expect(partway).toBeGreaterThan(0);
+      expect(start?.from).toBeGreaterThan(0);
+      await restarted.stop('SIGTERM');
 
-    const verify = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'projections', 'verify'], {
-      cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    });
-    expect(verify.stdout).toMatch(/^Read models match a rebuild from the log \(position \d+\)$/m);
-  });
-
-  it('when `projections rebuild` runs beside it, the server builds the new generation while it answers, and the command reports the swap', { timeout: 180_000 }, async () => {
-    const server = await startServer(dataDir, { PROJECTION_BATCH_SIZE: '50' });
-    servers.push(server);
-    await server.until(async () => ((await server.health())?.status === 200 ? true : undefined));
-    const listing = async () => fetch(`${server.url}/api/supplier-a/get-sales`, { headers: { Authorization: `Bearer ${token}` } });
-    const before = await (await listing()).json();
-
-    const cli = (...args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'projections', ...args], {
+      const verify = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'projections', 'verify'], {
         cwd: root,
         env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       });
-    const rebuilding = cli('rebuild', '--projection', 'supplier-lines', '--projection', 'sales');
-    const during: number[] = [];
-    let done = false;
-    void rebuilding.finally(() => (done = true));
-    while (!done) {
-      const answer = await listing();
-      during.push(answer.status);
-      expect(await answer.json()).toEqual(before);
-    }
-    const { stdout } = await rebuilding;
+      expect(verify.stdout).toMatch(/^Read models match a rebuild from the log \(position \d+\)$/m);
+    },
+  );
 
-    expect(during.every((status) => status === 200)).toBe(true);
-    expect(stdout).toMatch(/^supplier-lines\tversion \d+\tgeneration \d+ -> \d+$/m);
-    expect(stdout).toMatch(/^sales\tversion \d+\tgeneration \d+ -> \d+$/m);
-    // The server did the work: it holds the projections' leases.
-    expect(server.lines.some((line) => line.msg === 'Read model swapped to its new generation' && line.projection === 'sales')).toBe(true);
-    const status = (await cli('status')).stdout;
-    expect(status).toMatch(/^sales\tversion 1\tgeneration \d+\tposition \d+\trun by another instance$/m);
-    expect(await (await listing()).json()).toEqual(before);
-    await server.stop('SIGTERM');
-  });
+  it(
+    'when `projections rebuild` runs beside it, the server builds the new generation while it answers, and the command reports the swap',
+    { timeout: 180_000 },
+    async () => {
+      const server = await startServer(dataDir, { PROJECTION_BATCH_SIZE: '50' });
+      servers.push(server);
+      await server.until(async () => ((await server.health())?.status === 200 ? true : undefined));
+      const listing = async () => fetch(`${server.url}/api/supplier-a/get-sales`, { headers: { Authorization: `Bearer ${token}` } });
+      const before = await (await listing()).json();
+
+      const cli = (...args: string[]) =>
+        run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'projections', ...args], {
+          cwd: root,
+          env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        });
+      const rebuilding = cli('rebuild', '--projection', 'supplier-lines', '--projection', 'sales');
+      const during: number[] = [];
+      let done = false;
+      void rebuilding.finally(() => (done = true));
+      while (!done) {
+        const answer = await listing();
+        during.push(answer.status);
+        expect(await answer.json()).toEqual(before);
+      }
+      const { stdout } = await rebuilding;
+
+      expect(during.every((status) => status === 200)).toBe(true);
+      expect(stdout).toMatch(/^supplier-lines\tversion \d+\tgeneration \d+ -> \d+$/m);
+      expect(stdout).toMatch(/^sales\tversion \d+\tgeneration \d+ -> \d+$/m);
+      // The server did the work: it holds the projections' leases.
+      expect(server.lines.some((line) => line.msg === 'Read model swapped to its new generation' && line.projection === 'sales')).toBe(true);
+      const status = (await cli('status')).stdout;
+      expect(status).toMatch(/^sales\tversion 1\tgeneration \d+\tposition \d+\trun by another instance$/m);
+      expect(await (await listing()).json()).toEqual(before);
+      await server.stop('SIGTERM');
+    },
+  );
 });

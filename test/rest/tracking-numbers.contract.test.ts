@@ -34,8 +34,14 @@ describe('contract: tracking numbers of supplier lines', () => {
     expect(imported.status).toBe(201);
     const [sofa, table, lamp] = imported.body.sale_product_ids as number[];
     lines = { sofa: sofa!, table: table!, lamp: lamp! };
-    for (const [supplier, id] of [['supplier-a', sofa], ['supplier-b', table]] as const) {
-      const shipped = await api.request.post(`/api/${supplier}/ship-sale`).set(bearer(tokens[supplier])).send({ service_order_id: `${order.increment_id}_${id}` });
+    for (const [supplier, id] of [
+      ['supplier-a', sofa],
+      ['supplier-b', table],
+    ] as const) {
+      const shipped = await api.request
+        .post(`/api/${supplier}/ship-sale`)
+        .set(bearer(tokens[supplier]))
+        .send({ service_order_id: `${order.increment_id}_${id}` });
       expect(shipped.body).toEqual({ success: true, message: 'Votre produit a été expédié avec succès' });
     }
   });
@@ -80,7 +86,8 @@ describe('contract: tracking numbers of supplier lines', () => {
   it('spec "data.products[]: ... tracking (string), carrier (string)": when a drop-shipped line shipped, the chatbot answers its tracking number, not ""', async () => {
     const [core, chatbot] = [await coreSale(), await chatbotSale()];
 
-    const tracking = (products: { sale_product_id: number; tracking: unknown }[], id: number) => products.find((product) => product.sale_product_id === id)?.tracking;
+    const tracking = (products: { sale_product_id: number; tracking: unknown }[], id: number) =>
+      products.find((product) => product.sale_product_id === id)?.tracking;
     expect(tracking(chatbot.data.products, lines.sofa)).toBe(core.products[0].tracking.number);
     expect(tracking(chatbot.data.products, lines.table)).toBe(core.products[1].tracking.number);
     expect(tracking(chatbot.data.products, lines.lamp)).toBe('');

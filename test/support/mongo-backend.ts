@@ -19,9 +19,7 @@ import { startFerretDb, type FerretDb } from './ferretdb-server.ts';
 export const readModelsOnMongo = (): boolean => {
   if (process.env.TEST_READ_STORE === 'embedded') return false;
   return (
-    process.env.TEST_READ_STORE === 'mongodb' ||
-    ['mongodb', 'production'].includes(process.env.TEST_BACKENDS ?? '') ||
-    Boolean(process.env.TEST_MONGODB_URL)
+    process.env.TEST_READ_STORE === 'mongodb' || ['mongodb', 'production'].includes(process.env.TEST_BACKENDS ?? '') || Boolean(process.env.TEST_MONGODB_URL)
   );
 };
 

@@ -27,7 +27,10 @@ export { freeLoopbackPort } from './free-port.ts';
 const wordBytes = (encoding: string, data: string): Buffer =>
   encoding.toUpperCase() === 'B'
     ? Buffer.from(data, 'base64')
-    : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_hex, code: string) => String.fromCharCode(parseInt(code, 16))), 'latin1');
+    : Buffer.from(
+        data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_hex, code: string) => String.fromCharCode(parseInt(code, 16))),
+        'latin1',
+      );
 
 /** RFC 2047: a run of adjacent encoded words is one text (a character may be split across two words). */
 const decodeWords = (value: string): string =>

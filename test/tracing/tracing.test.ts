@@ -21,11 +21,24 @@ const CLIENT = 3;
 const startServer = async (dataDir: string, env: Record<string, string>) => {
   const port = await freeLoopbackPort();
   const loadedModulesFile = path.join(dataDir, `loaded-modules-${port}.json`);
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './src/tracing/preload.ts', '--import', './test/tracing/loaded-modules-probe.ts', 'src/main.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOADED_MODULES_FILE: loadedModulesFile, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './src/tracing/preload.ts', '--import', './test/tracing/loaded-modules-probe.ts', 'src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        LOADED_MODULES_FILE: loadedModulesFile,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   child.stdout.resume();
@@ -33,7 +46,10 @@ const startServer = async (dataDir: string, env: Record<string, string>) => {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const ready = await fetch(`${url}/health/ready`).then((response) => response.status === 200, () => false);
+    const ready = await fetch(`${url}/health/ready`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the server did not start: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -80,89 +96,113 @@ describe('OpenTelemetry tracing, started by npm start when an OTLP endpoint is c
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('when OTEL_EXPORTER_OTLP_ENDPOINT is set, each request is a server span named by its route, with the Koa route span inside it, exported under the service name by SIGTERM at the latest', { timeout: 120_000 }, async () => {
-    const server = await startServer(dataDir, {
-      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
-      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-      OTEL_BSP_SCHEDULE_DELAY: '200',
-    });
-    servers.push(server);
-    // A caller's trace context (W3C traceparent) is continued, not restarted.
-    const callerTraceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-    const health = await fetch(`${server.url}/health`, { headers: { traceparent: `00-${callerTraceId}-00f067aa0ba902b7-01` } });
-    const holidays = await fetch(`${server.url}/api/sav-holidays`, { headers: { Authorization: `Bearer ${token}` } });
-    // A path and a query string holding a customer's e-mail (a chatbot route, refused here: no chatbot token).
-    const customer = await fetch(`${server.url}/api/Customer/details/claire.martin@example.org?email=claire.martin@example.org`);
-    expect(health.status).toBe(200);
-    expect(holidays.status).toBe(200);
-    expect(customer.status).toBe(401);
-
-    const { code, loadedModules } = await server.stop();
-
-    expect(code).toBe(0);
-    const spans = receiver.spans;
-    expect(JSON.stringify(spans)).not.toContain('claire.martin');
-    expect(spans.find((span) => span.kind === SERVER && span.attributes['url.path'] === '/api/Customer/…')).toMatchObject({ attributes: { 'url.query': '[redacted]' } });
-    const serverSpan = (route: string) => spans.find((span) => span.kind === SERVER && span.attributes['http.route'] === route);
-    const routeSpan = (of: ReceivedSpan | undefined) => spans.find((span) => span.scope === '@opentelemetry/instrumentation-koa' && span.parentSpanId === of?.spanId);
-
-    const healthSpan = serverSpan('/health');
-    expect(healthSpan).toMatchObject({
-      serviceName: 'sav-order-service',
-      scope: '@opentelemetry/instrumentation-http',
-      name: 'GET /health',
-      traceId: callerTraceId,
-      parentSpanId: '00f067aa0ba902b7',
-      attributes: { 'http.request.method': 'GET', 'http.response.status_code': 200 },
-    });
-    expect(routeSpan(healthSpan)).toMatchObject({ serviceName: 'sav-order-service', name: 'router - /health', traceId: callerTraceId, attributes: { 'koa.type': 'router', 'http.route': '/health' } });
-
-    const holidaysSpan = serverSpan('/api/sav-holidays');
-    expect(holidaysSpan).toMatchObject({ serviceName: 'sav-order-service', name: 'GET /api/sav-holidays', attributes: { 'http.response.status_code': 200 } });
-    expect(holidaysSpan?.traceId).not.toBe(callerTraceId);
-    expect(routeSpan(holidaysSpan)).toMatchObject({ name: 'router - /api/sav-holidays', traceId: holidaysSpan?.traceId, attributes: { 'http.route': '/api/sav-holidays' } });
-    // Traces only, over the JSON protocol asked for: no metrics or logs posted to the collector.
-    expect(receiver.requests.length).toBeGreaterThan(0);
-    expect(receiver.requests.every((request) => request.method === 'POST' && request.path === '/v1/traces' && request.contentType === 'application/json')).toBe(true);
-    expect(openTelemetryModules(loadedModules)).toContainEqual(expect.stringContaining('/@opentelemetry/sdk-node/'));
-  });
-
-  it('when the stores are EventStoreDB and MongoDB, their gRPC calls and the read models\' commands are spans too, those of a request in its trace', { timeout: 180_000 }, async () => {
-    const productionDir = await mkdtemp(path.join(tmpdir(), 'tracing-production-'));
-    const backends = await testBackendEnv(productionDir, 'production');
-    try {
-      const issued = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'token', 'issue', '--group', 'core'], {
-        cwd: root,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: productionDir, LOG_LEVEL: 'warn', ...backends.env },
-      });
-      const coreToken = issued.stdout.trimEnd().split('\n').at(-1)!;
-      const server = await startServer(productionDir, {
-        ...backends.env,
+  it(
+    'when OTEL_EXPORTER_OTLP_ENDPOINT is set, each request is a server span named by its route, with the Koa route span inside it, exported under the service name by SIGTERM at the latest',
+    { timeout: 120_000 },
+    async () => {
+      const server = await startServer(dataDir, {
         OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
         OTEL_BSP_SCHEDULE_DELAY: '200',
       });
       servers.push(server);
-      const before = receiver.spans.length;
-      expect((await fetch(`${server.url}/api/sale/1`, { headers: { Authorization: `Bearer ${coreToken}` } })).status).toBe(404);
+      // A caller's trace context (W3C traceparent) is continued, not restarted.
+      const callerTraceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      const health = await fetch(`${server.url}/health`, { headers: { traceparent: `00-${callerTraceId}-00f067aa0ba902b7-01` } });
+      const holidays = await fetch(`${server.url}/api/sav-holidays`, { headers: { Authorization: `Bearer ${token}` } });
+      // A path and a query string holding a customer's e-mail (a chatbot route, refused here: no chatbot token).
+      const customer = await fetch(`${server.url}/api/Customer/details/claire.martin@example.org?email=claire.martin@example.org`);
+      expect(health.status).toBe(200);
+      expect(holidays.status).toBe(200);
+      expect(customer.status).toBe(401);
 
-      expect((await server.stop()).code).toBe(0);
+      const { code, loadedModules } = await server.stop();
 
-      const spans = receiver.spans.slice(before);
-      const grpc = spans.filter((span) => span.scope === '@opentelemetry/instrumentation-grpc' && span.kind === CLIENT);
-      expect(grpc.map((span) => span.name)).toContainEqual(expect.stringMatching(/^grpc\.event_store\.client\.streams\.Streams\/Read$/));
-      expect(grpc.every((span) => span.serviceName === 'sav-order-service' && span.attributes['rpc.system'] === 'grpc')).toBe(true);
-      const request = spans.find((span) => span.kind === SERVER && span.attributes['http.route'] === '/api/sale/:id');
-      const mongo = spans.filter((span) => span.scope === '@opentelemetry/instrumentation-mongodb' && span.traceId === request?.traceId);
-      // The token's lookup, then the sale's, under the request; the commands' values are left out.
-      expect(mongo.map((span) => span.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^find access_tokens_g\d+$/), expect.stringMatching(/^find sales_g\d+$/)]));
-      expect(mongo.every((span) => span.kind === CLIENT && span.attributes['db.system.name'] === 'mongodb')).toBe(true);
-      expect(mongo.every((span) => !String(span.attributes['db.query.text']).includes(coreToken.split('.')[0]!))).toBe(true);
-    } finally {
-      await backends.cleanup();
-      await rm(productionDir, { recursive: true, force: true });
-    }
-  });
+      expect(code).toBe(0);
+      const spans = receiver.spans;
+      expect(JSON.stringify(spans)).not.toContain('claire.martin');
+      expect(spans.find((span) => span.kind === SERVER && span.attributes['url.path'] === '/api/Customer/…')).toMatchObject({
+        attributes: { 'url.query': '[redacted]' },
+      });
+      const serverSpan = (route: string) => spans.find((span) => span.kind === SERVER && span.attributes['http.route'] === route);
+      const routeSpan = (of: ReceivedSpan | undefined) =>
+        spans.find((span) => span.scope === '@opentelemetry/instrumentation-koa' && span.parentSpanId === of?.spanId);
+
+      const healthSpan = serverSpan('/health');
+      expect(healthSpan).toMatchObject({
+        serviceName: 'sav-order-service',
+        scope: '@opentelemetry/instrumentation-http',
+        name: 'GET /health',
+        traceId: callerTraceId,
+        parentSpanId: '00f067aa0ba902b7',
+        attributes: { 'http.request.method': 'GET', 'http.response.status_code': 200 },
+      });
+      expect(routeSpan(healthSpan)).toMatchObject({
+        serviceName: 'sav-order-service',
+        name: 'router - /health',
+        traceId: callerTraceId,
+        attributes: { 'koa.type': 'router', 'http.route': '/health' },
+      });
+
+      const holidaysSpan = serverSpan('/api/sav-holidays');
+      expect(holidaysSpan).toMatchObject({ serviceName: 'sav-order-service', name: 'GET /api/sav-holidays', attributes: { 'http.response.status_code': 200 } });
+      expect(holidaysSpan?.traceId).not.toBe(callerTraceId);
+      expect(routeSpan(holidaysSpan)).toMatchObject({
+        name: 'router - /api/sav-holidays',
+        traceId: holidaysSpan?.traceId,
+        attributes: { 'http.route': '/api/sav-holidays' },
+      });
+      // Traces only, over the JSON protocol asked for: no metrics or logs posted to the collector.
+      expect(receiver.requests.length).toBeGreaterThan(0);
+      expect(
+        receiver.requests.every((request) => request.method === 'POST' && request.path === '/v1/traces' && request.contentType === 'application/json'),
+      ).toBe(true);
+      expect(openTelemetryModules(loadedModules)).toContainEqual(expect.stringContaining('/@opentelemetry/sdk-node/'));
+    },
+  );
+
+  it(
+    "when the stores are EventStoreDB and MongoDB, their gRPC calls and the read models' commands are spans too, those of a request in its trace",
+    { timeout: 180_000 },
+    async () => {
+      const productionDir = await mkdtemp(path.join(tmpdir(), 'tracing-production-'));
+      const backends = await testBackendEnv(productionDir, 'production');
+      try {
+        const issued = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'token', 'issue', '--group', 'core'], {
+          cwd: root,
+          env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: productionDir, LOG_LEVEL: 'warn', ...backends.env },
+        });
+        const coreToken = issued.stdout.trimEnd().split('\n').at(-1)!;
+        const server = await startServer(productionDir, {
+          ...backends.env,
+          OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+          OTEL_BSP_SCHEDULE_DELAY: '200',
+        });
+        servers.push(server);
+        const before = receiver.spans.length;
+        expect((await fetch(`${server.url}/api/sale/1`, { headers: { Authorization: `Bearer ${coreToken}` } })).status).toBe(404);
+
+        expect((await server.stop()).code).toBe(0);
+
+        const spans = receiver.spans.slice(before);
+        const grpc = spans.filter((span) => span.scope === '@opentelemetry/instrumentation-grpc' && span.kind === CLIENT);
+        expect(grpc.map((span) => span.name)).toContainEqual(expect.stringMatching(/^grpc\.event_store\.client\.streams\.Streams\/Read$/));
+        expect(grpc.every((span) => span.serviceName === 'sav-order-service' && span.attributes['rpc.system'] === 'grpc')).toBe(true);
+        const request = spans.find((span) => span.kind === SERVER && span.attributes['http.route'] === '/api/sale/:id');
+        const mongo = spans.filter((span) => span.scope === '@opentelemetry/instrumentation-mongodb' && span.traceId === request?.traceId);
+        // The token's lookup, then the sale's, under the request; the commands' values are left out.
+        expect(mongo.map((span) => span.name)).toEqual(
+          expect.arrayContaining([expect.stringMatching(/^find access_tokens_g\d+$/), expect.stringMatching(/^find sales_g\d+$/)]),
+        );
+        expect(mongo.every((span) => span.kind === CLIENT && span.attributes['db.system.name'] === 'mongodb')).toBe(true);
+        expect(mongo.every((span) => !String(span.attributes['db.query.text']).includes(coreToken.split('.')[0]!))).toBe(true);
+      } finally {
+        await backends.cleanup();
+        await rm(productionDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('when OTEL_SERVICE_NAME is set, the spans carry that name', { timeout: 120_000 }, async () => {
     const server = await startServer(dataDir, {
@@ -200,10 +240,20 @@ describe('OpenTelemetry tracing, started by npm start when an OTLP endpoint is c
     const port = await freeLoopbackPort();
     const started = run(process.execPath, ['--import', 'tsx', '--import', './src/tracing/preload.ts', 'src/main.ts'], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
+      },
     });
 
-    const failed = (await started.then(() => ({ code: 0, stderr: '' }), (error: { code: number; stderr: string }) => error)) as { code: number; stderr: string };
+    const failed = (await started.then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    )) as { code: number; stderr: string };
 
     expect(failed.code).toBe(2);
     expect(failed.stderr).toBe('OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL (the OTLP collector), got "collector:4318"\n');

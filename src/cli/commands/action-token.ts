@@ -93,7 +93,11 @@ export const actionTokenCommand = (program: Command, withRuntime: WithRuntime): 
     .option('--ttl <seconds>', "how long it is valid (default: the kind's)")
     .addHelpText(
       'after',
-      examples('action-token invoice --sale 1', 'action-token cancel --sale 1 --products 2,3 --ttl 3600', 'action-token rdv --sale 1 --data \'{"date":"2026-11-02","time":"09:00"}\''),
+      examples(
+        'action-token invoice --sale 1',
+        'action-token cancel --sale 1 --products 2,3 --ttl 3600',
+        'action-token rdv --sale 1 --data \'{"date":"2026-11-02","time":"09:00"}\'',
+      ),
     )
     .action((kind: ActionKind, options: ActionTokenOptions) => withRuntime((runtime) => mint(runtime, kind, options)));
 };

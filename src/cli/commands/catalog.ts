@@ -9,10 +9,7 @@ import { readJsonFile } from '../read-json-file.ts';
 
 /** `catalog import <file>`: creates or updates products; identical data records nothing. */
 export const catalogCommand = (program: Command, withRuntime: WithRuntime): void => {
-  const catalog = program
-    .command('catalog')
-    .description('the product catalog')
-    .addHelpText('after', examples('catalog import products.json'));
+  const catalog = program.command('catalog').description('the product catalog').addHelpText('after', examples('catalog import products.json'));
   catalog
     .command('import')
     .description('create or update products (per shared/contracts/catalog-import.schema.json); identical data records nothing')

@@ -28,7 +28,10 @@ const parseSeedOptions = (values: SeedOptions): SeedRequest => {
 /** `demo seed`: a deterministic, realistic dataset (see seed-demo.ts), with a progress bar on a terminal. */
 const seed = async (runtime: Runtime, { orders, seed: seedValue, until }: SeedRequest): Promise<void> => {
   const bar = process.stderr.isTTY
-    ? new cliProgress.SingleBar({ format: 'orders {bar} {value}/{total} ({percentage}%) eta {eta}s', stream: process.stderr }, cliProgress.Presets.shades_classic)
+    ? new cliProgress.SingleBar(
+        { format: 'orders {bar} {value}/{total} ({percentage}%) eta {eta}s', stream: process.stderr },
+        cliProgress.Presets.shades_classic,
+      )
     : undefined;
   bar?.start(orders, 0);
   const startedAt = Date.now();
@@ -51,10 +54,7 @@ const startOfToday = (): Date => {
 };
 
 export const demoCommand = (program: Command, withRuntime: WithRuntime): void => {
-  const demo = program
-    .command('demo')
-    .description('demonstration data')
-    .addHelpText('after', examples('demo seed --orders 2000'));
+  const demo = program.command('demo').description('demonstration data').addHelpText('after', examples('demo seed --orders 2000'));
   demo
     .command('seed')
     .description(

@@ -23,10 +23,7 @@ const concurrentImports = 64;
  * the results are printed in file order.
  */
 export const ordersCommand = (program: Command, withRuntime: WithRuntime): void => {
-  const orders = program
-    .command('orders')
-    .description('orders from a marketplace file')
-    .addHelpText('after', examples('orders import orders.json'));
+  const orders = program.command('orders').description('orders from a marketplace file').addHelpText('after', examples('orders import orders.json'));
   orders
     .command('import')
     .description('import one order or an array (per shared/contracts/order-import.schema.json); an increment_id seen before changes nothing')

@@ -61,7 +61,8 @@ const run = async (runtime: Runtime, action: 'rebuild' | 'verify' | 'status', va
       // The live read models may be run by the server: give them the time to reach the head.
       const deadline = Date.now() + 60_000;
       while (!(await runtime.projections.waitFor(head, types))) {
-        if (Date.now() > deadline) throw new CliError('the live read models did not catch up with the log within 60 s; is the instance running them stuck? (see /health)');
+        if (Date.now() > deadline)
+          throw new CliError('the live read models did not catch up with the log within 60 s; is the instance running them stuck? (see /health)');
       }
       const scratchFile = path.join(tmpdir(), `verify-${randomUUID()}.sqlite`);
       try {
@@ -84,9 +85,17 @@ const run = async (runtime: Runtime, action: 'rebuild' | 'verify' | 'status', va
     case 'status': {
       await runtime.projections.start();
       for (const status of runtime.projections.status()) {
-        const state = status.lastError ? `error: ${status.lastError}` : status.elsewhere ? 'run by another instance' : status.caughtUp ? 'up to date' : 'catching up';
+        const state = status.lastError
+          ? `error: ${status.lastError}`
+          : status.elsewhere
+            ? 'run by another instance'
+            : status.caughtUp
+              ? 'up to date'
+              : 'catching up';
         const rebuilding = status.rebuilding ? `\trebuilding generation ${status.rebuilding.generation} (version ${status.rebuilding.version})` : '';
-        await printLine(`${status.name}\tversion ${status.version}\tgeneration ${status.generation ?? '-'}\tposition ${status.position ?? '-'}\t${state}${rebuilding}`);
+        await printLine(
+          `${status.name}\tversion ${status.version}\tgeneration ${status.generation ?? '-'}\tposition ${status.position ?? '-'}\t${state}${rebuilding}`,
+        );
       }
       return;
     }

@@ -43,9 +43,7 @@ export function buildCatalog(random: Random): CatalogItem[] {
 
 /** `family.count` distinct model/option/finish combinations, in the family's own order. */
 function pickProducts(random: Random, family: ProductFamily): Product[] {
-  const all = family.models.flatMap((model) =>
-    family.options.flatMap((option) => family.finishes.map((finish) => ({ model, option, finish }))),
-  );
+  const all = family.models.flatMap((model) => family.options.flatMap((option) => family.finishes.map((finish) => ({ model, option, finish }))));
   if (all.length < family.count) throw new RangeError(`family ${family.prefix} has only ${all.length} products`);
   const chosen = new Set(random.sample(all, family.count));
   return all.filter((product) => chosen.has(product));
@@ -69,9 +67,17 @@ function catalogItem(
   const weightKg = Math.round(base.weightKg * (option.weightFactor ?? 1) * 10) / 10;
   const packageCount = random.int(...family.packages);
   const bulky = family.bulky || weightKg >= parcelLimitKg;
-  const availability = random.weighted([['In Stock', 78], ['Backorder', 13], ['Out of Stock', 9]] as const);
+  const availability = random.weighted([
+    ['In Stock', 78],
+    ['Backorder', 13],
+    ['Out of Stock', 9],
+  ] as const);
   const stockQty = availability === 'In Stock' ? random.int(1, bulky ? 40 : 150) : 0;
-  const supplier = random.weighted<SupplierCode | null>([['supplier-a', 45], ['supplier-b', 35], [null, 20]]);
+  const supplier = random.weighted<SupplierCode | null>([
+    ['supplier-a', 45],
+    ['supplier-b', 35],
+    [null, 20],
+  ]);
   const description = [
     family.intro,
     ...random.sample(family.features, random.int(2, 3)),

@@ -18,7 +18,13 @@ export interface Buyers {
 // Reserved example domains: demo mail notifications can never reach a real mailbox.
 const mailDomains = ['example.org', 'example.com', 'example.net'] as const;
 // Most addresses carry a number, so that two customers of the same name rarely share one.
-const emailPatterns = [['first.last', 10], ['first.last99', 30], ['flast999', 20], ['firstlastyear', 25], ['first_last999', 15]] as const;
+const emailPatterns = [
+  ['first.last', 10],
+  ['first.last99', 30],
+  ['flast999', 20],
+  ['firstlastyear', 25],
+  ['first_last999', 15],
+] as const;
 
 /** Customers come back: about one order in ten is placed by one of the last few thousand buyers. */
 const returningShare = 0.1;
@@ -66,17 +72,25 @@ function emailOf(random: Random, firstname: string, lastname: string): string {
   const last = slug(lastname);
   const pattern = random.weighted(emailPatterns);
   const local =
-    pattern === 'first.last' ? `${first}.${last}`
-    : pattern === 'first.last99' ? `${first}.${last}${random.int(1, 99)}`
-    : pattern === 'flast999' ? `${first.charAt(0)}${last}${random.int(1, 999)}`
-    : pattern === 'firstlastyear' ? `${first}${last}${random.int(1950, 2006)}`
-    : `${first}_${last}${random.int(1, 999)}`;
+    pattern === 'first.last'
+      ? `${first}.${last}`
+      : pattern === 'first.last99'
+        ? `${first}.${last}${random.int(1, 99)}`
+        : pattern === 'flast999'
+          ? `${first.charAt(0)}${last}${random.int(1, 999)}`
+          : pattern === 'firstlastyear'
+            ? `${first}${last}${random.int(1950, 2006)}`
+            : `${first}_${last}${random.int(1, 999)}`;
   return `${local}@${random.pick(mailDomains)}`;
 }
 
 function newAddress(random: Random, city: City, person: OrderCustomer): OrderAddress {
   const number = random.chance(0.7) ? random.int(1, 40) : random.int(41, 220);
-  const suffix = random.weighted([['', 96], [' bis', 3], [' ter', 1]] as const);
+  const suffix = random.weighted([
+    ['', 96],
+    [' bis', 3],
+    [' ter', 1],
+  ] as const);
   const street = [`${number}${suffix} ${random.pick(streetNames)}`];
   if (random.chance(0.22)) street.push(random.pick(streetComplements));
   return {

@@ -7,10 +7,7 @@ import { parisClock } from './paris-time.ts';
  * maps to one instant, so increasing fractions give increasing instants.
  */
 
-const byHour = [
-  0.25, 0.12, 0.06, 0.04, 0.04, 0.06, 0.15, 0.35, 0.6, 0.85, 1, 1.05,
-  1.15, 1.2, 1.05, 1, 1, 1.05, 1.15, 1.2, 1.4, 1.45, 1, 0.55,
-];
+const byHour = [0.25, 0.12, 0.06, 0.04, 0.04, 0.06, 0.15, 0.35, 0.6, 0.85, 1, 1.05, 1.15, 1.2, 1.05, 1, 1, 1.05, 1.15, 1.2, 1.4, 1.45, 1, 0.55];
 /** Sunday first, as Date.getUTCDay counts. */
 const byWeekday = [1.15, 1.1, 1, 1, 0.95, 0.9, 0.95];
 const byMonth = [1.25, 0.9, 1, 1, 0.95, 1.05, 1.1, 0.75, 1.05, 1.05, 1.3, 1.1];

@@ -46,7 +46,10 @@ export function* generateOrders({ random, count, catalog, from, to }: OrderStrea
     const buyer = people.next();
     const items = orderLines(random, popularProduct);
     const subtotalCents = items.reduce((sum, item) => sum + toCents(item.price) * item.qty_ordered, 0);
-    const shippingCents = shippingFeeCents(subtotalCents, items.some((item) => item.requires_appointment === true));
+    const shippingCents = shippingFeeCents(
+      subtotalCents,
+      items.some((item) => item.requires_appointment === true),
+    );
     const grandTotal = (subtotalCents + shippingCents) / 100;
     const shippingAddress = random.chance(0.04) ? people.giftRecipient() : buyer.address;
     const company = random.chance(0.03) ? { company: random.pick(companyNames) } : {};
@@ -67,7 +70,12 @@ export function* generateOrders({ random, count, catalog, from, to }: OrderStrea
 }
 
 function orderLines(random: Random, popularProduct: () => CatalogItem): OrderItem[] {
-  const wanted = random.weighted([[1, 50], [2, 30], [3, 14], [4, 6]] as const);
+  const wanted = random.weighted([
+    [1, 50],
+    [2, 30],
+    [3, 14],
+    [4, 6],
+  ] as const);
   const lines: OrderItem[] = [];
   // Bounded, so that a tiny catalog gives shorter orders instead of a loop without end.
   for (let attempt = 0; lines.length < wanted && attempt < 20; attempt += 1) {
@@ -113,15 +121,32 @@ function clearanceLine(random: Random): OrderItem {
 }
 
 function payment(random: Random, grandTotal: number): OrderPayment {
-  const chosen = random.weighted([['card', 64], ['paypal', 18], ['bank_transfer', 8], ['financing', 10]] as const);
+  const chosen = random.weighted([
+    ['card', 64],
+    ['paypal', 18],
+    ['bank_transfer', 8],
+    ['financing', 10],
+  ] as const);
   // Instalment financing is only offered on baskets of 300 € or more.
   const method = chosen === 'financing' && grandTotal < 300 ? 'card' : chosen;
   const status = random.weighted(
     method === 'bank_transfer'
-      ? ([['paid', 60], ['pending', 38], ['failed', 2]] as const)
+      ? ([
+          ['paid', 60],
+          ['pending', 38],
+          ['failed', 2],
+        ] as const)
       : method === 'financing'
-        ? ([['paid', 85], ['pending', 13], ['failed', 2]] as const)
-        : ([['paid', 93], ['pending', 5], ['failed', 2]] as const),
+        ? ([
+            ['paid', 85],
+            ['pending', 13],
+            ['failed', 2],
+          ] as const)
+        : ([
+            ['paid', 93],
+            ['pending', 5],
+            ['failed', 2],
+          ] as const),
   );
   return { method, status, amount_paid: status === 'paid' ? grandTotal : 0 };
 }

@@ -70,11 +70,7 @@ export const invariableFinishes: readonly Finish[] = [
   finish('CRM', 'crème'),
 ];
 
-export const applianceFinishes: readonly Finish[] = [
-  finish('BLC', 'blanc', 'blanche'),
-  finish('INX', 'inox'),
-  finish('NOI', 'noir', 'noire'),
-];
+export const applianceFinishes: readonly Finish[] = [finish('BLC', 'blanc', 'blanche'), finish('INX', 'inox'), finish('NOI', 'noir', 'noire')];
 
 export const lightFinishes: readonly Finish[] = [
   finish('BLK', 'noir', 'noire'),

@@ -47,7 +47,11 @@ export const seedDemo = async (runtime: Runtime, options: SeedOptions): Promise<
     const products = sale.saleProductIds.map((saleProductId, index) => ({ saleProductId, item: order.items[index]! }));
 
     if (random.chance(0.03)) {
-      const outcome = await cancelSale(at(orderedAt + random.int(1, 48) * hour), { incrementId: order.increment_id, reason: 'Annulation demandée par le client' }, system);
+      const outcome = await cancelSale(
+        at(orderedAt + random.int(1, 48) * hour),
+        { incrementId: order.increment_id, reason: 'Annulation demandée par le client' },
+        system,
+      );
       if (outcome.status === 'cancelled') summary.cancelled++;
       return;
     }
@@ -96,7 +100,12 @@ export const seedDemo = async (runtime: Runtime, options: SeedOptions): Promise<
     if (random.chance(0.02)) {
       await captureLead(
         at(orderedAt + 30 * 60_000),
-        { name: `${order.customer.firstname} ${order.customer.lastname}`, email: order.customer.email, phone: order.customer.phone ?? null, projectName: 'Aménagement du séjour' },
+        {
+          name: `${order.customer.firstname} ${order.customer.lastname}`,
+          email: order.customer.email,
+          phone: order.customer.phone ?? null,
+          projectName: 'Aménagement du séjour',
+        },
         system,
       );
       summary.leads++;

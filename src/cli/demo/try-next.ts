@@ -17,12 +17,19 @@ export const tryNext = async (runtime: Pick<Runtime, 'readStore' | 'config'>): P
     const open = await listOpenSupplierLines(runtime.readStore, { supplier, limit: 3, fields: ['_id'] });
     lines.push(`  open lines of ${supplier}: ${open.length === 0 ? 'none' : open.map((line) => line._id).join(', ')}`);
   }
-  const [sale] = await runtime.readStore.collection<SaleDocument>(salesCollection).find({}, { sort: { _id: -1 }, limit: 1 }).toArray();
+  const [sale] = await runtime.readStore
+    .collection<SaleDocument>(salesCollection)
+    .find({}, { sort: { _id: -1 }, limit: 1 })
+    .toArray();
   if (sale) lines.push(`  an order: ${sale.incrementId} (sale ${sale._id}), customer ${sale.customer.email}`);
-  const [product] = await runtime.readStore.collection<ProductDocument>(productsCollection).find({}, { sort: { _id: 1 }, limit: 1 }).toArray();
+  const [product] = await runtime.readStore
+    .collection<ProductDocument>(productsCollection)
+    .find({}, { sort: { _id: 1 }, limit: 1 })
+    .toArray();
   if (product) lines.push(`  a SKU: ${product._id}`);
   lines.push('  the tokens (each printed alone on the last line):');
   for (const group of tokenGroup.options) lines.push(`    ${cli} token issue --group ${group}`);
-  if (sale) lines.push(`  then, e.g.: curl -s -H "Authorization: Bearer $CORE_TOKEN" ${runtime.config.baseUrl}/api/get-sale-info-by-increment-id/${sale.incrementId}`);
+  if (sale)
+    lines.push(`  then, e.g.: curl -s -H "Authorization: Bearer $CORE_TOKEN" ${runtime.config.baseUrl}/api/get-sale-info-by-increment-id/${sale.incrementId}`);
   return lines;
 };

@@ -23,11 +23,7 @@ export type IssuedAccessToken = {
   label: string;
 };
 
-export const issueAccessToken = async (
-  deps: WriteDeps,
-  input: { group: TokenGroup; label?: string },
-  context: CommandContext,
-): Promise<IssuedAccessToken> => {
+export const issueAccessToken = async (deps: WriteDeps, input: { group: TokenGroup; label?: string }, context: CommandContext): Promise<IssuedAccessToken> => {
   const tokenId = randomBytes(8).toString('hex');
   const secret = randomBytes(32).toString('base64url');
   const label = input.label ?? `${input.group}-${tokenId.slice(0, 8)}`;

@@ -12,9 +12,7 @@ import type { AccessEvent, ActionKind } from './events.ts';
 /** The events of an action token's stream. */
 export type ActionTokenEvent = Extract<AccessEvent, { type: 'ActionTokenConsumed' | 'ActionTokenRestored' }>;
 
-export type ActionTokenState =
-  | { status: 'unused' }
-  | { status: 'consumed'; action: ActionKind; saleId: number; consumedAt: string };
+export type ActionTokenState = { status: 'unused' } | { status: 'consumed'; action: ActionKind; saleId: number; consumedAt: string };
 
 export type ConsumeActionToken = { type: 'ConsumeActionToken'; jti: string; action: ActionKind; saleId: number; at: string };
 /** `reason`: why the action did not happen (a refusal's code, or the failure's). */

@@ -24,9 +24,7 @@ export const actionTokenPayload = z.object({
 });
 export type ActionTokenPayload = z.infer<typeof actionTokenPayload>;
 
-export type ActionTokenVerification =
-  | { ok: true; payload: ActionTokenPayload }
-  | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
+export type ActionTokenVerification = { ok: true; payload: ActionTokenPayload } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
 
 const base64url = /^[A-Za-z0-9_-]+$/;
 

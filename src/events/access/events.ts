@@ -19,10 +19,7 @@ export const AccessTokenIssued = defineEvent(
   }),
 );
 
-export const AccessTokenRevoked = defineEvent(
-  'AccessTokenRevoked',
-  z.object({ tokenId: z.string(), revokedAt: instant }),
-);
+export const AccessTokenRevoked = defineEvent('AccessTokenRevoked', z.object({ tokenId: z.string(), revokedAt: instant }));
 
 export const actionKind = z.enum(['invoice', 'cancel', 'address', 'rdv', 'delivery-rdv']);
 export type ActionKind = z.infer<typeof actionKind>;

@@ -66,7 +66,11 @@ export type MintActionTokenInput = {
 
 export type MintedActionToken = { token: string; payload: ActionTokenPayload; expiresAt: string };
 
-const productIdsSchema = z.array(positiveId).min(1).max(500).refine((ids) => new Set(ids).size === ids.length, 'must not repeat an ID');
+const productIdsSchema = z
+  .array(positiveId)
+  .min(1)
+  .max(500)
+  .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an ID');
 const ttlSchema = z.number().int().min(1).max(maxActionTokenTtlSeconds);
 
 const parsed = <S extends z.ZodType>(schema: S, value: unknown, field: string): z.output<S> => {

@@ -45,7 +45,10 @@ export const scheduleSavAppointment = async (
     outcome = await handleCommand(deps, savStreamName(savId), savDecider, command, context);
   } catch (error) {
     // Should reading or releasing fail too, the place stays held: the lesser harm, as above.
-    if (recordedNothing(error)) await readSav(deps, savId).then(giveBackNew).catch(() => undefined);
+    if (recordedNothing(error))
+      await readSav(deps, savId)
+        .then(giveBackNew)
+        .catch(() => undefined);
     throw error;
   }
   if (outcome.status !== 'accepted') {

@@ -1,7 +1,14 @@
 import type { z } from 'zod';
 import { assertNever, Refusal, type Decider } from '../decider.ts';
 import type { SavEvent, savFileKind, savStatusValues } from './events.ts';
-import { decideFetched, decideFetchFailed, evolveFetches, type RecordSavFileFetched, type RecordSavFileFetchFailed, type SavFileFetch } from './sav-file-fetch.ts';
+import {
+  decideFetched,
+  decideFetchFailed,
+  evolveFetches,
+  type RecordSavFileFetched,
+  type RecordSavFileFetchFailed,
+  type SavFileFetch,
+} from './sav-file-fetch.ts';
 import { decideTransition, evolveTransition, statusConflict, type SavTransition } from './sav-transitions.ts';
 
 /** A SAV (after-sales request), stream `sav-<savId>`. */
@@ -117,9 +124,7 @@ const create = (command: CreateSav, state: SavState): SavEvent[] | Refusal<SavRe
       createdAt: at,
     },
   };
-  const scheduled: SavEvent[] = appointment
-    ? [{ type: 'SavAppointmentScheduled', data: { savId, ...appointment, previous: null, scheduledAt: at } }]
-    : [];
+  const scheduled: SavEvent[] = appointment ? [{ type: 'SavAppointmentScheduled', data: { savId, ...appointment, previous: null, scheduledAt: at } }] : [];
   const attached = command.files.map(({ stored, ...file }): SavEvent => ({
     type: 'SavFileAttached',
     data: { savId, ...file, storedPath: stored?.storedPath ?? null, contentType: stored?.contentType ?? null, size: stored?.size ?? null, attachedAt: at },

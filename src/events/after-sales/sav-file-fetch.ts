@@ -101,7 +101,13 @@ export const evolveFetches = (fetches: ReadonlyMap<string, SavFileFetch>, event:
   } else if (event.type === 'SavFileFetchFailed') {
     const fetch = fetches.get(event.data.fileId);
     const { attempt, nextAttemptAt } = event.data;
-    if (fetch) next.set(event.data.fileId, { ...fetch, status: nextAttemptAt === null ? 'failed' : 'pending', attempts: Math.max(fetch.attempts, attempt), nextAttemptAt });
+    if (fetch)
+      next.set(event.data.fileId, {
+        ...fetch,
+        status: nextAttemptAt === null ? 'failed' : 'pending',
+        attempts: Math.max(fetch.attempts, attempt),
+        nextAttemptAt,
+      });
   }
   return next;
 };

@@ -17,8 +17,7 @@ import type { SavTransition } from './sav-transitions.ts';
  */
 
 export type SavTransitionResult =
-  | { status: 'resolved' | 'closed' | 'reopened' | 'cancelled'; at: string; releasedAppointment: SavSlot | null }
-  | { status: 'refused'; refusal: Refusal };
+  { status: 'resolved' | 'closed' | 'reopened' | 'cancelled'; at: string; releasedAppointment: SavSlot | null } | { status: 'refused'; refusal: Refusal };
 
 const giveBack = async (deps: PlanningDeps, savId: number, slot: SavSlot, context: CommandContext): Promise<void> => {
   await releaseSlot(deps, { planningType: 'sav', ...slot, ref: { kind: 'sav', savId } }, context);

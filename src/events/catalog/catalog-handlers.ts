@@ -11,11 +11,7 @@ export type CatalogImportSummary = { created: number; updated: number; unchanged
  * SKUs; if items are passed here without it, a later row for a SKU is applied after the earlier one,
  * so the last wins. Every item of the batch is stamped with the same instant.
  */
-export const catalogProducts = async (
-  deps: WriteDeps,
-  items: readonly CatalogImportItem[],
-  context: CommandContext,
-): Promise<CatalogImportSummary> => {
+export const catalogProducts = async (deps: WriteDeps, items: readonly CatalogImportItem[], context: CommandContext): Promise<CatalogImportSummary> => {
   const at = deps.clock.now().toISOString();
   const summary: CatalogImportSummary = { created: 0, updated: 0, unchanged: 0 };
   for (const item of items) {

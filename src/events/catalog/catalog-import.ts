@@ -10,7 +10,10 @@ import type { ProductFields } from './events.ts';
  */
 export const catalogImportItem = z.strictObject({
   sku: z.string().min(1).max(64),
-  ean14: z.string().regex(/^[0-9]{14}$/, 'expected a GTIN-14: exactly 14 digits').optional(),
+  ean14: z
+    .string()
+    .regex(/^[0-9]{14}$/, 'expected a GTIN-14: exactly 14 digits')
+    .optional(),
   name: z.string().min(1).max(255),
   description: z.string().max(10000).optional(),
   price: amount,

@@ -7,7 +7,10 @@ import { productCataloguedV1, productUpdatedV1 } from './amounts-v1.ts';
 
 export const productFields = z.object({
   sku: z.string().min(1).max(64),
-  ean14: z.string().regex(/^\d{14}$/).nullable(),
+  ean14: z
+    .string()
+    .regex(/^\d{14}$/)
+    .nullable(),
   name: z.string().min(1).max(255),
   description: z.string().max(10000).nullable(),
   price: money,

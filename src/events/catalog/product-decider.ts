@@ -16,9 +16,7 @@ export type ProductCommand = CatalogProduct;
 type ProductChanges = Partial<Omit<ProductFields, 'sku'>>;
 
 const sameValue = (a: unknown, b: unknown): boolean =>
-  Array.isArray(a) && Array.isArray(b)
-    ? a.length === b.length && a.every((item, index) => sameValue(item, b[index]))
-    : Object.is(a, b);
+  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((item, index) => sameValue(item, b[index])) : Object.is(a, b);
 
 /** The fields of `next` that differ from `current`, with their new values. Image order counts. */
 export const productChanges = (current: ProductFields, next: ProductFields): ProductChanges => {

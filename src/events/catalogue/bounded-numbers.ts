@@ -27,11 +27,7 @@ export const amount = z
   .refine(hasAtMostCents, 'must be an amount with at most 2 decimals');
 
 const wholeNumber = (min: number, max: number) =>
-  z
-    .number()
-    .int('must be a whole number')
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`);
+  z.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
 /** How many of a product a line orders. */
 export const quantity = wholeNumber(1, maxQuantity);

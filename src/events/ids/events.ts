@@ -7,10 +7,7 @@ import { positiveId } from '../catalogue/common-schemas.ts';
 export const sequenceName = z.enum(['sale', 'saleProduct', 'sav', 'refund', 'tracking']);
 export type SequenceName = z.infer<typeof sequenceName>;
 
-export const IdRangeReserved = defineEvent(
-  'IdRangeReserved',
-  z.object({ sequence: sequenceName, first: positiveId, last: positiveId }),
-);
+export const IdRangeReserved = defineEvent('IdRangeReserved', z.object({ sequence: sequenceName, first: positiveId, last: positiveId }));
 
 export const idEventDefinitions = [IdRangeReserved] as const;
 export type IdEvent = EventsOf<typeof idEventDefinitions>;

@@ -16,11 +16,7 @@ export type IdAllocator = {
 
 type Block = { next: number; last: number };
 
-export const createIdAllocator = (
-  eventStore: EventStore,
-  context: CommandContext,
-  options: { blockSize?: number; now?: () => Date } = {},
-): IdAllocator => {
+export const createIdAllocator = (eventStore: EventStore, context: CommandContext, options: { blockSize?: number; now?: () => Date } = {}): IdAllocator => {
   const blockSize = options.blockSize ?? 20;
   const now = options.now ?? (() => new Date());
   const blocks = new Map<SequenceName, Block>();
@@ -58,7 +54,10 @@ export const createIdAllocator = (
     next: (sequence, count = 1) => {
       const previous = queues.get(sequence) ?? Promise.resolve();
       const result = previous.then(() => take(sequence, count));
-      queues.set(sequence, result.catch(() => undefined));
+      queues.set(
+        sequence,
+        result.catch(() => undefined),
+      );
       return result;
     },
   };

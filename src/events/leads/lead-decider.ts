@@ -31,9 +31,7 @@ export type LeadNotification = {
   lastError: string | null;
 };
 
-export type LeadState =
-  | { status: 'absent' }
-  | { status: 'captured'; leadId: string; capturedAt: string; notification: LeadNotification };
+export type LeadState = { status: 'absent' } | { status: 'captured'; leadId: string; capturedAt: string; notification: LeadNotification };
 
 export type CaptureLead = {
   type: 'CaptureLead';

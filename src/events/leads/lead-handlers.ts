@@ -26,8 +26,7 @@ export const captureLead = async (deps: WriteDeps, input: CaptureLeadInput, cont
 };
 
 export type NotificationOutcome =
-  | { status: 'recorded' | 'unchanged'; notification: LeadNotification }
-  | { status: 'refused'; refusal: Refusal<LeadRefusalCode> };
+  { status: 'recorded' | 'unchanged'; notification: LeadNotification } | { status: 'refused'; refusal: Refusal<LeadRefusalCode> };
 
 const toNotificationOutcome = (outcome: CommandOutcome<LeadState, LeadEvent>): NotificationOutcome => {
   if (outcome.status === 'refused') return { status: 'refused', refusal: outcome.refusal as Refusal<LeadRefusalCode> };

@@ -18,15 +18,9 @@ export const planningSettings = z.object({
 });
 export type PlanningSettings = z.infer<typeof planningSettings>;
 
-export const PlanningConfigured = defineEvent(
-  'PlanningConfigured',
-  planningSettings.extend({ configuredAt: instant }),
-);
+export const PlanningConfigured = defineEvent('PlanningConfigured', planningSettings.extend({ configuredAt: instant }));
 
-export const HolidayDeclared = defineEvent(
-  'HolidayDeclared',
-  z.object({ date: localDate, label: z.string().max(200).nullable(), declaredAt: instant }),
-);
+export const HolidayDeclared = defineEvent('HolidayDeclared', z.object({ date: localDate, label: z.string().max(200).nullable(), declaredAt: instant }));
 
 export const HolidayRemoved = defineEvent('HolidayRemoved', z.object({ date: localDate, removedAt: instant }));
 
@@ -40,13 +34,7 @@ export const PlanningSlotReleased = defineEvent(
   z.object({ planningType, date: localDate, time: localTime, booking: bookingRef, releasedAt: instant }),
 );
 
-export const planningEventDefinitions = [
-  PlanningConfigured,
-  HolidayDeclared,
-  HolidayRemoved,
-  PlanningSlotBooked,
-  PlanningSlotReleased,
-] as const;
+export const planningEventDefinitions = [PlanningConfigured, HolidayDeclared, HolidayRemoved, PlanningSlotBooked, PlanningSlotReleased] as const;
 export type PlanningEvent = EventsOf<typeof planningEventDefinitions>;
 
 export const planningStreamName = (type: string): string => `planning-${type}`;

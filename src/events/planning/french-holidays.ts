@@ -43,5 +43,4 @@ export const frenchPublicHolidays = (year: number): { date: string; label: strin
   ].sort((left, right) => left.date.localeCompare(right.date));
 };
 
-export const isFrenchPublicHoliday = (date: string): boolean =>
-  frenchPublicHolidays(yearOf(date)).some((holiday) => holiday.date === date);
+export const isFrenchPublicHoliday = (date: string): boolean => frenchPublicHolidays(yearOf(date)).some((holiday) => holiday.date === date);

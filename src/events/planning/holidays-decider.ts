@@ -20,9 +20,7 @@ export type DeclaredHolidays = { declared: ReadonlyMap<string, string | null> };
 export type HolidayRefusalCode = 'holiday_not_declared' | 'public_holiday';
 
 const declare = (command: DeclareHoliday, state: DeclaredHolidays): HolidayEvent[] =>
-  state.declared.has(command.date)
-    ? []
-    : [{ type: 'HolidayDeclared', data: { date: command.date, label: command.label, declaredAt: command.at } }];
+  state.declared.has(command.date) ? [] : [{ type: 'HolidayDeclared', data: { date: command.date, label: command.label, declaredAt: command.at } }];
 
 const remove = (command: RemoveHoliday, state: DeclaredHolidays): HolidayEvent[] | Refusal<HolidayRefusalCode> => {
   // Checked first: removing a declaration of a public holiday would leave the day closed anyway.

@@ -30,9 +30,7 @@ const maxSlots = 48;
 const maxCapacity = 1000;
 
 const sameSettings = (left: PlanningSettings, right: PlanningSettings): boolean =>
-  left.capacityPerSlot === right.capacityPerSlot &&
-  left.slotTimes.join() === right.slotTimes.join() &&
-  left.workingDays.join() === right.workingDays.join();
+  left.capacityPerSlot === right.capacityPerSlot && left.slotTimes.join() === right.slotTimes.join() && left.workingDays.join() === right.workingDays.join();
 
 const configure = (command: ConfigurePlanning, state: PlanningState) => {
   const { slotTimes, capacityPerSlot, workingDays } = command;

@@ -75,8 +75,7 @@ const decideOnSale = (command: Exclude<SaleCommand, { type: 'ImportSale' }>, sal
       const { provider, reference, date, timeWindow, at } = command.data;
       if (saleStatus(sale) === 'cancelled') return refuse('sale_cancelled', 'The sale is cancelled');
       const current = sale.deliveryServiceAppointment;
-      if (current && current.provider === provider && current.reference === reference && current.date === date && current.timeWindow === timeWindow)
-        return [];
+      if (current && current.provider === provider && current.reference === reference && current.date === date && current.timeWindow === timeWindow) return [];
       return [{ type: 'DeliveryServiceAppointmentSaved', data: { saleId, provider, reference, date, timeWindow, savedAt: at } }];
     }
     case 'AllocateTrackingNumber': {

@@ -27,10 +27,7 @@ export type DeliveryAppointmentDeps = SalesDeps & {
 };
 
 export type ScheduleDeliveryAppointmentInput = { incrementId: string; date: string; time: string };
-export type ScheduleDeliveryAppointmentResult =
-  | { status: 'scheduled'; previous: { date: string; time: string } | null }
-  | { status: 'unchanged' }
-  | Refused;
+export type ScheduleDeliveryAppointmentResult = { status: 'scheduled'; previous: { date: string; time: string } | null } | { status: 'unchanged' } | Refused;
 
 /**
  * Books first, then records, then gives the replaced place back: capacity is the planning day's to
@@ -72,7 +69,10 @@ export const scheduleDeliveryAppointment = async (
     outcome = await handleCommand(deps, saleStreamName(incrementId), saleDecider, command, context);
   } catch (error) {
     // Should reading or releasing fail too, the place stays held: the lesser harm, as above.
-    if (recordedNothing(error)) await readSale(deps.eventStore, incrementId).then(giveBackNew).catch(() => undefined);
+    if (recordedNothing(error))
+      await readSale(deps.eventStore, incrementId)
+        .then(giveBackNew)
+        .catch(() => undefined);
     throw error;
   }
   if (outcome.status !== 'accepted') {

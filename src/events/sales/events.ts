@@ -60,10 +60,7 @@ export const SaleImported = defineEvent(
   { version: 2, upcasters: { 1: saleImportedV1 } },
 );
 
-export const SaleAddressUpdated = defineEvent(
-  'SaleAddressUpdated',
-  z.object({ saleId: positiveId, shippingAddress: address, updatedAt: instant }),
-);
+export const SaleAddressUpdated = defineEvent('SaleAddressUpdated', z.object({ saleId: positiveId, shippingAddress: address, updatedAt: instant }));
 
 export const SaleProductAcknowledged = defineEvent(
   'SaleProductAcknowledged',
@@ -87,10 +84,7 @@ export const SaleProductCancelled = defineEvent(
   z.object({ saleId: positiveId, saleProductId: positiveId, reason: z.string().max(500), cancelledAt: instant }),
 );
 
-export const SaleCancelled = defineEvent(
-  'SaleCancelled',
-  z.object({ saleId: positiveId, reason: z.string().max(500), cancelledAt: instant }),
-);
+export const SaleCancelled = defineEvent('SaleCancelled', z.object({ saleId: positiveId, reason: z.string().max(500), cancelledAt: instant }));
 
 export const RefundRequested = defineEvent(
   'RefundRequested',
@@ -107,10 +101,7 @@ export const RefundRequested = defineEvent(
   { version: 2, upcasters: { 1: refundRequestedV1 } },
 );
 
-export const RefundPaid = defineEvent(
-  'RefundPaid',
-  z.object({ saleId: positiveId, refundId: positiveId, paidAt: instant }),
-);
+export const RefundPaid = defineEvent('RefundPaid', z.object({ saleId: positiveId, refundId: positiveId, paidAt: instant }));
 
 export const SaleDeliveryAppointmentScheduled = defineEvent(
   'SaleDeliveryAppointmentScheduled',

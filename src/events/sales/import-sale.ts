@@ -92,9 +92,7 @@ export const importSaleCommand = (
       shippingAddress: order.shipping_address,
       billingAddress: order.billing_address ?? null,
       products,
-      payment: order.payment
-        ? { method: order.payment.method, status: order.payment.status, amountPaid: order.payment.amount_paid ?? null }
-        : null,
+      payment: order.payment ? { method: order.payment.method, status: order.payment.status, amountPaid: order.payment.amount_paid ?? null } : null,
       shippingAmount,
       grandTotal: order.grand_total ?? fromCents(sumCents(products.map(lineCents)) + toCents(shippingAmount)),
       ...(unknownFields && { unknownFields }),
@@ -142,7 +140,6 @@ export const importSale = async (
   const command = importSaleCommand(order, { saleId, saleProductIds, catalog, trackingNumbers, at: nowIso(deps) }, unknownFields);
 
   const outcome = await handleCommand(deps, saleStreamName(order.increment_id), saleDecider, command, context);
-  if (outcome.status === 'refused' || outcome.state === null)
-    throw new Error(`Import of order ${order.increment_id} recorded no sale (${outcome.status})`);
+  if (outcome.status === 'refused' || outcome.state === null) throw new Error(`Import of order ${order.increment_id} recorded no sale (${outcome.status})`);
   return answer(outcome.state, outcome.status === 'accepted');
 };

@@ -63,8 +63,7 @@ export const isShipped = (product: SaleProductState): boolean => product.prepare
 export const isCancelled = (product: SaleProductState): boolean => product.cancelledAt !== null;
 
 /** A supplier line exists for each product a drop-shipper (supplier-a, supplier-b) ships. */
-export const hasSupplierLine = (product: SaleProductState): product is SaleProductState & { supplier: SupplierName } =>
-  product.supplier !== null;
+export const hasSupplierLine = (product: SaleProductState): product is SaleProductState & { supplier: SupplierName } => product.supplier !== null;
 
 export const saleStatus = (sale: Sale): SaleStatus => {
   if (sale.products.every(isCancelled)) return 'cancelled';
@@ -110,9 +109,7 @@ export const evolve = (state: SaleState, event: SaleEvent): SaleState => {
     case 'RefundPaid':
       return {
         ...state,
-        refunds: state.refunds.map((refund) =>
-          refund.refundId === event.data.refundId ? { ...refund, status: 'paid', paidAt: event.data.paidAt } : refund,
-        ),
+        refunds: state.refunds.map((refund) => (refund.refundId === event.data.refundId ? { ...refund, status: 'paid', paidAt: event.data.paidAt } : refund)),
       };
     case 'SaleDeliveryAppointmentScheduled': {
       const { planningType, date, time, scheduledAt } = event.data;

@@ -16,8 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const invalid = (message: string): InvalidEventStoreRequestError => new InvalidEventStoreRequestError(message);
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function assertStreamName(streamName: unknown): asserts streamName is string {
   if (typeof streamName !== 'string' || streamName.trim() === '') throw invalid('The stream name must be a non-empty string');

@@ -11,10 +11,7 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 export type JsonObject = { [key: string]: JsonValue };
 
 /** Who caused an event: an API client (group + token label), the scheduler or the system itself. */
-export type Actor =
-  | { kind: 'token'; group: string; label: string; tokenId?: string }
-  | { kind: 'cron' }
-  | { kind: 'system' };
+export type Actor = { kind: 'token'; group: string; label: string; tokenId?: string } | { kind: 'cron' } | { kind: 'system' };
 
 export type EventMetadata = {
   actor: Actor;
@@ -68,9 +65,7 @@ export type ReadAllOptions = {
 };
 
 /** Server-side filter of a read or subscription to all: by event type or by stream-name prefix. */
-export type EventFilter =
-  | { eventTypes: readonly string[] }
-  | { streamPrefixes: readonly string[] };
+export type EventFilter = { eventTypes: readonly string[] } | { streamPrefixes: readonly string[] };
 
 export type SubscribeToAllOptions = {
   /** Deliver events strictly after this position; omitted: from the start of the log. */

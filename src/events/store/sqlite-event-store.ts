@@ -1,17 +1,6 @@
 import Database from 'better-sqlite3';
-import {
-  EventStoreUnavailableError,
-  type EventFilter,
-  type EventStore,
-  type RecordedEvent,
-} from './event-store.ts';
-import {
-  assertExpectedRevision,
-  assertStreamName,
-  validateNewEvents,
-  validateReadAllOptions,
-  validateReadStreamOptions,
-} from './event-store-validation.ts';
+import { EventStoreUnavailableError, type EventFilter, type EventStore, type RecordedEvent } from './event-store.ts';
+import { assertExpectedRevision, assertStreamName, validateNewEvents, validateReadAllOptions, validateReadStreamOptions } from './event-store-validation.ts';
 import { GroupCommit } from './sqlite-group-commit.ts';
 import { LiveSignal } from './sqlite-live-signal.ts';
 import { openDatabase, prepareStatements, toRecordedEvent, type FilterKind } from './sqlite-schema.ts';
@@ -162,9 +151,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
           pageSize,
           readPage: (after: number, upTo: number, limit: number) => readForwards(kind, filter, after, upTo, limit),
         };
-        const subscription = new CatchUpSubscription(source, subscribeOptions.fromPosition ?? -1, (ended) =>
-          subscriptions.delete(ended),
-        );
+        const subscription = new CatchUpSubscription(source, subscribeOptions.fromPosition ?? -1, (ended) => subscriptions.delete(ended));
         subscriptions.add(subscription);
         return subscription;
       });

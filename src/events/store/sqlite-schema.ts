@@ -92,9 +92,7 @@ export function prepareStatements(db: Database.Database) {
     streamLast: db.prepare<[string], { revision: number; position: number }>(
       'SELECT revision, position FROM events WHERE stream_name = ? ORDER BY revision DESC LIMIT 1',
     ),
-    revisionOfId: db.prepare<[string, string], { revision: number }>(
-      'SELECT revision FROM events WHERE stream_name = ? AND event_id = ?',
-    ),
+    revisionOfId: db.prepare<[string, string], { revision: number }>('SELECT revision FROM events WHERE stream_name = ? AND event_id = ?'),
     anyIdInStream: db.prepare<[string, string], { found: number }>(
       'SELECT 1 AS found FROM events WHERE stream_name = ? AND event_id IN (SELECT value FROM json_each(?)) LIMIT 1',
     ),

@@ -7,7 +7,13 @@ import { requireStaff } from '../staff-only.ts';
 /** Signs a link token for one action on one sale, as the back office's tools do; nothing is recorded until it is used. */
 
 const ActionKindEnum = builder.enumType('ActionKind', {
-  values: { invoice: { value: 'invoice' }, cancel: { value: 'cancel' }, address: { value: 'address' }, rdv: { value: 'rdv' }, delivery_rdv: { value: 'delivery-rdv' } } as const,
+  values: {
+    invoice: { value: 'invoice' },
+    cancel: { value: 'cancel' },
+    address: { value: 'address' },
+    rdv: { value: 'rdv' },
+    delivery_rdv: { value: 'delivery-rdv' },
+  } as const,
 });
 
 const MintedActionTokenRef = builder.objectRef<MintedActionToken>('MintedActionToken').implement({

@@ -74,7 +74,11 @@ export const SavRef = builder.objectRef<SavDocument>('Sav').implement({
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     statusChangedAt: t.expose('statusChangedAt', { type: 'DateTime', description: 'When the status last changed (createdAt until then).' }),
     resolution: t.exposeString('resolution', { nullable: true, description: 'What was done, while resolved or closed.' }),
-    resolvedAt: t.expose('resolvedAt', { type: 'DateTime', nullable: true, description: 'When the current resolution was given; null while in progress or cancelled.' }),
+    resolvedAt: t.expose('resolvedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the current resolution was given; null while in progress or cancelled.',
+    }),
     closedAt: t.expose('closedAt', { type: 'DateTime', nullable: true, description: 'Set while closed.' }),
     reopenedAt: t.expose('reopenedAt', { type: 'DateTime', nullable: true, description: 'The last reopening.' }),
     cancelledAt: t.expose('cancelledAt', { type: 'DateTime', nullable: true }),

@@ -21,13 +21,14 @@ const CountByKeyRef = builder.objectRef<CountByKey>('CountByKey').implement({
 });
 
 const BucketRef = builder.objectRef<DashboardFigures>('DashboardBucket').implement({
-  description:
-    'The figures of a bucket, each dated by its own event on local days of the planning time zone. Amounts are in the shop currency, to the cent.',
+  description: 'The figures of a bucket, each dated by its own event on local days of the planning time zone. Amounts are in the shop currency, to the cent.',
   fields: (t) => ({
     start: t.expose('start', { type: 'LocalDate' }),
     end: t.expose('end', { type: 'LocalDate', description: 'Inclusive.' }),
     orders: t.exposeInt('orders', { description: 'Orders placed.' }),
-    revenue: t.exposeFloat('revenue', { description: 'Grand totals of the orders placed (products and shipping, tax included), before cancellations and refunds.' }),
+    revenue: t.exposeFloat('revenue', {
+      description: 'Grand totals of the orders placed (products and shipping, tax included), before cancellations and refunds.',
+    }),
     averageBasket: t.exposeFloat('averageBasket', { nullable: true, description: 'revenue / orders; null without orders.' }),
     cancellations: t.exposeInt('cancellations', { description: 'Orders cancelled as a whole.' }),
     cancelledProducts: t.exposeInt('cancelledProducts', { description: 'Products cancelled, by whole-order or partial cancellations.' }),
@@ -51,7 +52,10 @@ const DashboardRef = builder.objectRef<DashboardAnswer>('Dashboard').implement({
     to: t.expose('to', { type: 'LocalDate' }),
     granularity: t.expose('granularity', { type: GranularityEnum }),
     timezone: t.exposeString('timezone', { description: 'The time zone the days are local to.' }),
-    buckets: t.expose('buckets', { type: [BucketRef], description: 'In date order; the first and last are clipped to the period. Days with nothing count zero.' }),
+    buckets: t.expose('buckets', {
+      type: [BucketRef],
+      description: 'In date order; the first and last are clipped to the period. Days with nothing count zero.',
+    }),
     totals: t.expose('totals', { type: BucketRef, description: 'The whole period; its backlog is the one at its end.' }),
   }),
 });

@@ -38,7 +38,8 @@ export const SaleLogEntryRef = builder.objectRef<SaleLogEntry>('SaleLogEntry').i
     summary: t.field({
       type: SummaryRef,
       description: 'One line in French and English; for analysts, without personal data (an address change does not show the address).',
-      resolve: (entry, _args, context) => (readerOf(context) === 'analyst' && entry.type === 'SaleAddressUpdated' ? addressUpdatedSummary(null) : entry.summary),
+      resolve: (entry, _args, context) =>
+        readerOf(context) === 'analyst' && entry.type === 'SaleAddressUpdated' ? addressUpdatedSummary(null) : entry.summary,
     }),
   }),
 });

@@ -7,7 +7,8 @@ import { requireStaff } from '../staff-only.ts';
 builder.mutationField('markRefundPaid', (t) =>
   t.field({
     type: CommandResultRef,
-    description: 'Records that a requested refund reached the customer: status `paid`, or `unchanged` when it already was. Refused: SALE_NOT_FOUND, UNKNOWN_REFUND.',
+    description:
+      'Records that a requested refund reached the customer: status `paid`, or `unchanged` when it already was. Refused: SALE_NOT_FOUND, UNKNOWN_REFUND.',
     args: { incrementId: t.arg.string({ required: true }), refundId: t.arg.int({ required: true }) },
     resolve: async (_root, { incrementId, refundId }, context) => {
       requireStaff(context);

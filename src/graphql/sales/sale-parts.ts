@@ -89,7 +89,7 @@ export const DeliveryAppointmentRef = builder.objectRef<NonNullable<SaleDocument
 export const DeliveryServiceAppointmentRef = builder
   .objectRef<NonNullable<SaleDocument['deliveryServiceAppointment']>>('DeliveryServiceAppointment')
   .implement({
-    description: "An appointment a third-party delivery service gave (its planning, not ours).",
+    description: 'An appointment a third-party delivery service gave (its planning, not ours).',
     fields: (t) => ({
       provider: t.exposeString('provider'),
       reference: t.exposeString('reference'),

@@ -6,15 +6,7 @@ import { builder } from '../builder.ts';
 import { SaleLogEntryRef } from '../sale-log/sale-log-entry-type.ts';
 import { saleLogEntriesOf } from '../sale-log/sale-log-reads.ts';
 import { SupplierLineRef } from '../supplier-lines/supplier-line-type.ts';
-import {
-  AddressRef,
-  CustomerRef,
-  DeliveryAppointmentRef,
-  DeliveryServiceAppointmentRef,
-  RefundRef,
-  SaleProductRef,
-  SaleStatusEnum,
-} from './sale-parts.ts';
+import { AddressRef, CustomerRef, DeliveryAppointmentRef, DeliveryServiceAppointmentRef, RefundRef, SaleProductRef, SaleStatusEnum } from './sale-parts.ts';
 
 /**
  * A sale as the `sales` read model holds it. Its supplier lines, SAVs and log live in other read
@@ -56,7 +48,10 @@ export const SaleRef = builder.objectRef<SaleDocument>('Sale').implement({
     savs: t.loadableGroup({
       type: SavRef,
       load: (saleIds: number[], { runtime }) =>
-        runtime.readStore.collection<SavDocument>(savsCollection).find({ saleId: { $in: saleIds } }, { sort: { _id: 1 } }).toArray(),
+        runtime.readStore
+          .collection<SavDocument>(savsCollection)
+          .find({ saleId: { $in: saleIds } }, { sort: { _id: 1 } })
+          .toArray(),
       group: (sav) => sav.saleId,
       resolve: (sale) => sale._id,
     }),

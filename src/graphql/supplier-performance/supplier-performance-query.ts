@@ -47,7 +47,8 @@ builder.queryField('supplierPerformance', (t) =>
       if (args.to < args.from) throw badUserInput('to', `must not be before from (${args.from})`);
       if (args.to > addDays(args.from, maxDays - 1)) throw badUserInput('to', `the range must not exceed ${maxDays} days`);
       const supplier = args.supplier ?? undefined;
-      if (supplier !== undefined && !isSupplier(supplier)) throw badUserInput('supplier', `unknown supplier, expected one of ${supplierName.options.join(', ')}`);
+      if (supplier !== undefined && !isSupplier(supplier))
+        throw badUserInput('supplier', `unknown supplier, expected one of ${supplierName.options.join(', ')}`);
       return supplierPerformance(runtime.readStore, { from: args.from, to: args.to, ...(supplier !== undefined && { supplier }) });
     },
   }),

@@ -8,8 +8,10 @@ import type { SaleSnapshot } from './sale-snapshot-type.ts';
 /** A moment of the log: an instant (events that occurred at or before it) or a global position (inclusive). */
 export type AsOf = { at: string } | { position: number };
 
-const isBefore = (asOf: AsOf) => (event: StoredEvent<SaleEvent>): boolean =>
-  'position' in asOf ? event.position <= asOf.position : Date.parse(event.metadata.occurredAt) <= Date.parse(asOf.at);
+const isBefore =
+  (asOf: AsOf) =>
+  (event: StoredEvent<SaleEvent>): boolean =>
+    'position' in asOf ? event.position <= asOf.position : Date.parse(event.metadata.occurredAt) <= Date.parse(asOf.at);
 
 /**
  * Folds the sale's stream up to that moment with the write side's own evolve, so the past state is

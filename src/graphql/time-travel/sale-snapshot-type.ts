@@ -23,12 +23,15 @@ export type SaleSnapshot = {
 };
 
 /** The write side's product, in the shape the read model shows products in (same GraphQL type). */
-const asProductView = (incrementId: string) => (product: SaleProductState): SaleProductDocument => ({
-  ...product,
-  state: productState(product),
-  // Labels are served at a fixed path, as the read model records it.
-  labelPath: product.supplier === null || product.trackingNumber === null ? null : labelPathFor(product.supplier, serviceOrderId(incrementId, product.saleProductId)),
-});
+const asProductView =
+  (incrementId: string) =>
+  (product: SaleProductState): SaleProductDocument => ({
+    ...product,
+    state: productState(product),
+    // Labels are served at a fixed path, as the read model records it.
+    labelPath:
+      product.supplier === null || product.trackingNumber === null ? null : labelPathFor(product.supplier, serviceOrderId(incrementId, product.saleProductId)),
+  });
 
 export const SaleSnapshotRef = builder.objectRef<SaleSnapshot>('SaleSnapshot').implement({
   description: 'A sale as it stood at a moment of its history, folded from its events with the write side’s evolve.',

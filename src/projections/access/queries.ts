@@ -9,12 +9,12 @@ export const findAccessToken = (store: ReadStore, tokenId: string): Promise<Acce
   store.collection<AccessTokenDocument>(accessTokensCollection).findOne({ _id: tokenId });
 
 /** The tokens, oldest first; revoked ones only when asked. */
-export const listAccessTokens = (
-  store: ReadStore,
-  options: { group?: TokenGroup; includeRevoked?: boolean } = {},
-): Promise<AccessTokenDocument[]> => {
+export const listAccessTokens = (store: ReadStore, options: { group?: TokenGroup; includeRevoked?: boolean } = {}): Promise<AccessTokenDocument[]> => {
   const filter: Filter<AccessTokenDocument> = {};
   if (options.group !== undefined) filter.group = options.group;
   if (!options.includeRevoked) filter.revokedAt = null;
-  return store.collection<AccessTokenDocument>(accessTokensCollection).find(filter, { sort: { issuedAt: 1, _id: 1 } }).toArray();
+  return store
+    .collection<AccessTokenDocument>(accessTokensCollection)
+    .find(filter, { sort: { issuedAt: 1, _id: 1 } })
+    .toArray();
 };

@@ -14,11 +14,13 @@ export const findSavById = (store: ReadStore, savId: number): Promise<SavDocumen
 
 /** The matching SAVs in the order they were filed. */
 export const findSavs = (store: ReadStore, lookup: SavLookup): Promise<SavDocument[]> => {
-  const filter: Filter<SavDocument> =
-    lookup.email !== undefined ? { customerEmailLower: lookup.email.toLowerCase() } : { incrementId: lookup.incrementId };
+  const filter: Filter<SavDocument> = lookup.email !== undefined ? { customerEmailLower: lookup.email.toLowerCase() } : { incrementId: lookup.incrementId };
   if (lookup.productSku !== undefined) filter['products.sku'] = lookup.productSku;
   if (lookup.saleProductId !== undefined) filter.saleProductIds = lookup.saleProductId;
-  return store.collection<SavDocument>(savsCollection).find(filter, { sort: { _id: 1 } }).toArray();
+  return store
+    .collection<SavDocument>(savsCollection)
+    .find(filter, { sort: { _id: 1 } })
+    .toArray();
 };
 
 export type DueSavFile = { savId: number; fileId: string; nextAttemptAt: string };
@@ -29,7 +31,10 @@ export type DueSavFile = { savId: number; fileId: string; nextAttemptAt: string 
  * time (a fetch is settled within two hours), so they are all read.
  */
 export const dueSavFiles = async (store: ReadStore, now: string, limit: number): Promise<DueSavFile[]> => {
-  const savs = await store.collection<SavDocument>(savsCollection).find({ 'files.state': 'pending' }, { sort: { _id: 1 } }).toArray();
+  const savs = await store
+    .collection<SavDocument>(savsCollection)
+    .find({ 'files.state': 'pending' }, { sort: { _id: 1 } })
+    .toArray();
   const due = savs.flatMap((sav) =>
     sav.files.flatMap(({ fileId, state, nextAttemptAt }) =>
       state === 'pending' && nextAttemptAt !== null && nextAttemptAt <= now ? [{ savId: sav._id, fileId, nextAttemptAt }] : [],

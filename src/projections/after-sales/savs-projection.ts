@@ -4,13 +4,7 @@ import { applyOnce, evolveOnce, type Projection } from '../projection.ts';
 import type { ReadCollection, ReadStore } from '../read-store/read-store.ts';
 import { attachedFile, failedFile, fetchedFile } from './sav-file-states.ts';
 import { openedStep, withStatusChange } from './sav-status-changes.ts';
-import {
-  savSaleEmailsCollection,
-  savsCollection,
-  type SavDocument,
-  type SavFileDocument,
-  type SavSaleEmailDocument,
-} from './sav-document.ts';
+import { savSaleEmailsCollection, savsCollection, type SavDocument, type SavFileDocument, type SavSaleEmailDocument } from './sav-document.ts';
 
 const eventTypes = [
   'SaleImported',

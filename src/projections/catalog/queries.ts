@@ -18,10 +18,8 @@ export const findProduct = (store: ReadStore, sku: string): Promise<ProductDocum
   store.collection<ProductDocument>(productsCollection).findOne({ _id: sku });
 
 export const searchProducts = (store: ReadStore, search: ProductSearch): Promise<Partial<ProductDocument>[]> => {
-  const filter: Filter<ProductDocument> =
-    search.skuOrEan === undefined ? {} : { $or: [{ ean14: search.skuOrEan }, { sku: search.skuOrEan }] };
-  const projection: Document | undefined =
-    search.projection && Object.fromEntries([...search.projection, 'sku'].map((field) => [field, 1]));
+  const filter: Filter<ProductDocument> = search.skuOrEan === undefined ? {} : { $or: [{ ean14: search.skuOrEan }, { sku: search.skuOrEan }] };
+  const projection: Document | undefined = search.projection && Object.fromEntries([...search.projection, 'sku'].map((field) => [field, 1]));
   return store
     .collection<ProductDocument>(productsCollection)
     .find(filter, {

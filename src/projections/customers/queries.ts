@@ -9,9 +9,6 @@ export const findCustomer = (store: ReadStore, email: string): Promise<CustomerD
 
 /** The customer's orders, latest first (compared as instants: the offsets of orders may differ). */
 export const customerOrders = async (store: ReadStore, email: string): Promise<SaleDocument[]> => {
-  const sales = await store
-    .collection<SaleDocument>(salesCollection)
-    .find({ 'customer.emailLower': email.toLowerCase() })
-    .toArray();
+  const sales = await store.collection<SaleDocument>(salesCollection).find({ 'customer.emailLower': email.toLowerCase() }).toArray();
   return sales.sort((a, b) => Date.parse(b.orderedAt) - Date.parse(a.orderedAt) || b._id - a._id);
 };

@@ -27,7 +27,7 @@ const lastDayOf = (start: string, granularity: Granularity): string => {
 /** The buckets covering `from` to `to`, the first and last clipped to the period (a week or month cut in half stays a half). */
 export const bucketsOf = (from: string, to: string, granularity: Granularity): Bucket[] => {
   const buckets: Bucket[] = [];
-  for (let start = from; start <= to; ) {
+  for (let start = from; start <= to;) {
     const last = lastDayOf(start, granularity);
     const end = last < to ? last : to;
     buckets.push({ start, end });
@@ -35,4 +35,3 @@ export const bucketsOf = (from: string, to: string, granularity: Granularity): B
   }
   return buckets;
 };
-

@@ -32,7 +32,6 @@ const handled = new Set<string>(eventTypes);
 
 type Day = Omit<DashboardDayDocument, '_id' | '_position'>;
 
-
 const emptyDay = (date: string): Day => ({
   date,
   orders: 0,

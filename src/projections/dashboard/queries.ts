@@ -36,9 +36,7 @@ export type Dashboard = { buckets: DashboardFigures[]; totals: DashboardFigures 
 const sumByKey = (perDay: readonly (readonly CountByKey[])[]): CountByKey[] => {
   const counts = new Map<string, number>();
   for (const day of perDay) for (const { key, count } of day) counts.set(key, (counts.get(key) ?? 0) + count);
-  return [...counts]
-    .map(([key, count]) => ({ key, count }))
-    .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return [...counts].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 };
 
 /**

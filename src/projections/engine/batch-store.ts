@@ -79,7 +79,9 @@ export class BatchStore implements ReadStore {
 
   /** The documents changed by the batch, per stored collection. */
   writes(): DocumentWrites[] {
-    return [...this.collections.values()].flatMap((collection) => collection.changes()).map((change) => ({ ...change, collection: this.stored(change.collection) }));
+    return [...this.collections.values()]
+      .flatMap((collection) => collection.changes())
+      .map((change) => ({ ...change, collection: this.stored(change.collection) }));
   }
 
   async listCollectionNames(): Promise<string[]> {
@@ -230,7 +232,7 @@ class BatchCollection implements ReadCollection<Document> {
   }
 
   async createIndex(): Promise<string> {
-    throw new Error('Indexes are created by a projection\'s setup, not while it applies events');
+    throw new Error("Indexes are created by a projection's setup, not while it applies events");
   }
 
   private serially<T>(work: () => Promise<T>): Promise<T> {
@@ -285,9 +287,10 @@ class BatchCollection implements ReadCollection<Document> {
       } else missing.push(id);
     }
     if (missing.length === 0) return;
-    const found = missing.length === 1
-      ? [await this.base.findOne({ _id: missing[0] as never })].filter((doc): doc is Document => doc !== null)
-      : await this.base.find({ _id: { $in: missing as never[] } }).toArray();
+    const found =
+      missing.length === 1
+        ? [await this.base.findOne({ _id: missing[0] as never })].filter((doc): doc is Document => doc !== null)
+        : await this.base.find({ _id: { $in: missing as never[] } }).toArray();
     for (const id of missing) {
       this.remember(valueKey(id), null, id);
       this.absent.add(valueKey(id));

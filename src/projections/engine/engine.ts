@@ -265,11 +265,9 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
 
   const saveGenerations = async (doc: GenerationsDocument): Promise<void> => {
     generations.set(doc._id, doc);
-    await base.collection<GenerationsDocument>(generationsCollection).updateOne(
-      { _id: doc._id },
-      { $set: { live: doc.live, next: doc.next, last: doc.last }, $setOnInsert: { rebuildRequestedAt: null } },
-      { upsert: true },
-    );
+    await base
+      .collection<GenerationsDocument>(generationsCollection)
+      .updateOne({ _id: doc._id }, { $set: { live: doc.live, next: doc.next, last: doc.last }, $setOnInsert: { rebuildRequestedAt: null } }, { upsert: true });
   };
 
   const newSlot = async (projection: Projection, generation: Generation): Promise<ProjectionSlot> => {
@@ -312,7 +310,9 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
   };
 
   const clearRequest = async (name: string, requestedAt: string): Promise<void> => {
-    await base.collection<GenerationsDocument>(generationsCollection).updateOne({ _id: name, rebuildRequestedAt: requestedAt }, { $set: { rebuildRequestedAt: null } });
+    await base
+      .collection<GenerationsDocument>(generationsCollection)
+      .updateOne({ _id: name, rebuildRequestedAt: requestedAt }, { $set: { rebuildRequestedAt: null } });
     const doc = generations.get(name);
     if (doc) generations.set(name, { ...doc, rebuildRequestedAt: null });
   };
@@ -546,7 +546,14 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
       return { ...common, position: null, caughtUp: frozen.has(projection.name), running: !stopping, lastError: null };
     }
     // Unreadable checkpoints mean an unreachable read store: this instance cannot serve fresh reads.
-    return { ...common, position: shared.positionOf(projection.name) ?? null, caughtUp: sharedError === null, running: true, lastError: sharedError, elsewhere: true };
+    return {
+      ...common,
+      position: shared.positionOf(projection.name) ?? null,
+      caughtUp: sharedError === null,
+      running: true,
+      lastError: sharedError,
+      elsewhere: true,
+    };
   };
 
   const progress = (): CatchUpProgress => {
@@ -584,7 +591,9 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
           onAcquired: () => {
             log('info', 'Projection lease taken: the projection runs in this instance', { projection: projection.name, owner: options.lease.owner });
             // Not awaited: renewals wait for this callback, and a catch-up may outlast the lease.
-            void adopt(projection).catch((error: unknown) => log('error', 'Projection could not start', { projection: projection.name, error: (error as Error).message }));
+            void adopt(projection).catch((error: unknown) =>
+              log('error', 'Projection could not start', { projection: projection.name, error: (error as Error).message }),
+            );
           },
           onLost: async () => {
             // Released by stop(): nothing lost, and nothing to tell per projection.
@@ -659,7 +668,10 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
       await exclusive;
       const slots = feeds.flatMap((feed) => feed.slots);
       // The checkpoints owed by projections that had nothing to write lately.
-      const owed = slots.filter((slot) => !slot.failed).map((slot) => slot.pendingCheckpoint()).filter((doc) => doc !== undefined);
+      const owed = slots
+        .filter((slot) => !slot.failed)
+        .map((slot) => slot.pendingCheckpoint())
+        .filter((doc) => doc !== undefined);
       if (owed.length > 0) await base.writeDocuments([], { collection: checkpointsCollection, put: owed }).catch(() => undefined);
       // Released at once, so that another instance need not wait for the expiry.
       await Promise.all([...holders.values()].map((holder) => holder.stop()));

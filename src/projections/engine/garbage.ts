@@ -8,7 +8,11 @@ import { checkpointName, storedName, type GenerationsDocument } from './generati
  * are neither live nor being built, and those of a read model from before generations existed (its
  * bare collection names), once a generation of it is live.
  */
-export const collectOldGenerations = async (store: ReadStore, projections: readonly Projection[], generations: ReadonlyMap<string, GenerationsDocument>): Promise<void> => {
+export const collectOldGenerations = async (
+  store: ReadStore,
+  projections: readonly Projection[],
+  generations: ReadonlyMap<string, GenerationsDocument>,
+): Promise<void> => {
   const existing = new Set(await store.listCollectionNames());
   for (const projection of projections) {
     const doc = generations.get(projection.name);

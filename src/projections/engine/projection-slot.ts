@@ -134,13 +134,20 @@ export type BatchOutcome = { applied: number; failures: SlotFailure[] };
  * wrong. The other slots go on. An unreachable store fails the whole batch (ReadStoreUnavailableError):
  * the caller tries it again, and the projections' idempotent updates make that safe.
  */
-export const applyBatch = async (base: ReadStore, slots: readonly ProjectionSlot[], batch: readonly DecodedEvent[], now: () => number): Promise<BatchOutcome> => {
+export const applyBatch = async (
+  base: ReadStore,
+  slots: readonly ProjectionSlot[],
+  batch: readonly DecodedEvent[],
+  now: () => number,
+): Promise<BatchOutcome> => {
   const last = batch.at(-1)?.recorded.position;
   if (last === undefined) return { applied: 0, failures: [] };
   const at = now();
   // The slots side by side: each reads and writes only its own documents until the batch is written,
   // and on MongoDB their reads are round trips that overlap.
-  const outcomes = await Promise.all(slots.filter((slot) => !slot.failed && (slot.position === undefined || slot.position < last)).map((slot) => applyToSlot(base, slot, batch)));
+  const outcomes = await Promise.all(
+    slots.filter((slot) => !slot.failed && (slot.position === undefined || slot.position < last)).map((slot) => applyToSlot(base, slot, batch)),
+  );
   const writes: DocumentWrites[] = [];
   const checkpoints: Document[] = [];
   const done: { slot: ProjectionSlot; position: number; checkpoint: boolean; changes: DocumentWrites[] }[] = [];
@@ -155,7 +162,8 @@ export const applyBatch = async (base: ReadStore, slots: readonly ProjectionSlot
     if (checkpoint) checkpoints.push(checkpoint);
     done.push({ slot, position: reached, checkpoint: checkpoint !== undefined, changes });
   }
-  if (writes.length > 0 || checkpoints.length > 0) await base.writeDocuments(writes, checkpoints.length > 0 ? { collection: checkpointsCollection, put: checkpoints } : undefined);
+  if (writes.length > 0 || checkpoints.length > 0)
+    await base.writeDocuments(writes, checkpoints.length > 0 ? { collection: checkpointsCollection, put: checkpoints } : undefined);
   for (const { slot, position, checkpoint, changes } of done) {
     slot.wrote(changes);
     slot.committed(position, checkpoint, at, changes.length > 0);

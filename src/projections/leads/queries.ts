@@ -15,10 +15,7 @@ export const pendingLeadNotifications = (store: ReadStore, now: string, limit = 
     .collection<LeadDocument>(leadsCollection)
     .find(
       {
-        $or: [
-          { 'notification.status': 'pending' },
-          { 'notification.status': 'failed', 'notification.nextAttemptAt': { $lte: utcInstant(now) } },
-        ],
+        $or: [{ 'notification.status': 'pending' }, { 'notification.status': 'failed', 'notification.nextAttemptAt': { $lte: utcInstant(now) } }],
       },
       { sort: { 'notification.nextAttemptAt': 1, _id: 1 }, limit },
     )

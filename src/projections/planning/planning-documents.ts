@@ -40,5 +40,4 @@ export type PlanningSlotDocument = Tracked & {
 
 export const slotId = (planningType: PlanningType, date: string, time: string): string => `${planningType}|${date}|${time}`;
 
-export const bookingKey = (booking: BookingRef): string =>
-  booking.kind === 'sav' ? `sav:${booking.savId}` : `sale:${booking.saleId}`;
+export const bookingKey = (booking: BookingRef): string => (booking.kind === 'sav' ? `sav:${booking.savId}` : `sale:${booking.saleId}`);

@@ -13,13 +13,7 @@ import {
   type PlanningSlotDocument,
 } from './planning-documents.ts';
 
-const eventTypes = [
-  'PlanningConfigured',
-  'HolidayDeclared',
-  'HolidayRemoved',
-  'PlanningSlotBooked',
-  'PlanningSlotReleased',
-] as const;
+const eventTypes = ['PlanningConfigured', 'HolidayDeclared', 'HolidayRemoved', 'PlanningSlotBooked', 'PlanningSlotReleased'] as const;
 type Handled = EventOfType<(typeof eventTypes)[number]>;
 const handled = new Set<string>(eventTypes);
 

@@ -24,7 +24,10 @@ export const listHolidays = async (store: ReadStore, range: { from?: string; to?
   if (range.from !== undefined || range.to !== undefined) {
     filter._id = { ...(range.from !== undefined && { $gte: range.from }), ...(range.to !== undefined && { $lte: range.to }) };
   }
-  return store.collection<HolidayDocument>(holidaysCollection).find(filter, { sort: { _id: 1 } }).toArray();
+  return store
+    .collection<HolidayDocument>(holidaysCollection)
+    .find(filter, { sort: { _id: 1 } })
+    .toArray();
 };
 
 /**

@@ -34,5 +34,4 @@ const reviveDates = (_key: string, value: unknown): unknown => {
 };
 
 /** The reviver costs a call per value: only text that can hold a date pays it. */
-export const documentFromJson = <T = Document>(text: string): T =>
-  (text.includes('"$date"') ? JSON.parse(text, reviveDates) : JSON.parse(text)) as T;
+export const documentFromJson = <T = Document>(text: string): T => (text.includes('"$date"') ? JSON.parse(text, reviveDates) : JSON.parse(text)) as T;

@@ -104,6 +104,8 @@ let counter = randomBytes(3).readUIntBE(0, 3);
 /** An ObjectId-shaped id: seconds, a per-process random part and a counter, as 24 hex digits. */
 export function newObjectIdHex(): string {
   counter = (counter + 1) % 0x1000000;
-  const seconds = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0');
+  const seconds = Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, '0');
   return seconds + processUnique + counter.toString(16).padStart(6, '0');
 }

@@ -28,7 +28,9 @@ const conditionOf = (value: unknown): Condition | undefined => {
   if (!isPlainObject(value)) return undefined;
   const operators = Object.entries(value);
   if (operators.length === 0) return undefined;
-  const ok = operators.every(([op, operand]) => comparisons.has(op) && (typeof operand === 'string' || (typeof operand === 'number' && Number.isFinite(operand))));
+  const ok = operators.every(
+    ([op, operand]) => comparisons.has(op) && (typeof operand === 'string' || (typeof operand === 'number' && Number.isFinite(operand))),
+  );
   return ok ? { kind: 'compare', operators: operators as [Comparison, string | number][] } : undefined;
 };
 

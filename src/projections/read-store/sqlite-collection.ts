@@ -1,14 +1,7 @@
 import type Database from 'better-sqlite3';
 import { documentFromJson, documentToJson } from './document-json.ts';
 import { aggregateDocuments, matcherOf, projectDocuments, sortDocuments } from './document-query.ts';
-import {
-  assertReplacement,
-  assertUpdateOperators,
-  newObjectIdHex,
-  replacementDocument,
-  updatedDocument,
-  upsertedDocument,
-} from './document-update.ts';
+import { assertReplacement, assertUpdateOperators, newObjectIdHex, replacementDocument, updatedDocument, upsertedDocument } from './document-update.ts';
 import { idsOf, valueKey, valuesAt } from './document-values.ts';
 import { sortFields, translateFilter, translateSort, type KeyPaths, type SortField } from './sqlite-filter.ts';
 import { coveredFields, documentOfKeys } from './sqlite-covered.ts';
@@ -119,7 +112,10 @@ export class SqliteCollection implements ReadCollection<Document> {
     const clause = translateFilter(filter as Document, this.keyPaths);
     if (clause.exact) {
       const sql = `SELECT count(*) FROM ${this.table}${clause.sql ? ` WHERE ${clause.sql}` : ''}`;
-      return this.context.statement(sql).pluck().get(...clause.params) as number;
+      return this.context
+        .statement(sql)
+        .pluck()
+        .get(...clause.params) as number;
     }
     return this.select(filter as Document, {}).length;
   }
@@ -165,7 +161,15 @@ export class SqliteCollection implements ReadCollection<Document> {
   }
 
   async bulkWrite(operations: BulkUpdateOne<Document>[], options: { ordered?: boolean } = {}): Promise<unknown> {
-    const result = { ok: 1, insertedCount: 0, matchedCount: 0, modifiedCount: 0, deletedCount: 0, upsertedCount: 0, upsertedIds: {} as Record<number, unknown> };
+    const result = {
+      ok: 1,
+      insertedCount: 0,
+      matchedCount: 0,
+      modifiedCount: 0,
+      deletedCount: 0,
+      upsertedCount: 0,
+      upsertedIds: {} as Record<number, unknown>,
+    };
     let failure: unknown;
     operations.forEach(({ updateOne: { filter, update, upsert } }, i) => {
       if (failure !== undefined && options.ordered !== false) return;
@@ -276,7 +280,10 @@ export class SqliteCollection implements ReadCollection<Document> {
     if (!fields) return undefined;
     const exact = this.exactSql(plan, options, `rid, ${fields.map(({ column }) => column).join(', ')}`);
     if (!exact) return undefined;
-    const rows = this.context.statement(exact.sql).raw().all(...exact.params) as [number, ...SqlKey[]][];
+    const rows = this.context
+      .statement(exact.sql)
+      .raw()
+      .all(...exact.params) as [number, ...SqlKey[]][];
     const docs: (Document | undefined)[] = rows.map(([, ...keys]) => documentOfKeys(fields, keys));
     const unknown = rows.filter((_row, i) => docs[i] === undefined).map(([rid]) => rid);
     if (unknown.length === 0) return docs as Document[];
@@ -334,7 +341,10 @@ export class SqliteCollection implements ReadCollection<Document> {
     }
     const rows = (statement().all(...clause.params) as RawRow[]).map(parseRow).filter((row) => clause.exact || matches(row.doc));
     const ridOf = new Map(rows.map((row) => [row.doc, row.rid]));
-    const sorted = sortDocuments(rows.map((row) => row.doc), fields);
+    const sorted = sortDocuments(
+      rows.map((row) => row.doc),
+      fields,
+    );
     return sorted.slice(skip, limit === Infinity ? undefined : skip + limit).map((doc) => ({ rid: ridOf.get(doc)!, doc }));
   }
 
@@ -383,7 +393,10 @@ export class SqliteCollection implements ReadCollection<Document> {
     const { insert, upsert } = this.writeSql();
     let rid: number;
     try {
-      rid = this.context.statement(mode === 'insert' ? insert : upsert).pluck().get(id, pathKey(doc, idPath), ...keys, documentToJson(doc)) as number;
+      rid = this.context
+        .statement(mode === 'insert' ? insert : upsert)
+        .pluck()
+        .get(id, pathKey(doc, idPath), ...keys, documentToJson(doc)) as number;
     } catch (error) {
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new DuplicateKeyError(this.collectionName, { _id: doc._id });
       throw error;
@@ -400,7 +413,10 @@ export class SqliteCollection implements ReadCollection<Document> {
     if (this.writeStatements?.paths !== paths) {
       const columns = ['id', keyColumn('_id'), ...paths.map(keyColumn), 'doc'];
       const insert = `INSERT INTO ${this.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-      const update = columns.slice(1).map((column) => `${column} = excluded.${column}`).join(', ');
+      const update = columns
+        .slice(1)
+        .map((column) => `${column} = excluded.${column}`)
+        .join(', ');
       this.writeStatements = { paths, insert: `${insert} RETURNING rid`, upsert: `${insert} ON CONFLICT(id) DO UPDATE SET ${update} RETURNING rid` };
     }
     return this.writeStatements;
@@ -449,7 +465,10 @@ export class SqliteCollection implements ReadCollection<Document> {
       for (const other of this.candidatesSharingFirstKey(doc, index, id)) {
         const duplicate = [...uniqueKeys(other, index, this.segmentsOf.bind(this))].find((key) => keys.has(key));
         if (duplicate !== undefined) {
-          throw new DuplicateKeyError(this.collectionName, Object.fromEntries(index.fields.map(([path]) => [path, valuesAt(doc, this.segmentsOf(path))[0] ?? null])));
+          throw new DuplicateKeyError(
+            this.collectionName,
+            Object.fromEntries(index.fields.map(([path]) => [path, valuesAt(doc, this.segmentsOf(path))[0] ?? null])),
+          );
         }
       }
     }
@@ -461,9 +480,7 @@ export class SqliteCollection implements ReadCollection<Document> {
     const values = valuesAt(doc, this.segmentsOf(path));
     const keys = values.map(scalarKey);
     // An embedded document or an empty array as a key: compared with every other document.
-    const filter = keys.some((key) => key === undefined)
-      ? {}
-      : { [path]: { $in: values.map((value) => (value === undefined ? null : value)) } };
+    const filter = keys.some((key) => key === undefined) ? {} : { [path]: { $in: values.map((value) => (value === undefined ? null : value)) } };
     return this.select(filter, {})
       .map((row) => row.doc)
       .filter((other) => valueKey(other._id) !== id);
@@ -473,7 +490,8 @@ export class SqliteCollection implements ReadCollection<Document> {
     const seen = new Map<string, unknown>();
     for (const doc of this.all()) {
       for (const key of uniqueKeys(doc, index, this.segmentsOf.bind(this))) {
-        if (seen.has(key)) throw new DuplicateKeyError(this.collectionName, { [index.fields[0]![0]]: valuesAt(doc, this.segmentsOf(index.fields[0]![0]))[0] ?? null });
+        if (seen.has(key))
+          throw new DuplicateKeyError(this.collectionName, { [index.fields[0]![0]]: valuesAt(doc, this.segmentsOf(index.fields[0]![0]))[0] ?? null });
         seen.set(key, doc._id);
       }
     }
@@ -505,11 +523,16 @@ export class SqliteCollection implements ReadCollection<Document> {
   private isIrregularPath(path: string): boolean {
     let irregular = this.irregularCache.get(path);
     if (irregular === undefined) {
-      const sql = path === '_id'
-        ? `SELECT 1 FROM ${this.table} WHERE ${keyColumn('_id')} = ? LIMIT 1`
-        : `SELECT 1 FROM ${this.multikey} WHERE path = ? AND key = ? LIMIT 1`;
+      const sql =
+        path === '_id'
+          ? `SELECT 1 FROM ${this.table} WHERE ${keyColumn('_id')} = ? LIMIT 1`
+          : `SELECT 1 FROM ${this.multikey} WHERE path = ? AND key = ? LIMIT 1`;
       const params = path === '_id' ? [irregularKey] : [path, irregularKey];
-      irregular = this.context.statement(sql).pluck().get(...params) !== undefined;
+      irregular =
+        this.context
+          .statement(sql)
+          .pluck()
+          .get(...params) !== undefined;
       this.irregularCache.set(path, irregular);
     }
     return irregular;

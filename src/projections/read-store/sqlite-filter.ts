@@ -56,7 +56,8 @@ export const translateFilter = (filter: Document, paths: KeyPaths): Clause => {
 };
 
 const or = (branches: Clause[]): Clause => {
-  if (branches.length === 0 || branches.some((branch) => branch.sql === null)) return { ...everything, exact: branches.length > 0 && branches.every((b) => b.exact) };
+  if (branches.length === 0 || branches.some((branch) => branch.sql === null))
+    return { ...everything, exact: branches.length > 0 && branches.every((b) => b.exact) };
   return {
     sql: branches.map((branch) => `(${branch.sql})`).join(' OR '),
     params: branches.flatMap((branch) => branch.params),

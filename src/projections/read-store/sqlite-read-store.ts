@@ -2,14 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteCollection, type CollectionShape, type SqliteContext } from './sqlite-collection.ts';
-import {
-  addKeyColumn,
-  createCollectionTables,
-  createMetadata,
-  createSqlIndex,
-  dropCollectionTables,
-  readCollections,
-} from './sqlite-schema.ts';
+import { addKeyColumn, createCollectionTables, createMetadata, createSqlIndex, dropCollectionTables, readCollections } from './sqlite-schema.ts';
 import type { Document, DocumentWrites, ReadCollection, ReadStore } from './read-store.ts';
 
 /**

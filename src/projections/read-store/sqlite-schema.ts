@@ -72,4 +72,6 @@ export const readCollections = (db: Database.Database): StoredCollection[] => {
 
 /** MongoDB's default index name: `field_1_other_-1`. */
 export const defaultIndexName = (spec: IndexSpecification): string =>
-  Object.entries(spec).map(([field, direction]) => `${field}_${direction}`).join('_');
+  Object.entries(spec)
+    .map(([field, direction]) => `${field}_${direction}`)
+    .join('_');

@@ -162,13 +162,22 @@ export const summarise = (event: SaleLogEvent, products: ProductNames): Summary 
     }
     case 'SavFileFetched': {
       const { savId, fileName, size } = event.data;
-      return { fr: `Fichier « ${fileName} » du SAV ${savId} récupéré (${size} octets)`, en: `File "${fileName}" of after-sales request ${savId} fetched (${size} bytes)` };
+      return {
+        fr: `Fichier « ${fileName} » du SAV ${savId} récupéré (${size} octets)`,
+        en: `File "${fileName}" of after-sales request ${savId} fetched (${size} bytes)`,
+      };
     }
     case 'SavFileFetchFailed': {
       const { savId, fileName, attempt, error, nextAttemptAt } = event.data;
       return nextAttemptAt === null
-        ? { fr: `Fichier « ${fileName} » du SAV ${savId} abandonné après ${attempt} essai(s) : ${error}`, en: `File "${fileName}" of after-sales request ${savId} given up after ${attempt} attempt(s): ${error}` }
-        : { fr: `Essai ${attempt} de récupération du fichier « ${fileName} » du SAV ${savId} échoué : ${error}`, en: `Attempt ${attempt} to fetch file "${fileName}" of after-sales request ${savId} failed: ${error}` };
+        ? {
+            fr: `Fichier « ${fileName} » du SAV ${savId} abandonné après ${attempt} essai(s) : ${error}`,
+            en: `File "${fileName}" of after-sales request ${savId} given up after ${attempt} attempt(s): ${error}`,
+          }
+        : {
+            fr: `Essai ${attempt} de récupération du fichier « ${fileName} » du SAV ${savId} échoué : ${error}`,
+            en: `Attempt ${attempt} to fetch file "${fileName}" of after-sales request ${savId} failed: ${error}`,
+          };
     }
     default:
       return assertNever(event);

@@ -6,13 +6,7 @@ import { labelPathFor } from '../../labels/label-path.ts';
 import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { localDateIn } from './order-date.ts';
-import {
-  productState,
-  saleStatus,
-  salesCollection,
-  type SaleDocument,
-  type SaleProductDocument,
-} from './sale-document.ts';
+import { productState, saleStatus, salesCollection, type SaleDocument, type SaleProductDocument } from './sale-document.ts';
 
 const eventTypes = [
   'SaleImported',

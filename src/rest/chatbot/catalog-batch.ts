@@ -8,6 +8,9 @@ import type { ReadStore } from '../../projections/read-store/read-store.ts';
 export const findProductsBySku = async (store: ReadStore, skus: readonly string[]): Promise<Map<string, ProductDocument>> => {
   const unique = [...new Set(skus)];
   if (unique.length === 0) return new Map();
-  const products = await store.collection<ProductDocument>(productsCollection).find({ _id: { $in: unique } }).toArray();
+  const products = await store
+    .collection<ProductDocument>(productsCollection)
+    .find({ _id: { $in: unique } })
+    .toArray();
   return new Map(products.map((product) => [product._id, product]));
 };

@@ -26,11 +26,9 @@ export const invalidQuery = (keys: readonly string[]): HttpError => new HttpErro
 export const orderNotFound = (incrementId: string): HttpError =>
   new HttpError(404, 'Commande non trouvée', `Aucune commande trouvée avec l'increment_id ${incrementId}`);
 
-export const customerNotFound = (email: string): HttpError =>
-  new HttpError(404, 'Client non trouvé', `Aucun client trouvé avec l'email ${email}`);
+export const customerNotFound = (email: string): HttpError => new HttpError(404, 'Client non trouvé', `Aucun client trouvé avec l'email ${email}`);
 
-export const productNotFound = (sku: string): HttpError =>
-  new HttpError(404, 'Produit non trouvé', `Aucun produit trouvé avec le SKU ${sku}`);
+export const productNotFound = (sku: string): HttpError => new HttpError(404, 'Produit non trouvé', `Aucun produit trouvé avec le SKU ${sku}`);
 
 /** `product` as the customer named it: "le produit LAMP-ARC-BLK" or "le produit de commande 12". */
 export const productNotInOrder = (product: string, incrementId: string): HttpError =>
@@ -38,7 +36,8 @@ export const productNotInOrder = (product: string, incrementId: string): HttpErr
 
 /** A SAV file that cannot be downloaded: none by that path, or not stored (yet). */
 export const savFileNotStored = (savId: string, fileId: string, file: SavFileDocument | null): HttpError => {
-  if (file?.state === 'pending') return new HttpError(404, 'Fichier non trouvé', `Le fichier ${fileId} du SAV ${savId} n'est pas encore enregistré : il reste à récupérer`);
+  if (file?.state === 'pending')
+    return new HttpError(404, 'Fichier non trouvé', `Le fichier ${fileId} du SAV ${savId} n'est pas encore enregistré : il reste à récupérer`);
   if (file?.state === 'failed') return new HttpError(404, 'Fichier non trouvé', `Le fichier ${fileId} du SAV ${savId} n'a pas pu être récupéré`);
   return new HttpError(404, 'Fichier non trouvé', `Aucun fichier ${fileId} pour le SAV ${savId}`);
 };

@@ -16,7 +16,10 @@ export const saleDetails =
     const sale = await findSaleByIncrementId(runtime.readStore, incrementId);
     if (!sale) throw orderNotFound(incrementId);
     const [catalog, savs] = await Promise.all([
-      findProductsBySku(runtime.readStore, sale.products.map((product) => product.sku)),
+      findProductsBySku(
+        runtime.readStore,
+        sale.products.map((product) => product.sku),
+      ),
       findSavs(runtime.readStore, { incrementId }),
     ]);
     ctx.body = { success: true, data: presentSaleDetails(sale, catalog, savs, runtime.config.baseUrl) };

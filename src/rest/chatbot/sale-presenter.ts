@@ -22,21 +22,14 @@ const presentOrderedProduct = (product: SaleProductDocument, catalogued: Product
   delivery_status: product.state,
   shipped_at: product.preparedAt,
   container_tracking:
-    product.supplier !== null && product.trackingNumber !== null
-      ? { tracking_number: product.trackingNumber, carrier: product.carrier ?? '' }
-      : null,
+    product.supplier !== null && product.trackingNumber !== null ? { tracking_number: product.trackingNumber, carrier: product.carrier ?? '' } : null,
 });
 
 /**
  * The sale detail envelope's `data`: the interface's fields (camel-cased `incrementId` included, as the
  * chatbot reads it) and, snake-cased, the order's dates and amounts, payment, and SAV history.
  */
-export const presentSaleDetails = (
-  sale: SaleDocument,
-  catalog: ReadonlyMap<string, ProductDocument>,
-  savs: readonly SavDocument[],
-  baseUrl: string,
-) => ({
+export const presentSaleDetails = (sale: SaleDocument, catalog: ReadonlyMap<string, ProductDocument>, savs: readonly SavDocument[], baseUrl: string) => ({
   id: sale._id,
   incrementId: sale.incrementId,
   status: sale.status,

@@ -28,9 +28,10 @@ export const customerDetailsParams = z.object({ email: email.describe("L'e-mail 
 export const productParams = z.object({ sku: sku.describe('Le SKU du produit') });
 
 /** The kinds of request the chatbot files; each becomes the SAV's type. */
-export const savRequestType = z.enum(['complaint', 'damaged_product', 'missing_part', 'delivery_issue', 'other'], expecting(
-  'complaint, damaged_product, missing_part, delivery_issue ou other',
-));
+export const savRequestType = z.enum(
+  ['complaint', 'damaged_product', 'missing_part', 'delivery_issue', 'other'],
+  expecting('complaint, damaged_product, missing_part, delivery_issue ou other'),
+);
 export type SavRequestType = z.infer<typeof savRequestType>;
 
 /**
@@ -48,8 +49,14 @@ export const savRequestBody = z
       sale_product_id: saleProductId.optional().describe("Ou bien l'identifiant du produit de la commande"),
       complaint_name: z.string(expecting('un texte de 1 à 255 caractères')).trim().min(1).max(255).describe('La catégorie de la réclamation'),
       complaint: z.string(expecting('un texte de 1 à 10 000 caractères')).trim().min(1).max(10_000).describe('Le message du client'),
-      photos: media('image').optional().describe('Des photos : URL http(s), récupérées après la réponse, ou data URL base64 (jpeg, png, webp, gif, heic, heif, avif) de 10 Mio au plus, enregistrées aussitôt'),
-      videos: media('video').optional().describe('Des vidéos : URL http(s), récupérées après la réponse, ou data URL base64 (mp4, quicktime, webm) de 10 Mio au plus, enregistrées aussitôt'),
+      photos: media('image')
+        .optional()
+        .describe(
+          'Des photos : URL http(s), récupérées après la réponse, ou data URL base64 (jpeg, png, webp, gif, heic, heif, avif) de 10 Mio au plus, enregistrées aussitôt',
+        ),
+      videos: media('video')
+        .optional()
+        .describe('Des vidéos : URL http(s), récupérées après la réponse, ou data URL base64 (mp4, quicktime, webm) de 10 Mio au plus, enregistrées aussitôt'),
     },
     { error: () => 'Le corps de la requête doit être un objet JSON' },
   )
@@ -59,11 +66,7 @@ export const savRequestBody = z
 export type SavRequestBody = z.infer<typeof savRequestBody>;
 
 /** Query values arrive as text: the sale product ID is read as a number. */
-const queriedSaleProductId = z.coerce
-  .number(expecting('un identifiant de produit de commande (entier positif)'))
-  .int()
-  .positive()
-  .max(2_147_483_647);
+const queriedSaleProductId = z.coerce.number(expecting('un identifiant de produit de commande (entier positif)')).int().positive().max(2_147_483_647);
 
 /** GET /api/customer/sav-status: whose SAVs (exactly one of email or increment_id), optionally for one product. */
 export const savStatusQuery = queryParameters(
@@ -76,6 +79,6 @@ export const savStatusQuery = queryParameters(
   },
   unknownParameters,
 ).refine((query) => (query.email === undefined) !== (query.increment_id === undefined), {
-    error: 'Email ou increment_id requis',
-  });
+  error: 'Email ou increment_id requis',
+});
 export type SavStatusQuery = z.infer<typeof savStatusQuery>;

@@ -18,35 +18,37 @@ import { filesPrefix, labelAccess, type LabelAccess } from './label-access.ts';
 
 const isMissingFile = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
-const serveLabel = (runtime: Runtime): Middleware => async (ctx) => {
-  // The raw path, before any decoding: only the exact label shape is accepted, so `..`, encoded
-  // characters, backslashes or NUL never reach the file system.
-  const requested = parseLabelPath(ctx.path.slice(filesPrefix.length));
-  const access = ctx.state.labelAccess as LabelAccess;
-  if (!requested || requested.supplier !== access.supplier) throw fileNotFound();
+const serveLabel =
+  (runtime: Runtime): Middleware =>
+  async (ctx) => {
+    // The raw path, before any decoding: only the exact label shape is accepted, so `..`, encoded
+    // characters, backslashes or NUL never reach the file system.
+    const requested = parseLabelPath(ctx.path.slice(filesPrefix.length));
+    const access = ctx.state.labelAccess as LabelAccess;
+    if (!requested || requested.supplier !== access.supplier) throw fileNotFound();
 
-  // A label not yet on disk is rendered now, at a person's priority; 503 when the renderers cannot.
-  const ensure = () => renderedOr503(ctx, ensureShippingLabel(runtime, requested, access.commandContext));
-  let label: ShippingLabel | null = await ensure();
-  if (!label) throw fileNotFound();
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(label.file);
-  } catch (error) {
-    // Deleted between its check and this read: made again once.
-    if (!isMissingFile(error)) throw error;
-    label = await ensure();
+    // A label not yet on disk is rendered now, at a person's priority; 503 when the renderers cannot.
+    const ensure = () => renderedOr503(ctx, ensureShippingLabel(runtime, requested, access.commandContext));
+    let label: ShippingLabel | null = await ensure();
     if (!label) throw fileNotFound();
-    bytes = await readFile(label.file);
-  }
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(label.file);
+    } catch (error) {
+      // Deleted between its check and this read: made again once.
+      if (!isMissingFile(error)) throw error;
+      label = await ensure();
+      if (!label) throw fileNotFound();
+      bytes = await readFile(label.file);
+    }
 
-  ctx.type = 'application/pdf';
-  ctx.set('Content-Disposition', `inline; filename="${requested.serviceOrderId}.pdf"`);
-  // A label carries a customer's name and address: never kept by a shared cache, nor by the browser.
-  ctx.set('Cache-Control', 'private, no-store');
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.body = bytes;
-};
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', `inline; filename="${requested.serviceOrderId}.pdf"`);
+    // A label carries a customer's name and address: never kept by a shared cache, nor by the browser.
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.body = bytes;
+  };
 
 export const filesRoutes = (runtime: Runtime): Router => {
   const router = new Router();

@@ -9,7 +9,10 @@ import { supplierName } from '../../events/catalogue/common-schemas.ts';
 
 export const labelFileParams = z.object({
   supplier: supplierName.describe('The supplier whose line it is; only its own labels open.'),
-  service_order_id: z.string().regex(/^\d+_\d+$/).describe('The line: <increment_id>_<sale_product_id>.'),
+  service_order_id: z
+    .string()
+    .regex(/^\d+_\d+$/)
+    .describe('The line: <increment_id>_<sale_product_id>.'),
 });
 
 export const labelLinkQuery = z.object({

@@ -10,11 +10,13 @@ const envelopes: Record<ApiGroupName, ErrorEnvelope> = {
 };
 
 /** Marks the routes of one API group, so that the error handler answers in that group's envelope. */
-export const apiGroup = (name: ApiGroupName): Middleware => async (ctx, next) => {
-  ctx.state.apiGroup = name;
-  ctx.state.envelope = envelopes[name];
-  await next();
-};
+export const apiGroup =
+  (name: ApiGroupName): Middleware =>
+  async (ctx, next) => {
+    ctx.state.apiGroup = name;
+    ctx.state.envelope = envelopes[name];
+    await next();
+  };
 
 /**
  * The group of a path, decided before the body is parsed, so that a malformed or oversized body is

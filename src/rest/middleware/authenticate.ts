@@ -32,19 +32,21 @@ const rawToken = (ctx: ParameterizedContext, scheme: TokenScheme): string | unde
  * group, and attributes the request: `ctx.state.commandContext` carries the token's group and label
  * into every event the request causes.
  */
-export const authenticate = (options: AuthenticateOptions): Middleware => async (ctx, next) => {
-  const parsed = parseAccessToken(rawToken(ctx, options.scheme) ?? '');
-  const document = parsed ? await options.findToken(parsed.tokenId) : null;
-  const secretMatches = verifySecret(parsed?.secret ?? '', document?.secretHash ?? decoyHash);
-  const groups = typeof options.groups === 'function' ? options.groups(ctx) : options.groups;
-  if (!document || !secretMatches || document.revokedAt !== null || !groups.includes(document.group)) {
-    throw options.unauthorized();
-  }
-  const context: CommandContext = {
-    actor: { kind: 'token', group: document.group, label: document.label, tokenId: document._id },
-    correlationId: ctx.state.requestId,
+export const authenticate =
+  (options: AuthenticateOptions): Middleware =>
+  async (ctx, next) => {
+    const parsed = parseAccessToken(rawToken(ctx, options.scheme) ?? '');
+    const document = parsed ? await options.findToken(parsed.tokenId) : null;
+    const secretMatches = verifySecret(parsed?.secret ?? '', document?.secretHash ?? decoyHash);
+    const groups = typeof options.groups === 'function' ? options.groups(ctx) : options.groups;
+    if (!document || !secretMatches || document.revokedAt !== null || !groups.includes(document.group)) {
+      throw options.unauthorized();
+    }
+    const context: CommandContext = {
+      actor: { kind: 'token', group: document.group, label: document.label, tokenId: document._id },
+      correlationId: ctx.state.requestId,
+    };
+    ctx.state.token = { tokenId: document._id, group: document.group, label: document.label };
+    ctx.state.commandContext = context;
+    await next();
   };
-  ctx.state.token = { tokenId: document._id, group: document.group, label: document.label };
-  ctx.state.commandContext = context;
-  await next();
-};

@@ -13,7 +13,8 @@ const inEnglish = {
   tooLarge: (mib = 1) => ['Payload Too Large', `The request body exceeds ${mib} MiB`] as const,
   malformed: ['Bad Request', 'The request body is not valid JSON'] as const,
   undecodable: (encoding: string) => ['Bad Request', `The request body is not valid ${encoding} data`] as const,
-  unsupportedEncoding: (encoding: string) => ['Unsupported Media Type', `The Content-Encoding ${encoding} is not supported (gzip, deflate, br or identity)`] as const,
+  unsupportedEncoding: (encoding: string) =>
+    ['Unsupported Media Type', `The Content-Encoding ${encoding} is not supported (gzip, deflate, br or identity)`] as const,
   notJson: ['Unsupported Media Type', 'The request body must be JSON'] as const,
 };
 
@@ -88,22 +89,28 @@ const clientErrorOf = (error: unknown, group: ApiGroup): HttpError | undefined =
  * First in the chain: renders every error in the envelope of the API group that the route set in
  * `ctx.state.envelope` (core by default), logs unexpected ones, and never lets a stack trace out.
  */
-export const errorHandler = (options: { log: Logger }): Middleware => async (ctx, next) => {
-  try {
-    await next();
-  } catch (error) {
-    const envelope: ErrorEnvelope = ctx.state.envelope ?? coreEnvelope;
-    const group: ApiGroup = ctx.state.apiGroup ?? 'core';
-    const clientError = clientErrorOf(error, group);
-    if (clientError) {
-      if (clientError.logDetail) options.log.info({ requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: clientError.status, ...clientError.logDetail }, 'request refused');
-      ctx.status = clientError.status;
-      ctx.body = { ...envelope(clientError.status, clientError.error, clientError.message), ...clientError.extra };
-      return;
+export const errorHandler =
+  (options: { log: Logger }): Middleware =>
+  async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      const envelope: ErrorEnvelope = ctx.state.envelope ?? coreEnvelope;
+      const group: ApiGroup = ctx.state.apiGroup ?? 'core';
+      const clientError = clientErrorOf(error, group);
+      if (clientError) {
+        if (clientError.logDetail)
+          options.log.info(
+            { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: clientError.status, ...clientError.logDetail },
+            'request refused',
+          );
+        ctx.status = clientError.status;
+        ctx.body = { ...envelope(clientError.status, clientError.error, clientError.message), ...clientError.extra };
+        return;
+      }
+      options.log.error({ err: error, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request failed');
+      const texts = serverErrorTexts[group];
+      ctx.status = 500;
+      ctx.body = envelope(500, texts.error, texts.message);
     }
-    options.log.error({ err: error, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request failed');
-    const texts = serverErrorTexts[group];
-    ctx.status = 500;
-    ctx.body = envelope(500, texts.error, texts.message);
-  }
-};
+  };

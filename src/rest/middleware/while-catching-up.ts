@@ -17,15 +17,17 @@ const served = /^\/(api\/|graphql(\/|$))/;
  * answer read from half-built read models would be wrong, and tokens themselves are read models.
  * `/health` tells the progress meanwhile.
  */
-export const whileCatchingUp = (deps: { ready: () => boolean; progress: () => CatchUpProgress }): Middleware => async (ctx, next) => {
-  if (deps.ready() || !served.test(ctx.path)) return next();
-  const { etaSeconds } = deps.progress();
-  ctx.set('Retry-After', String(Math.min(Math.max(etaSeconds ?? 5, 1), 120)));
-  if (ctx.path.startsWith('/graphql')) {
-    ctx.status = 503;
-    ctx.body = { errors: [{ message: texts.core[1], extensions: { code: 'SERVICE_UNAVAILABLE' } }] };
-    return;
-  }
-  const [error, message] = texts[(ctx.state.apiGroup as keyof typeof texts | undefined) ?? 'core'];
-  throw new HttpError(503, error, message);
-};
+export const whileCatchingUp =
+  (deps: { ready: () => boolean; progress: () => CatchUpProgress }): Middleware =>
+  async (ctx, next) => {
+    if (deps.ready() || !served.test(ctx.path)) return next();
+    const { etaSeconds } = deps.progress();
+    ctx.set('Retry-After', String(Math.min(Math.max(etaSeconds ?? 5, 1), 120)));
+    if (ctx.path.startsWith('/graphql')) {
+      ctx.status = 503;
+      ctx.body = { errors: [{ message: texts.core[1], extensions: { code: 'SERVICE_UNAVAILABLE' } }] };
+      return;
+    }
+    const [error, message] = texts[(ctx.state.apiGroup as keyof typeof texts | undefined) ?? 'core'];
+    throw new HttpError(503, error, message);
+  };

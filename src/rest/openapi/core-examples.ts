@@ -4,7 +4,16 @@
  */
 
 const tracking = { number: 'MC0000000000042', carrier: 'Colissimo', url: 'https://www.laposte.fr/outils/suivre-vos-envois?code=MC0000000000042' };
-const address = { firstname: 'Zoé', lastname: 'Brunet', company: null, street: ['38 allée des Tilleuls'], postcode: '38100', city: 'Grenoble', country_id: 'FR', telephone: '+33631936321' };
+const address = {
+  firstname: 'Zoé',
+  lastname: 'Brunet',
+  company: null,
+  street: ['38 allée des Tilleuls'],
+  postcode: '38100',
+  city: 'Grenoble',
+  country_id: 'FR',
+  telephone: '+33631936321',
+};
 
 export const saleExample = {
   id: 3,
@@ -50,7 +59,15 @@ export const saleExample = {
 };
 
 export const refundsExample = [
-  { id: 1, amount: 359, currency: 'EUR', reason: 'Annulation demandée par le client', sale_product_ids: [14], status: 'requested', created_at: '2026-08-22T19:34:58+02:00' },
+  {
+    id: 1,
+    amount: 359,
+    currency: 'EUR',
+    reason: 'Annulation demandée par le client',
+    sale_product_ids: [14],
+    status: 'requested',
+    created_at: '2026-08-22T19:34:58+02:00',
+  },
 ];
 
 const slots = (booked: number) =>
@@ -95,7 +112,8 @@ export const productSearchExample = [
     sku: 'ARM-ALPINE-2P-NOI',
     ean14: '03762073304207',
     name: 'Armoire Alpine 2 portes noire',
-    description: 'Armoire de chambre spacieuse. Fixation murale anti-basculement fournie. Montage à deux personnes recommandé. Livré en 5 colis. Livraison sur rendez-vous.',
+    description:
+      'Armoire de chambre spacieuse. Fixation murale anti-basculement fournie. Montage à deux personnes recommandé. Livré en 5 colis. Livraison sur rendez-vous.',
     price: 409,
     wholesale_price: 267.34,
     availability: 'In Stock',
@@ -118,7 +136,19 @@ export const occupiedExample = {
   timezone: 'Europe/Paris',
 };
 
-export const holidaysExample = ['2026-01-01', '2026-04-06', '2026-05-01', '2026-05-08', '2026-05-14', '2026-05-25', '2026-07-14', '2026-08-15', '2026-11-01', '2026-11-11', '2026-12-25'];
+export const holidaysExample = [
+  '2026-01-01',
+  '2026-04-06',
+  '2026-05-01',
+  '2026-05-08',
+  '2026-05-14',
+  '2026-05-25',
+  '2026-07-14',
+  '2026-08-15',
+  '2026-11-01',
+  '2026-11-11',
+  '2026-12-25',
+];
 
 /** An order as the marketplace sends it, in the demo's style. */
 export const orderImportExample = {
@@ -127,8 +157,26 @@ export const orderImportExample = {
   created_at: '2026-11-20T14:12:05+01:00',
   currency: 'EUR',
   customer: { email: 'zbrunet580@example.org', firstname: 'Zoé', lastname: 'Brunet', phone: '+33631936321' },
-  shipping_address: { firstname: 'Zoé', lastname: 'Brunet', street: ['38 allée des Tilleuls'], postcode: '38100', city: 'Grenoble', country_id: 'FR', telephone: '+33631936321' },
-  items: [{ sku: 'PLQ-CCH-VITR-NOI', name: 'Plaque de cuisson Calora Chef vitrocéramique 4 foyers noire', qty_ordered: 1, price: 249, wholesale_price: 153.16, supplier: 'supplier-a', carrier: 'Colissimo' }],
+  shipping_address: {
+    firstname: 'Zoé',
+    lastname: 'Brunet',
+    street: ['38 allée des Tilleuls'],
+    postcode: '38100',
+    city: 'Grenoble',
+    country_id: 'FR',
+    telephone: '+33631936321',
+  },
+  items: [
+    {
+      sku: 'PLQ-CCH-VITR-NOI',
+      name: 'Plaque de cuisson Calora Chef vitrocéramique 4 foyers noire',
+      qty_ordered: 1,
+      price: 249,
+      wholesale_price: 153.16,
+      supplier: 'supplier-a',
+      carrier: 'Colissimo',
+    },
+  ],
   payment: { method: 'card', status: 'paid', amount_paid: 249 },
   shipping_amount: 0,
   grand_total: 249,

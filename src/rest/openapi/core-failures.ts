@@ -28,8 +28,7 @@ export const refusalOf = (schema: z.ZodType, input: unknown, refuse: (field: str
 };
 
 /** Every core route refuses a query parameter it does not know. */
-export const unknownQueryParameter = (known: readonly string[] = []): HttpError =>
-  new HttpError(400, 'invalid_request', unknownParameters(['foo'], known));
+export const unknownQueryParameter = (known: readonly string[] = []): HttpError => new HttpError(400, 'invalid_request', unknownParameters(['foo'], known));
 
 /** What every core route may answer: a refused token, an unexpected error. */
 export const coreCommon: Record<number, ResponseDoc> = {
@@ -40,7 +39,10 @@ export const coreCommon: Record<number, ResponseDoc> = {
 /** What every core route taking a JSON body may answer besides. */
 export const coreBodyFailures = (limitMib = 1): Record<number, ResponseDoc> => ({
   413: failure(`The request body exceeds ${limitMib} MiB.`, new HttpError(413, ...bodyErrorTexts.tooLarge.core(limitMib))),
-  415: failure('The body is not JSON (JSON sent without a Content-Type, or as text/plain, is read as JSON).', new HttpError(415, ...bodyErrorTexts.notJson.core)),
+  415: failure(
+    'The body is not JSON (JSON sent without a Content-Type, or as text/plain, is read as JSON).',
+    new HttpError(415, ...bodyErrorTexts.notJson.core),
+  ),
 });
 
 export const coreBase = { security: 'coreBearer' as const };

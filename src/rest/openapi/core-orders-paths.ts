@@ -51,13 +51,19 @@ export const coreOrdersRouteDocs = (): RouteDoc[] => [
           rdvConfig: { operationId: 'getSaleRdvConfig', parameters: { id: '$response.body#/sale_id' } },
           openSav: {
             operationId: 'createSavForSaleProduct',
-            requestBody: { saleProductId: '$response.body#/sale_product_ids/0', data: { complaint: 'Un pied est cassé.', complaint_name: 'Produit endommagé', sav_type: 'repair' } },
+            requestBody: {
+              saleProductId: '$response.body#/sale_product_ids/0',
+              data: { complaint: 'Un pied est cassé.', complaint_name: 'Produit endommagé', sav_type: 'repair' },
+            },
             description: 'A SAV on the first product of the imported sale',
           },
         },
       },
       200: { description: 'The same order was imported before: nothing recorded (`created: false`).', body: coreOrderImported },
-      400: failure('A field is missing or invalid, the body is declared JSON but malformed, or a query parameter was given; the message names the field.', refusalOf(orderImportPayload, { ...orderImportExample, items: [{ ...orderImportExample.items[0], qty_ordered: 0 }] }, invalidRequest)),
+      400: failure(
+        'A field is missing or invalid, the body is declared JSON but malformed, or a query parameter was given; the message names the field.',
+        refusalOf(orderImportPayload, { ...orderImportExample, items: [{ ...orderImportExample.items[0], qty_ordered: 0 }] }, invalidRequest),
+      ),
       ...coreCommon,
       409: failure(
         'The increment ID was imported before with other content: nothing changed, the differing fields are listed.',
@@ -81,7 +87,10 @@ export const coreOrdersRouteDocs = (): RouteDoc[] => [
     bodyExample: { sku: '03762073304207', columns: ['sku', 'name', 'price', 'package_count'] },
     responses: {
       200: { description: 'The matching products ([] when none).', body: z.array(coreProductFound), example: productSearchExample, headers: pagingHeaders },
-      400: failure('A field is invalid or unknown (a column or sort key outside the list), or a query parameter was given.', refusalOf(productSearchBody, { columns: ['colour'] }, invalidRequest)),
+      400: failure(
+        'A field is invalid or unknown (a column or sort key outside the list), or a query parameter was given.',
+        refusalOf(productSearchBody, { columns: ['colour'] }, invalidRequest),
+      ),
       ...coreCommon,
       ...coreBodyFailures(),
     },
@@ -93,12 +102,20 @@ export const coreOrdersRouteDocs = (): RouteDoc[] => [
     path: '/api/contact-lead',
     operationId: 'contactLead',
     summary: 'Records a contact lead; the team is e-mailed by the outbox job',
-    description: '`name` and `email` required; `phone` and `project_name` optional (absent, null or blank: not given). Control characters are refused: the values go into mail headers. Unknown keys are ignored.',
+    description:
+      '`name` and `email` required; `phone` and `project_name` optional (absent, null or blank: not given). Control characters are refused: the values go into mail headers. Unknown keys are ignored.',
     body: contactLeadBody,
     bodyExample: { name: 'Zoé Brunet', email: 'zbrunet580@example.org', phone: '+33 6 31 93 63 21', project_name: 'Cuisine complète' },
     responses: {
-      201: { description: 'Recorded.', body: coreLeadRecorded, example: { success: true, lead_id: '8f05df06-e7db-4fba-94c9-7a4eb2d1f134', message: 'Lead recorded; the team will be notified by e-mail' } },
-      400: failure('A field is missing or invalid, or a query parameter was given; the message names the field.', new HttpError(400, 'invalid_request', 'email: must be a valid e-mail address')),
+      201: {
+        description: 'Recorded.',
+        body: coreLeadRecorded,
+        example: { success: true, lead_id: '8f05df06-e7db-4fba-94c9-7a4eb2d1f134', message: 'Lead recorded; the team will be notified by e-mail' },
+      },
+      400: failure(
+        'A field is missing or invalid, or a query parameter was given; the message names the field.',
+        new HttpError(400, 'invalid_request', 'email: must be a valid e-mail address'),
+      ),
       ...coreCommon,
       ...coreBodyFailures(),
     },

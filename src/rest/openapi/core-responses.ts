@@ -14,7 +14,10 @@ const instant = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/)
   .describe('An instant at the second, in the planning time zone with its offset (RFC 3339), e.g. 2026-08-01T20:24:58+02:00');
 const day = z.iso.date();
-const clockTime = z.string().regex(/^\d{2}:\d{2}$/).describe('HH:MM');
+const clockTime = z
+  .string()
+  .regex(/^\d{2}:\d{2}$/)
+  .describe('HH:MM');
 const id = z.number().int();
 const saleStatus = z.enum(['processing', 'complete', 'cancelled']).describe('processing while a product is left to deliver');
 
@@ -56,7 +59,11 @@ const saleProduct = z.object({
   prepared_at: instant.nullable(),
   cancelled_at: instant.nullable(),
   tracking: z
-    .object({ number: z.string(), carrier: z.string().nullable(), url: z.string().nullable().describe("The carrier's tracking page; null for a carrier without a known page") })
+    .object({
+      number: z.string(),
+      carrier: z.string().nullable(),
+      url: z.string().nullable().describe("The carrier's tracking page; null for a carrier without a known page"),
+    })
     .nullable()
     .describe('null from own stock'),
 });

@@ -24,11 +24,15 @@ export const coreSalesRouteDocs = (): RouteDoc[] => [
     path: '/api/get-sale-info-by-increment-id/:incrementId',
     operationId: 'getSaleByIncrementId',
     summary: 'The full sale, by the increment ID of its order',
-    description: 'Customer, addresses, payment, products with their supplier lines and tracking, refunds, appointments and SAVs; the same presenter as GET /api/sale/{id}.',
+    description:
+      'Customer, addresses, payment, products with their supplier lines and tracking, refunds, appointments and SAVs; the same presenter as GET /api/sale/{id}.',
     pathParams: incrementIdParams,
     responses: {
       200: { description: 'The sale.', body: coreSale, example: saleExample },
-      400: failure('The increment ID is not 1 to 20 digits, or a query parameter was given.', refusalOf(incrementIdParams, { incrementId: 'A-12' }, invalidParameter)),
+      400: failure(
+        'The increment ID is not 1 to 20 digits, or a query parameter was given.',
+        refusalOf(incrementIdParams, { incrementId: 'A-12' }, invalidParameter),
+      ),
       ...coreCommon,
       404: failure('No sale has this increment ID.', saleNotFound({ incrementId: '100004512' })),
     },
@@ -67,7 +71,8 @@ export const coreSalesRouteDocs = (): RouteDoc[] => [
     path: '/api/sale-rdv/:id',
     operationId: 'getSaleRdvConfig',
     summary: 'The delivery appointment configuration of the sale: today and the next 30 days',
-    description: "The open days of the delivery planning (holidays and closed weekdays left out), each slot with its capacity, booked and free places; the slot the sale holds stays available to it (`current`).",
+    description:
+      'The open days of the delivery planning (holidays and closed weekdays left out), each slot with its capacity, booked and free places; the slot the sale holds stays available to it (`current`).',
     pathParams: saleIdParams,
     responses: {
       200: { description: 'The configuration.', body: coreRdvConfig, example: rdvConfigExample },
@@ -89,7 +94,10 @@ export const coreSalesRouteDocs = (): RouteDoc[] => [
       200: { description: 'The invoice; Cache-Control: private, no-store.', file: 'application/pdf' },
       400: failure('The token is longer than 2048 characters, or a query parameter was given.', unknownQueryParameter()),
       ...coreCommon,
-      404: failure('The token is malformed, forged, expired or of another action; or its sale does not exist.', new HttpError(404, 'invalid_action_token', 'The action token is not valid')),
+      404: failure(
+        'The token is malformed, forged, expired or of another action; or its sale does not exist.',
+        new HttpError(404, 'invalid_action_token', 'The action token is not valid'),
+      ),
       431: requestHeadTooLarge,
     },
   },

@@ -27,19 +27,37 @@ export const coreSavOperationsRouteDocs = (): RouteDoc[] => [
     description:
       'The appointment is booked only when both rdv_date and rdv_time are given; a slot that cannot be had refuses the whole request (409): no SAV, no booking. Images and videos sent as data URLs are stored at once, those given by URL fetched after the answer.',
     body: createSavBody,
-    bodyExample: { saleProductId: 5, data: { complaint: 'La plaque ne chauffe plus sur le foyer avant gauche.', complaint_name: 'Produit défectueux', sav_type: 'repair', rdv_date: '2026-12-01', rdv_time: '10:00' } },
+    bodyExample: {
+      saleProductId: 5,
+      data: {
+        complaint: 'La plaque ne chauffe plus sur le foyer avant gauche.',
+        complaint_name: 'Produit défectueux',
+        sav_type: 'repair',
+        rdv_date: '2026-12-01',
+        rdv_time: '10:00',
+      },
+    },
     responses: {
       201: {
         description: 'The SAV is open.',
         body: coreSavCreated,
         links: Object.fromEntries(
-          (['resolve', 'close', 'reopen', 'cancel'] as const).map((verb) => [verb, { operationId: `${verb}Sav`, parameters: { id: '$response.body#/sav_id' } }]),
+          (['resolve', 'close', 'reopen', 'cancel'] as const).map((verb) => [
+            verb,
+            { operationId: `${verb}Sav`, parameters: { id: '$response.body#/sav_id' } },
+          ]),
         ),
       },
-      400: failure('A field is missing or invalid, the products belong to several sales, a media URL names an internal address, or a query parameter was given.', refusalOf(createSavBody, { saleProductId: 5 }, invalidRequest)),
+      400: failure(
+        'A field is missing or invalid, the products belong to several sales, a media URL names an internal address, or a query parameter was given.',
+        refusalOf(createSavBody, { saleProductId: 5 }, invalidRequest),
+      ),
       ...coreCommon,
       404: failure('No sale has one of the products.', saleProductsNotFound([404404])),
-      409: failure('The appointment slot cannot be had (full, holiday, closed day, unknown slot, past day); nothing is recorded.', appointmentRefused(new Refusal('slot_full', 'full'), { date: '2026-12-01', time: '10:00' })),
+      409: failure(
+        'The appointment slot cannot be had (full, holiday, closed day, unknown slot, past day); nothing is recorded.',
+        appointmentRefused(new Refusal('slot_full', 'full'), { date: '2026-12-01', time: '10:00' }),
+      ),
       ...coreBodyFailures(mediaBodyLimitMib),
     },
   },
@@ -91,7 +109,10 @@ export const coreSavOperationsRouteDocs = (): RouteDoc[] => [
     query: occupiedQuery,
     responses: {
       200: { description: 'The occupancy.', body: corePlanningOccupied, example: occupiedExample },
-      400: failure('A parameter is invalid or unknown, or the range is reversed or longer than 366 days.', refusalOf(occupiedQuery, { date: '2026-13-01' }, invalidRequest)),
+      400: failure(
+        'A parameter is invalid or unknown, or the range is reversed or longer than 366 days.',
+        refusalOf(occupiedQuery, { date: '2026-13-01' }, invalidRequest),
+      ),
       ...coreCommon,
     },
   },

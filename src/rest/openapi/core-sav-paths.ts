@@ -47,7 +47,17 @@ const refusalOf = (schema: z.ZodType, input: unknown): HttpError => {
 
 /** The 409 the route answers when the SAV has this status, as the decider words it. */
 const conflictOf = (command: SavTransition, status: SavStatus): HttpError => {
-  const sav: ExistingSav = { exists: true, savId: 5, saleId: 1, saleProductIds: [1], status, appointment: null, releasedAppointment: null, fileIds: new Set(), fetches: new Map() };
+  const sav: ExistingSav = {
+    exists: true,
+    savId: 5,
+    saleId: 1,
+    saleProductIds: [1],
+    status,
+    appointment: null,
+    releasedAppointment: null,
+    fileIds: new Set(),
+    fetches: new Map(),
+  };
   const decision = decideTransition(command, sav);
   if (!isRefusal(decision)) throw new Error(`The example of a 409 must be refused: ${command.type} from ${status}`);
   return savChangeRefused(5, decision);
@@ -55,7 +65,14 @@ const conflictOf = (command: SavTransition, status: SavStatus): HttpError => {
 
 const at = '2026-10-05T08:00:00.000Z';
 
-const route = (verb: 'resolve' | 'close' | 'reopen' | 'cancel', summary: string, body: z.ZodType, allowed: string, badBody: unknown, conflict: HttpError): RouteDoc => ({
+const route = (
+  verb: 'resolve' | 'close' | 'reopen' | 'cancel',
+  summary: string,
+  body: z.ZodType,
+  allowed: string,
+  badBody: unknown,
+  conflict: HttpError,
+): RouteDoc => ({
   method: 'post',
   path: `/api/sale-sav/:id/${verb}`,
   operationId: `${verb}Sav`,
@@ -68,19 +85,53 @@ const route = (verb: 'resolve' | 'close' | 'reopen' | 'cancel', summary: string,
   ...(verb === 'close' && { bodyOptional: true }),
   responses: {
     200: { description: 'The change was recorded.', body: savStatusChanged },
-    400: failure('The ID is not a SAV ID; a field is missing, invalid or unknown; or the body is declared JSON but malformed. The message names the field.', refusalOf(body, badBody)),
+    400: failure(
+      'The ID is not a SAV ID; a field is missing, invalid or unknown; or the body is declared JSON but malformed. The message names the field.',
+      refusalOf(body, badBody),
+    ),
     401: failure("Missing, unknown or revoked token, or another group's (supplier, chatbot, analyst).", coreUnauthorized()),
     404: failure('No SAV has this ID.', savNotFound(5)),
     409: failure('The SAV’s status does not allow this change; `sav_status` is that status.', conflict, savConflict),
     413: failure('The request body exceeds 1 MiB.', new HttpError(413, ...bodyErrorTexts.tooLarge.core())),
-    415: failure('The body is not JSON (JSON sent without a Content-Type, or as text/plain, is read as JSON).', new HttpError(415, ...bodyErrorTexts.notJson.core)),
+    415: failure(
+      'The body is not JSON (JSON sent without a Content-Type, or as text/plain, is read as JSON).',
+      new HttpError(415, ...bodyErrorTexts.notJson.core),
+    ),
     500: failure('An unexpected error; no internal detail is given.', new HttpError(500, serverErrorTexts.core.error, serverErrorTexts.core.message)),
   },
 });
 
 export const coreSavRouteDocs = (): RouteDoc[] => [
-  route('resolve', 'Staff resolve a SAV in progress, saying what was done', resolveSavBody, 'in_progress', {}, conflictOf({ type: 'ResolveSav', resolution: 'x', at }, 'cancelled')),
-  route('close', 'Staff close a resolved SAV; its appointment, unless past, is given back', closeSavBody, 'resolved', { reason: 'x' }, conflictOf({ type: 'CloseSav', today: '2026-10-05', at }, 'in_progress')),
-  route('reopen', 'Staff reopen a resolved or closed SAV, saying why', reopenSavBody, 'resolved or closed', {}, conflictOf({ type: 'ReopenSav', reason: 'x', at }, 'in_progress')),
-  route('cancel', 'Staff cancel a SAV in progress, saying why; its appointment, unless past, is given back', cancelSavBody, 'in_progress', {}, conflictOf({ type: 'CancelSav', reason: 'x', today: '2026-10-05', at }, 'closed')),
+  route(
+    'resolve',
+    'Staff resolve a SAV in progress, saying what was done',
+    resolveSavBody,
+    'in_progress',
+    {},
+    conflictOf({ type: 'ResolveSav', resolution: 'x', at }, 'cancelled'),
+  ),
+  route(
+    'close',
+    'Staff close a resolved SAV; its appointment, unless past, is given back',
+    closeSavBody,
+    'resolved',
+    { reason: 'x' },
+    conflictOf({ type: 'CloseSav', today: '2026-10-05', at }, 'in_progress'),
+  ),
+  route(
+    'reopen',
+    'Staff reopen a resolved or closed SAV, saying why',
+    reopenSavBody,
+    'resolved or closed',
+    {},
+    conflictOf({ type: 'ReopenSav', reason: 'x', at }, 'in_progress'),
+  ),
+  route(
+    'cancel',
+    'Staff cancel a SAV in progress, saying why; its appointment, unless past, is given back',
+    cancelSavBody,
+    'in_progress',
+    {},
+    conflictOf({ type: 'CancelSav', reason: 'x', today: '2026-10-05', at }, 'closed'),
+  ),
 ];

@@ -96,10 +96,11 @@ const parametersOf = (schema: z.ZodType, location: 'path' | 'query') => {
   }));
 };
 
-const headersOf = (schema: z.ZodObject) => parametersOf(schema, 'query').map(({ name, required, description, schema: header }) => [
-  name,
-  { required, ...(description !== undefined && { description }), schema: header },
-]);
+const headersOf = (schema: z.ZodObject) =>
+  parametersOf(schema, 'query').map(({ name, required, description, schema: header }) => [
+    name,
+    { required, ...(description !== undefined && { description }), schema: header },
+  ]);
 
 export const buildOpenApiDocument = (options: DocumentOptions) => {
   const componentNames = new Map(Object.entries(options.components).map(([name, schema]) => [schema, name]));
@@ -114,10 +115,7 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
     ...(route.description !== undefined && { description: route.description }),
     tags: route.tags,
     security: route.security ? [{ [route.security]: [] }, ...(route.securityOptional ? [{}] : [])] : [],
-    parameters: [
-      ...(route.pathParams ? parametersOf(route.pathParams, 'path') : []),
-      ...(route.query ? parametersOf(route.query, 'query') : []),
-    ],
+    parameters: [...(route.pathParams ? parametersOf(route.pathParams, 'path') : []), ...(route.query ? parametersOf(route.query, 'query') : [])],
     ...(route.body && {
       requestBody: {
         required: route.bodyOptional !== true,
@@ -164,7 +162,11 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
     servers: [{ url: options.baseUrl }],
     tags: [
       { name: 'core-sales', description: 'The full sale, its refunds and its delivery appointment configuration.' },
-      { name: 'core-sale-actions', description: 'Actions carried by signed action tokens (minted by `cli action-token`): appointment, address, third-party delivery, cancellation, invoice.' },
+      {
+        name: 'core-sale-actions',
+        description:
+          'Actions carried by signed action tokens (minted by `cli action-token`): appointment, address, third-party delivery, cancellation, invoice.',
+      },
       { name: 'core-orders', description: 'The order import and the package search.' },
       { name: 'core-leads', description: 'Contact leads, mailed to the team by the outbox job.' },
       { name: 'core-sav', description: 'Staff open SAVs, attach and download their files, and resolve, close, reopen and cancel them.' },
@@ -187,7 +189,7 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
           description: "A supplier's token (`cli token issue --group supplier-a`), which opens that supplier's segment and labels only.",
         },
         apiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token', description: 'A token of the chatbot group.' },
-        metricsBearer: { type: 'http', scheme: 'bearer', description: 'The scraper\'s `METRICS_TOKEN`, or a token of the analyst group.' },
+        metricsBearer: { type: 'http', scheme: 'bearer', description: "The scraper's `METRICS_TOKEN`, or a token of the analyst group." },
       },
       schemas: Object.fromEntries(Object.entries(options.components).map(([name, schema]) => [name, jsonSchemaOf(schema, 'output')])),
     },

@@ -27,7 +27,11 @@ export const filesRouteDocs = (): RouteDoc[] => [
         body: supplierUnauthorizedBody,
         example: { error: unauthorized().error, message: unauthorized().message },
       },
-      403: { description: 'A signed link that does not verify, sent without an Authorization header.', body: labelLinkRefused, example: { success: false, message: invalidLink().message } },
+      403: {
+        description: 'A signed link that does not verify, sent without an Authorization header.',
+        body: labelLinkRefused,
+        example: { success: false, message: invalidLink().message },
+      },
       404: {
         description: "No such supplier line, a line of own stock, another supplier's line under a token, or a path of another shape.",
         body: supplierFailureBody,

@@ -78,7 +78,11 @@ export const healthRouteDocs = (): RouteDoc[] => [
     tags: ['health'],
     responses: {
       200: { description: 'The event store is open and the read models have caught up with the log.', body: readyResponse },
-      503: { description: 'The event store is closed, or the read models are still catching up (then with Retry-After).', body: readyResponse, headers: retryAfter },
+      503: {
+        description: 'The event store is closed, or the read models are still catching up (then with Retry-After).',
+        body: readyResponse,
+        headers: retryAfter,
+      },
     },
   },
 ];

@@ -1,14 +1,7 @@
 import { bodyErrorTexts } from '../middleware/error-handler.ts';
 import { z } from 'zod';
 import { supplierName } from '../../events/catalogue/common-schemas.ts';
-import {
-  getSalesHeaders,
-  getSalesQuery,
-  getSalesResponse,
-  serviceOrderBody,
-  supplierResult,
-  supplierUnauthorized,
-} from '../supplier/schemas.ts';
+import { getSalesHeaders, getSalesQuery, getSalesResponse, serviceOrderBody, supplierResult, supplierUnauthorized } from '../supplier/schemas.ts';
 import { invalidServiceOrderId, orderNotFoundOrProcessed, supplierTexts, unauthorized } from '../supplier/supplier-answers.ts';
 import { serverErrorTexts } from '../envelopes.ts';
 import type { ResponseDoc, RouteDoc } from './document.ts';
@@ -83,9 +76,17 @@ const routesOf = (supplier: z.infer<typeof supplierName>): RouteDoc[] => {
           body: getSalesResponse,
           headers: getSalesHeaders,
           links: {
-            acknowledge: { operationId: `acknowledgeSale${id}`, requestBody: { service_order_id: '$response.body#/0/service_order_id' }, description: 'The first line of the page' },
+            acknowledge: {
+              operationId: `acknowledgeSale${id}`,
+              requestBody: { service_order_id: '$response.body#/0/service_order_id' },
+              description: 'The first line of the page',
+            },
             ship: { operationId: `shipSale${id}`, requestBody: { service_order_id: '$response.body#/0/service_order_id' } },
-            label: { operationId: 'getShippingLabel', parameters: { supplier, service_order_id: '$response.body#/0/service_order_id' }, description: "The first line's label, with the token" },
+            label: {
+              operationId: 'getShippingLabel',
+              parameters: { supplier, service_order_id: '$response.body#/0/service_order_id' },
+              description: "The first line's label, with the token",
+            },
           },
         },
         400: failure('A query parameter cannot be read; the message names it.', 'Invalid page: expected a positive integer'),
@@ -115,7 +116,11 @@ const routesOf = (supplier: z.infer<typeof supplierName>): RouteDoc[] => {
       description: `Nothing deliverable (unknown, the other supplier's, cancelled or already shipped) is a 200 with success false: "${supplierTexts.nothingDeliverable}".`,
       body: serviceOrderBody,
       responses: {
-        200: { description: 'Shipped, or success false when nothing was deliverable.', body: supplierResult, example: { success: true, message: supplierTexts.shipped } },
+        200: {
+          description: 'Shipped, or success false when nothing was deliverable.',
+          body: supplierResult,
+          example: { success: true, message: supplierTexts.shipped },
+        },
         ...bodyResponses,
         ...commonResponses,
       },

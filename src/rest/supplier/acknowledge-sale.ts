@@ -13,10 +13,12 @@ export type SupplierCommandDeps = { supplier: SupplierName; salesDeps: SalesDeps
  * POST /api/{supplier}/acknowledge-sale: the supplier confirms it received the line. A line that is
  * unknown, the other supplier's, cancelled, shipped or already acknowledged is the documented 404.
  */
-export const acknowledgeSale = (deps: SupplierCommandDeps): Middleware => async (ctx) => {
-  const body = parseInput(serviceOrderBody, ctx.request.body, () => invalidServiceOrderId());
-  const context: CommandContext = ctx.state.commandContext;
-  const outcome = await acknowledgeSupplierLine(deps.salesDeps, { serviceOrderId: body.service_order_id, supplier: deps.supplier }, context);
-  if (outcome.status === 'refused') throw orderNotFoundOrProcessed();
-  ctx.body = { success: true, message: supplierTexts.acknowledged };
-};
+export const acknowledgeSale =
+  (deps: SupplierCommandDeps): Middleware =>
+  async (ctx) => {
+    const body = parseInput(serviceOrderBody, ctx.request.body, () => invalidServiceOrderId());
+    const context: CommandContext = ctx.state.commandContext;
+    const outcome = await acknowledgeSupplierLine(deps.salesDeps, { serviceOrderId: body.service_order_id, supplier: deps.supplier }, context);
+    if (outcome.status === 'refused') throw orderNotFoundOrProcessed();
+    ctx.body = { success: true, message: supplierTexts.acknowledged };
+  };

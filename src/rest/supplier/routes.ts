@@ -40,10 +40,7 @@ export const supplierRoutes = (runtime: Runtime): Router => {
     ];
     // The spec has supplier-a's listing cached 30 minutes per query and supplier-b's read fresh on every
     // call: supplier-b gets no cache at all, so it can never be answered from one.
-    const cache =
-      supplier === 'supplier-a'
-        ? createSupplierSalesCache<SalesPage>({ supplier, changes, clock: runtime.clock })
-        : undefined;
+    const cache = supplier === 'supplier-a' ? createSupplierSalesCache<SalesPage>({ supplier, changes, clock: runtime.clock }) : undefined;
     const commandDeps = { supplier, salesDeps: runtime.salesDeps };
     const labelLinks = createLabelLinks({ key: linkKey, supplier, clock: runtime.clock });
     const listingDeps = { supplier, readStore: runtime.readStore, baseUrl: runtime.config.baseUrl, labelLinks, ...(cache && { cache }) };

@@ -37,8 +37,12 @@ export const getSalesQuery = queryParameters(
     page: parameter('page', isPageNumber, 'a positive integer', { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }).describe(
       `Page number, from 1 (default 1), ${getSalesPageSize} lines per page; with last_service_order_number, pages count from the cursor. A page past the end is [].`,
     ),
-    date_from: parameter('date_from', isDate, 'a date YYYY-MM-DD', { format: 'date' }).describe('Only lines ordered on or after this day (order_date, inclusive).'),
-    date_to: parameter('date_to', isDate, 'a date YYYY-MM-DD', { format: 'date' }).describe('Only lines ordered on or before this day (order_date, inclusive).'),
+    date_from: parameter('date_from', isDate, 'a date YYYY-MM-DD', { format: 'date' }).describe(
+      'Only lines ordered on or after this day (order_date, inclusive).',
+    ),
+    date_to: parameter('date_to', isDate, 'a date YYYY-MM-DD', { format: 'date' }).describe(
+      'Only lines ordered on or before this day (order_date, inclusive).',
+    ),
     last_service_order_number: parameter(
       'last_service_order_number',
       (value) => serviceOrderIdFormat.test(value),

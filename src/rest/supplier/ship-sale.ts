@@ -11,12 +11,11 @@ import { invalidServiceOrderId, supplierTexts } from './supplier-answers.ts';
  * the other supplier's, cancelled or already shipped) is answered 200 with `success: false`, as the
  * suppliers' clients expect: only a malformed identifier is a 400.
  */
-export const shipSale = (deps: SupplierCommandDeps): Middleware => async (ctx) => {
-  const body = parseInput(serviceOrderBody, ctx.request.body, () => invalidServiceOrderId());
-  const context: CommandContext = ctx.state.commandContext;
-  const outcome = await shipSupplierLine(deps.salesDeps, { serviceOrderId: body.service_order_id, supplier: deps.supplier }, context);
-  ctx.body =
-    outcome.status === 'refused'
-      ? { success: false, message: supplierTexts.nothingDeliverable }
-      : { success: true, message: supplierTexts.shipped };
-};
+export const shipSale =
+  (deps: SupplierCommandDeps): Middleware =>
+  async (ctx) => {
+    const body = parseInput(serviceOrderBody, ctx.request.body, () => invalidServiceOrderId());
+    const context: CommandContext = ctx.state.commandContext;
+    const outcome = await shipSupplierLine(deps.salesDeps, { serviceOrderId: body.service_order_id, supplier: deps.supplier }, context);
+    ctx.body = outcome.status === 'refused' ? { success: false, message: supplierTexts.nothingDeliverable } : { success: true, message: supplierTexts.shipped };
+  };

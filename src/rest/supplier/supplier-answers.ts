@@ -26,4 +26,3 @@ export const unknownParameters = (keys: readonly string[], known: readonly strin
 
 /** A get-sales query parameter that cannot be read; the message names the parameter. */
 export const invalidParameter = (message: string): HttpError => new HttpError(400, 'Bad Request', message);
-

@@ -69,7 +69,8 @@ describe('demo catalog', () => {
 
   it('ships heavy goods by freight carrier and parcels of under 30 kg by parcel carrier', () => {
     for (const item of catalog) {
-      const carriers = (item.weight_kg ?? 0) >= 30 ? ['Geodis', 'DB Schenker', 'Kuehne+Nagel'] : ['Geodis', 'DB Schenker', 'Kuehne+Nagel', 'DPD', 'Colissimo', 'Chronopost'];
+      const carriers =
+        (item.weight_kg ?? 0) >= 30 ? ['Geodis', 'DB Schenker', 'Kuehne+Nagel'] : ['Geodis', 'DB Schenker', 'Kuehne+Nagel', 'DPD', 'Colissimo', 'Chronopost'];
       expect(carriers, item.sku).toContain(item.carrier);
       expect(item.package_count).toBeGreaterThanOrEqual(1);
     }

@@ -79,7 +79,10 @@ describe('demo orders', () => {
       if (address.country_id !== 'FR') return `country ${address.country_id}`;
       if (customer.phone !== undefined && !/^\+33[67][0-9]{8}$/.test(customer.phone)) return `phone ${customer.phone}`;
       if (postcodeOf[address.city]?.test(address.postcode) === false) return `${address.postcode} ${address.city}`;
-      const lastname = customer.lastname.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+      const lastname = customer.lastname
+        .normalize('NFD')
+        .replace(/[^A-Za-z]/g, '')
+        .toLowerCase();
       return customer.email.includes(lastname) ? undefined : `e-mail ${customer.email} of ${customer.lastname}`;
     });
     expect(issues).toEqual([]);
@@ -101,7 +104,8 @@ describe('demo orders', () => {
       if (line.qty_ordered !== 1 && line.qty_ordered !== 2) return [`${line.sku}: ${line.qty_ordered} units`];
       const product = bySku.get(line.sku);
       // Off-catalog lines must say who ships them and at what cost: there is nothing to fall back on.
-      if (product === undefined) return line.supplier === null && line.wholesale_price !== undefined && line.carrier !== undefined ? [] : [`${line.sku} off catalog`];
+      if (product === undefined)
+        return line.supplier === null && line.wholesale_price !== undefined && line.carrier !== undefined ? [] : [`${line.sku} off catalog`];
       if (line.price !== product.price || line.name !== product.name) return [`${line.sku} differs from the catalog`];
       const bulky = ['Geodis', 'DB Schenker', 'Kuehne+Nagel'].includes(product.carrier ?? '');
       return (line.requires_appointment === true) === bulky ? [] : [`${line.sku} appointment`];
@@ -140,7 +144,13 @@ describe('demo orders', () => {
     const iterator = demoOrders({ ...options, count: 10_000_000 })[Symbol.iterator]();
     const firstFive = Array.from({ length: 5 }, () => iterator.next());
     expect(firstFive.every((result) => result.done === false)).toBe(true);
-    expect(firstFive.map((result) => (result.done ? '' : result.value.increment_id))).toEqual(['100000001', '100000002', '100000003', '100000004', '100000005']);
+    expect(firstFive.map((result) => (result.done ? '' : result.value.increment_id))).toEqual([
+      '100000001',
+      '100000002',
+      '100000003',
+      '100000004',
+      '100000005',
+    ]);
   });
 
   it('when a hundred thousand are made, all have their own increment id', () => {
@@ -174,15 +184,60 @@ describe('the order contract as compiled for these checks', () => {
   });
 
   it.each<[string, (order: Record<string, any>) => void]>([
-    ['letters in its increment_id', (order) => { order.increment_id = 'A100'; }],
-    ['a creation instant without offset', (order) => { order.created_at = '2026-10-02T09:14:00'; }],
-    ['a lower-case currency', (order) => { order.currency = 'eur'; }],
-    ['no line', (order) => { order.items = []; }],
-    ['an unknown supplier on a line', (order) => { order.items[0].supplier = 'supplier-c'; }],
-    ['an unknown payment status', (order) => { order.payment.status = 'ok'; }],
-    ['a lower-case country', (order) => { order.shipping_address.country_id = 'fr'; }],
-    ['five street lines', (order) => { order.shipping_address.street = ['1', '2', '3', '4', '5']; }],
-    ['a negative total', (order) => { order.grand_total = -1; }],
+    [
+      'letters in its increment_id',
+      (order) => {
+        order.increment_id = 'A100';
+      },
+    ],
+    [
+      'a creation instant without offset',
+      (order) => {
+        order.created_at = '2026-10-02T09:14:00';
+      },
+    ],
+    [
+      'a lower-case currency',
+      (order) => {
+        order.currency = 'eur';
+      },
+    ],
+    [
+      'no line',
+      (order) => {
+        order.items = [];
+      },
+    ],
+    [
+      'an unknown supplier on a line',
+      (order) => {
+        order.items[0].supplier = 'supplier-c';
+      },
+    ],
+    [
+      'an unknown payment status',
+      (order) => {
+        order.payment.status = 'ok';
+      },
+    ],
+    [
+      'a lower-case country',
+      (order) => {
+        order.shipping_address.country_id = 'fr';
+      },
+    ],
+    [
+      'five street lines',
+      (order) => {
+        order.shipping_address.street = ['1', '2', '3', '4', '5'];
+      },
+    ],
+    [
+      'a negative total',
+      (order) => {
+        order.grand_total = -1;
+      },
+    ],
   ])('when an order has %s, refuses it', (_, spoil) => {
     const order = exampleOrder();
     spoil(order);

@@ -17,17 +17,26 @@ const freshTokenId = () => randomBytes(8).toString('hex');
 describe('issuing an access token', () => {
   it('when the token ID is new, the token is issued with the hash of its secret', () => {
     const tokenId = freshTokenId();
-    spec.given([]).when(issue(tokenId)).then([{ type: 'AccessTokenIssued', data: { tokenId, group: 'supplier-a', label: 'supplier-a-edi', secretHash, issuedAt: at } }]);
+    spec
+      .given([])
+      .when(issue(tokenId))
+      .then([{ type: 'AccessTokenIssued', data: { tokenId, group: 'supplier-a', label: 'supplier-a-edi', secretHash, issuedAt: at } }]);
   });
 
   it('when a token was already issued under the ID, it is refused with token_exists', () => {
     const tokenId = freshTokenId();
-    spec.given([issued(tokenId)]).when(issue(tokenId)).thenRefused('token_exists');
+    spec
+      .given([issued(tokenId)])
+      .when(issue(tokenId))
+      .thenRefused('token_exists');
   });
 
   it('when the token under the ID was revoked, issuing again is still refused with token_exists', () => {
     const tokenId = freshTokenId();
-    spec.given([issued(tokenId), revoked(tokenId)]).when(issue(tokenId)).thenRefused('token_exists');
+    spec
+      .given([issued(tokenId), revoked(tokenId)])
+      .when(issue(tokenId))
+      .thenRefused('token_exists');
   });
 });
 
@@ -35,7 +44,10 @@ describe('revoking an access token', () => {
   it('when the token is active, it is revoked', () => {
     const tokenId = freshTokenId();
     const expected: AccessTokenEvent[] = [{ type: 'AccessTokenRevoked', data: { tokenId, revokedAt: at } }];
-    spec.given([issued(tokenId)]).when({ type: 'RevokeAccessToken', at }).then(expected);
+    spec
+      .given([issued(tokenId)])
+      .when({ type: 'RevokeAccessToken', at })
+      .then(expected);
   });
 
   it('when the token is unknown, it is refused with unknown_token', () => {
@@ -44,6 +56,9 @@ describe('revoking an access token', () => {
 
   it('when the token was already revoked, nothing happens', () => {
     const tokenId = freshTokenId();
-    spec.given([issued(tokenId), revoked(tokenId)]).when({ type: 'RevokeAccessToken', at }).thenNothingHappens();
+    spec
+      .given([issued(tokenId), revoked(tokenId)])
+      .when({ type: 'RevokeAccessToken', at })
+      .thenNothingHappens();
   });
 });

@@ -13,12 +13,18 @@ const consumed = (tokenJti: string) =>
 describe('consuming an action token', () => {
   it('when the token was never used, its use is recorded', () => {
     const jti = freshJti();
-    spec.given([]).when(consume(jti)).then([{ type: 'ActionTokenConsumed', data: { tokenJti: jti, action: 'cancel', saleId: 1042, consumedAt: at } }]);
+    spec
+      .given([])
+      .when(consume(jti))
+      .then([{ type: 'ActionTokenConsumed', data: { tokenJti: jti, action: 'cancel', saleId: 1042, consumedAt: at } }]);
   });
 
   it('when the token was already used, it is refused with action_token_used', () => {
     const jti = freshJti();
-    spec.given([consumed(jti)]).when(consume(jti)).thenRefused('action_token_used');
+    spec
+      .given([consumed(jti)])
+      .when(consume(jti))
+      .thenRefused('action_token_used');
   });
 });
 
@@ -28,16 +34,25 @@ describe('restoring an action token whose action did not happen', () => {
 
   it('when the token was used, the use is given back', () => {
     const jti = freshJti();
-    spec.given([consumed(jti)]).when(restore(jti)).then([restored(jti)]);
+    spec
+      .given([consumed(jti)])
+      .when(restore(jti))
+      .then([restored(jti)]);
   });
 
   it('when the use was given back, the token can be used again', () => {
     const jti = freshJti();
-    spec.given([consumed(jti), restored(jti)]).when(consume(jti)).then([{ type: 'ActionTokenConsumed', data: { tokenJti: jti, action: 'cancel', saleId: 1042, consumedAt: at } }]);
+    spec
+      .given([consumed(jti), restored(jti)])
+      .when(consume(jti))
+      .then([{ type: 'ActionTokenConsumed', data: { tokenJti: jti, action: 'cancel', saleId: 1042, consumedAt: at } }]);
   });
 
   it('when the token is not in use, restoring records nothing', () => {
     const jti = freshJti();
-    spec.given([consumed(jti), restored(jti)]).when(restore(jti)).then([]);
+    spec
+      .given([consumed(jti), restored(jti)])
+      .when(restore(jti))
+      .then([]);
   });
 });

@@ -29,7 +29,9 @@ describe('scheduling a SAV appointment and attaching files', () => {
   });
 
   it('when only the comment changes, the appointment is recorded again and its place kept', async () => {
-    expect(await scheduleSavAppointment(sav.deps, { savId, ...at(nextMonday, '09:00'), comment: 'Portail bleu' }, sav.context)).toEqual({ status: 'scheduled' });
+    expect(await scheduleSavAppointment(sav.deps, { savId, ...at(nextMonday, '09:00'), comment: 'Portail bleu' }, sav.context)).toEqual({
+      status: 'scheduled',
+    });
     expect(await loadDayOccupancy(sav.deps, 'sav', nextMonday)).toEqual({ '09:00': 1 });
   });
 
@@ -59,7 +61,16 @@ describe('scheduling a SAV appointment and attaching files', () => {
   });
 
   it('when a file is attached, it is recorded once; the same file ID again changes nothing', async () => {
-    const file = { savId, kind: 'document' as const, category: 'facture', sourceUrl: 'https://cdn.example.fr/f.pdf', storedPath: `sav/${savId}/f.pdf`, fileName: 'f.pdf', contentType: 'application/pdf', size: 1234 };
+    const file = {
+      savId,
+      kind: 'document' as const,
+      category: 'facture',
+      sourceUrl: 'https://cdn.example.fr/f.pdf',
+      storedPath: `sav/${savId}/f.pdf`,
+      fileName: 'f.pdf',
+      contentType: 'application/pdf',
+      size: 1234,
+    };
     const first = await attachSavFile(sav.deps, file, sav.context);
     expect(first.status).toBe('attached');
     if (first.status === 'refused') return;
@@ -69,7 +80,11 @@ describe('scheduling a SAV appointment and attaching files', () => {
   });
 
   it('when the SAV does not exist, attaching is refused with unknown_sav', async () => {
-    const result = await attachSavFile(sav.deps, { savId: savId + 1000, kind: 'image', category: 'photo', sourceUrl: null, storedPath: 'x.jpg', fileName: 'x.jpg', contentType: null, size: null }, sav.context);
+    const result = await attachSavFile(
+      sav.deps,
+      { savId: savId + 1000, kind: 'image', category: 'photo', sourceUrl: null, storedPath: 'x.jpg', fileName: 'x.jpg', contentType: null, size: null },
+      sav.context,
+    );
     expect(result.status === 'refused' ? result.refusal.code : null).toBe('unknown_sav');
   });
 });

@@ -93,7 +93,9 @@ describe('SAV creation', () => {
   });
 
   it('when a product is given twice, the SAV covers it once', () => {
-    given([]).when(create({ saleProductIds: [31, 33, 31] })).then([created]);
+    given([])
+      .when(create({ saleProductIds: [31, 33, 31] }))
+      .then([created]);
   });
 
   it('when the stream already has the SAV, it is refused with sav_exists', () => {
@@ -101,15 +103,21 @@ describe('SAV creation', () => {
   });
 
   it('when a product is not on the sale, it is refused with unknown_sale_product', () => {
-    given([]).when(create({ saleProductIds: [31, 99] })).thenRefused('unknown_sale_product');
+    given([])
+      .when(create({ saleProductIds: [31, 99] }))
+      .thenRefused('unknown_sale_product');
   });
 
   it('when a product of the sale has no SKU and name known, it is refused with unknown_sale_product', () => {
-    given([]).when(create({ sale: { ...sale, products: sale.products.slice(1) } })).thenRefused('unknown_sale_product');
+    given([])
+      .when(create({ sale: { ...sale, products: sale.products.slice(1) } }))
+      .thenRefused('unknown_sale_product');
   });
 
   it('when no product is given, it is refused with no_product', () => {
-    given([]).when(create({ saleProductIds: [] })).thenRefused('no_product');
+    given([])
+      .when(create({ saleProductIds: [] }))
+      .thenRefused('no_product');
   });
 });
 
@@ -118,15 +126,21 @@ describe('SAV appointment', () => {
   const schedule = (date: string, time: string) => ({ type: 'ScheduleSavAppointment' as const, date, time, phone: '0601020304', comment: null, at });
 
   it('when the SAV has no appointment, it is scheduled with no previous one', () => {
-    given([created]).when(schedule('2026-03-09', '11:00')).then([scheduled('2026-03-09', '11:00')]);
+    given([created])
+      .when(schedule('2026-03-09', '11:00'))
+      .then([scheduled('2026-03-09', '11:00')]);
   });
 
   it('when the SAV has an appointment, the new one records the replaced one as previous', () => {
-    given([created, scheduled('2026-03-09', '09:00')]).when(schedule('2026-03-10', '14:00')).then([scheduled('2026-03-10', '14:00', { date: '2026-03-09', time: '09:00' })]);
+    given([created, scheduled('2026-03-09', '09:00')])
+      .when(schedule('2026-03-10', '14:00'))
+      .then([scheduled('2026-03-10', '14:00', { date: '2026-03-09', time: '09:00' })]);
   });
 
   it('when the same appointment is scheduled again, nothing happens', () => {
-    given([created, scheduled('2026-03-09', '09:00')]).when(schedule('2026-03-09', '09:00')).thenNothingHappens();
+    given([created, scheduled('2026-03-09', '09:00')])
+      .when(schedule('2026-03-09', '09:00'))
+      .thenNothingHappens();
   });
 
   it('when the SAV does not exist, it is refused with unknown_sav', () => {
@@ -139,11 +153,27 @@ describe('SAV files', () => {
 
   it('when the file is new, its attachment is recorded', () => {
     const { type: _type, at: attachedAt, ...file } = attach(fileId);
-    given([created]).when(attach(fileId)).then([{ type: 'SavFileAttached', data: { savId: 5, ...file, attachedAt } }]);
+    given([created])
+      .when(attach(fileId))
+      .then([{ type: 'SavFileAttached', data: { savId: 5, ...file, attachedAt } }]);
   });
 
   it('when the same file ID is attached again, nothing happens', () => {
-    const attachedFirst: SavEvent = { type: 'SavFileAttached', data: { savId: 5, fileId, kind: 'image', category: 'photo', sourceUrl: null, storedPath: null, fileName: 'a.jpg', contentType: null, size: null, attachedAt: at } };
+    const attachedFirst: SavEvent = {
+      type: 'SavFileAttached',
+      data: {
+        savId: 5,
+        fileId,
+        kind: 'image',
+        category: 'photo',
+        sourceUrl: null,
+        storedPath: null,
+        fileName: 'a.jpg',
+        contentType: null,
+        size: null,
+        attachedAt: at,
+      },
+    };
     given([created, attachedFirst]).when(attach(fileId)).thenNothingHappens();
   });
 

@@ -65,7 +65,13 @@ describe('SAV files given with the request', () => {
   const create = (files: CreateSav['files']): CreateSav => ({
     type: 'CreateSav',
     savId: 5,
-    sale: { saleId: 12, incrementId: '100000012', saleProductIds: [31], products: [{ saleProductId: 31, sku: 'TAB-OAK-180', name: 'Table chêne 180 cm' }], customerEmail: 'client@example.fr' },
+    sale: {
+      saleId: 12,
+      incrementId: '100000012',
+      saleProductIds: [31],
+      products: [{ saleProductId: 31, sku: 'TAB-OAK-180', name: 'Table chêne 180 cm' }],
+      customerEmail: 'client@example.fr',
+    },
     saleProductIds: [31],
     complaint: 'Le pied de la table est cassé',
     complaintName: 'Produit endommagé',
@@ -85,7 +91,9 @@ describe('SAV files given with the request', () => {
   });
 
   it('when a file is given by URL, its attachment has no stored path, and its fetch is owed at once', () => {
-    given([]).when(create([{ fileId, kind: 'image', category: 'image', sourceUrl: url, fileName: 'pied.jpg' }])).then([created, linked]);
+    given([])
+      .when(create([{ fileId, kind: 'image', category: 'image', sourceUrl: url, fileName: 'pied.jpg' }]))
+      .then([created, linked]);
     expect(fetchOf([created, linked])).toEqual({ sourceUrl: url, fileName: 'pied.jpg', status: 'pending', attempts: 0, nextAttemptAt: at });
   });
 });
@@ -102,35 +110,58 @@ describe('SAV file fetch outcomes', () => {
   });
 
   it('when an attempt fails for a reason a retry may mend, SavFileFetchFailed carries the next attempt time', () => {
-    given([created, linked]).when(failed(1)).then([failedEvent(1, '2026-03-02T08:02:00.000Z')]);
-    expect(fetchOf([created, linked, failedEvent(1, '2026-03-02T08:02:00.000Z')])).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: '2026-03-02T08:02:00.000Z' });
+    given([created, linked])
+      .when(failed(1))
+      .then([failedEvent(1, '2026-03-02T08:02:00.000Z')]);
+    expect(fetchOf([created, linked, failedEvent(1, '2026-03-02T08:02:00.000Z')])).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      nextAttemptAt: '2026-03-02T08:02:00.000Z',
+    });
   });
 
   it(`when attempt ${maxSavFileFetchAttempts} fails, the fetch is given up: no next attempt`, () => {
     const history = Array.from({ length: maxSavFileFetchAttempts - 1 }, (_, index) => failedEvent(index + 1, later));
-    given([created, linked, ...history]).when(failed(maxSavFileFetchAttempts)).then([failedEvent(maxSavFileFetchAttempts, null)]);
+    given([created, linked, ...history])
+      .when(failed(maxSavFileFetchAttempts))
+      .then([failedEvent(maxSavFileFetchAttempts, null)]);
     expect(fetchOf([created, linked, ...history, failedEvent(maxSavFileFetchAttempts, null)])).toMatchObject({ status: 'failed', nextAttemptAt: null });
   });
 
-  it.each(['url_refused', 'too_large', 'unsupported_type'] as const)('when the first attempt fails with %s, no retry can mend it: given up at once', (reason) => {
-    given([created, linked]).when(failed(1, reason)).then([failedEvent(1, null, reason)]);
-  });
+  it.each(['url_refused', 'too_large', 'unsupported_type'] as const)(
+    'when the first attempt fails with %s, no retry can mend it: given up at once',
+    (reason) => {
+      given([created, linked])
+        .when(failed(1, reason))
+        .then([failedEvent(1, null, reason)]);
+    },
+  );
 
   it.each(['unresolvable', 'remote_failed', 'timeout'] as const)('when the first attempt fails with %s, it is retried', (reason) => {
-    given([created, linked]).when(failed(1, reason)).then([failedEvent(1, '2026-03-02T08:02:00.000Z', reason)]);
+    given([created, linked])
+      .when(failed(1, reason))
+      .then([failedEvent(1, '2026-03-02T08:02:00.000Z', reason)]);
   });
 
   it('when the same failed attempt is reported twice, it counts once', () => {
-    given([created, linked, failedEvent(1, later)]).when(failed(1)).thenNothingHappens();
+    given([created, linked, failedEvent(1, later)])
+      .when(failed(1))
+      .thenNothingHappens();
   });
 
   it('when the fetch was given up, a late success or failure changes nothing', () => {
-    given([created, linked, failedEvent(1, null, 'url_refused')]).when(fetched(2)).thenNothingHappens();
-    given([created, linked, failedEvent(1, null, 'url_refused')]).when(failed(2)).thenNothingHappens();
+    given([created, linked, failedEvent(1, null, 'url_refused')])
+      .when(fetched(2))
+      .thenNothingHappens();
+    given([created, linked, failedEvent(1, null, 'url_refused')])
+      .when(failed(2))
+      .thenNothingHappens();
   });
 
   it('when the file owes no fetch (stored with its request) or is unknown, it is refused with unknown_sav_file', () => {
-    given([created, storedWithRequest]).when({ ...fetched(), fileId: storedId }).thenRefused('unknown_sav_file');
+    given([created, storedWithRequest])
+      .when({ ...fetched(), fileId: storedId })
+      .thenRefused('unknown_sav_file');
     given([created]).when(failed(1)).thenRefused('unknown_sav_file');
   });
 

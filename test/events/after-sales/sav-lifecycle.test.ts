@@ -32,7 +32,11 @@ describe('the life of a SAV, on a real store', () => {
 
     expect(await resolveSav(sav.deps, { savId, resolution: 'Joint changé' }, sav.context)).toEqual({ status: 'resolved', at, releasedAppointment: null });
     expect(await closeSav(sav.deps, { savId }, sav.context)).toEqual({ status: 'closed', at, releasedAppointment: null });
-    expect(await reopenSav(sav.deps, { savId, reason: 'La porte ferme mal encore' }, sav.context)).toEqual({ status: 'reopened', at, releasedAppointment: null });
+    expect(await reopenSav(sav.deps, { savId, reason: 'La porte ferme mal encore' }, sav.context)).toEqual({
+      status: 'reopened',
+      at,
+      releasedAppointment: null,
+    });
     expect((await resolveSav(sav.deps, { savId, resolution: 'Charnière changée' }, sav.context)).status).toBe('resolved');
     expect((await closeSav(sav.deps, { savId }, sav.context)).status).toBe('closed');
 
@@ -115,10 +119,10 @@ describe('the life of a SAV, on a real store', () => {
     const flaky = new Proxy(store, {
       get: (target, key) =>
         key === 'appendToStream'
-          ? (async (streamName, ...rest) => {
+          ? ((async (streamName, ...rest) => {
               if (streamName.startsWith('planningday-') && failures-- > 0) throw new Error('event store unavailable');
               return target.appendToStream(streamName, ...rest);
-            }) satisfies EventStore['appendToStream']
+            }) satisfies EventStore['appendToStream'])
           : Reflect.get(target, key, target),
     });
 

@@ -59,11 +59,15 @@ describe('closing a SAV', () => {
   });
 
   it('when its appointment is today or later, the closing gives it back', () => {
-    given([created, scheduledOn(today), resolved]).when(close).then([{ type: 'SavClosed', data: { savId, releasedAppointment: { date: today, time: '09:00' }, closedAt: at } }]);
+    given([created, scheduledOn(today), resolved])
+      .when(close)
+      .then([{ type: 'SavClosed', data: { savId, releasedAppointment: { date: today, time: '09:00' }, closedAt: at } }]);
   });
 
   it('when its appointment day is past, the closing keeps it (the visit stays in the planning as it was)', () => {
-    given([created, scheduledOn('2026-03-03'), resolved]).when(close).then([closed]);
+    given([created, scheduledOn('2026-03-03'), resolved])
+      .when(close)
+      .then([closed]);
   });
 
   it.each([
@@ -84,7 +88,9 @@ describe('reopening a SAV', () => {
   });
 
   it('when the SAV is closed, it is reopened with the reason, from closed', () => {
-    given([created, resolved, closed]).when(reopen).then([{ type: 'SavReopened', data: { savId, reason: 'Le pied bouge', reopenedFrom: 'closed', reopenedAt: at } }]);
+    given([created, resolved, closed])
+      .when(reopen)
+      .then([{ type: 'SavReopened', data: { savId, reason: 'Le pied bouge', reopenedFrom: 'closed', reopenedAt: at } }]);
   });
 
   it.each([
@@ -109,7 +115,9 @@ describe('cancelling a SAV', () => {
   });
 
   it('when its appointment day is past, the cancellation keeps it', () => {
-    given([created, scheduledOn('2026-03-03')]).when(cancel).then([cancelled]);
+    given([created, scheduledOn('2026-03-03')])
+      .when(cancel)
+      .then([cancelled]);
   });
 
   it.each([
@@ -134,9 +142,22 @@ describe('what the status allows besides', () => {
   });
 
   it('when the SAV is closed, a file can still be attached', () => {
-    const attach = { type: 'AttachSavFile' as const, fileId: '0b0f8a52-7a4c-4c61-9a53-6f0d1f3e2a10', kind: 'image' as const, category: 'photo', sourceUrl: null, storedPath: 'sav/5/a.jpg', fileName: 'a.jpg', contentType: null, size: null, at };
+    const attach = {
+      type: 'AttachSavFile' as const,
+      fileId: '0b0f8a52-7a4c-4c61-9a53-6f0d1f3e2a10',
+      kind: 'image' as const,
+      category: 'photo',
+      sourceUrl: null,
+      storedPath: 'sav/5/a.jpg',
+      fileName: 'a.jpg',
+      contentType: null,
+      size: null,
+      at,
+    };
     const { type: _type, at: attachedAt, ...file } = attach;
-    given([created, resolved, closed]).when(attach).then([{ type: 'SavFileAttached', data: { savId, ...file, attachedAt } }]);
+    given([created, resolved, closed])
+      .when(attach)
+      .then([{ type: 'SavFileAttached', data: { savId, ...file, attachedAt } }]);
   });
 
   it('when a refusal names the status, it says which statuses would allow the change', () => {
@@ -160,7 +181,12 @@ describe('the status of a SAV', () => {
   });
 
   it('when the SAV ended giving its appointment back, it holds none until reopened, and remembers what it gave back', () => {
-    const ended = fold(savDecider, [created, scheduledOn('2026-03-09'), resolved, { type: 'SavClosed', data: { savId, releasedAppointment: { date: '2026-03-09', time: '09:00' }, closedAt: at } }]);
+    const ended = fold(savDecider, [
+      created,
+      scheduledOn('2026-03-09'),
+      resolved,
+      { type: 'SavClosed', data: { savId, releasedAppointment: { date: '2026-03-09', time: '09:00' }, closedAt: at } },
+    ]);
     expect(ended).toMatchObject({ status: 'closed', appointment: null, releasedAppointment: { date: '2026-03-09', time: '09:00' } });
     expect(savDecider.evolve(ended, reopened)).toMatchObject({ status: 'in_progress', appointment: null, releasedAppointment: null });
   });

@@ -61,9 +61,7 @@ describe('catalog import file', () => {
     const result = catalogImportFile.safeParse([minimal, { ...minimal, sku: 'OTHER' }, { ...minimal, price: 99 }]);
     expect(result.success).toBe(false);
     if (!result.success) {
-      expect(result.error.issues).toEqual([
-        expect.objectContaining({ path: [2, 'sku'], message: 'duplicate sku CHR-ELM-NAT (first at index 0)' }),
-      ]);
+      expect(result.error.issues).toEqual([expect.objectContaining({ path: [2, 'sku'], message: 'duplicate sku CHR-ELM-NAT (first at index 0)' })]);
     }
   });
 

@@ -31,12 +31,18 @@ const freshSku = () => `SKU-${randomUUID().slice(0, 8)}`;
 describe('cataloguing a product', () => {
   it('when the SKU is new, the product is catalogued', () => {
     const product = productOf(freshSku());
-    spec.given([]).when(catalogue(product)).then([{ type: 'ProductCatalogued', data: { product, cataloguedAt: at } }]);
+    spec
+      .given([])
+      .when(catalogue(product))
+      .then([{ type: 'ProductCatalogued', data: { product, cataloguedAt: at } }]);
   });
 
   it('when the product is identical, nothing happens', () => {
     const product = productOf(freshSku());
-    spec.given([catalogued(product)]).when(catalogue({ ...product, images: [...product.images] })).thenNothingHappens();
+    spec
+      .given([catalogued(product)])
+      .when(catalogue({ ...product, images: [...product.images] }))
+      .thenNothingHappens();
   });
 
   it('when some fields differ, only the changed fields are recorded', () => {
@@ -67,7 +73,10 @@ describe('cataloguing a product', () => {
   it('when an earlier update already brought the product to the imported values, nothing happens', () => {
     const product = productOf(freshSku());
     const updated: ProductEvent = { type: 'ProductUpdated', data: { sku: product.sku, changes: { price: 599, images: [] }, updatedAt: cataloguedAt } };
-    spec.given([catalogued(product), updated]).when(catalogue({ ...product, price: 599, images: [] })).thenNothingHappens();
+    spec
+      .given([catalogued(product), updated])
+      .when(catalogue({ ...product, price: 599, images: [] }))
+      .thenNothingHappens();
   });
 
   it('when the imported product goes back to a value an update changed, the change back is recorded', () => {

@@ -67,12 +67,18 @@ const failedEvent = (leadId: string, attempt: number): LeadEvent => ({
 describe('capturing a lead', () => {
   it('when the lead is new, it is captured', () => {
     const leadId = randomUUID();
-    spec.given([]).when(capture(leadId)).then([captured(leadId)]);
+    spec
+      .given([])
+      .when(capture(leadId))
+      .then([captured(leadId)]);
   });
 
   it('when the lead stream already exists, it is refused with lead_exists', () => {
     const leadId = randomUUID();
-    spec.given([captured(leadId)]).when(capture(leadId)).thenRefused('lead_exists');
+    spec
+      .given([captured(leadId)])
+      .when(capture(leadId))
+      .thenRefused('lead_exists');
   });
 
   it('when a lead is captured, its notification is pending and due at once', () => {
@@ -90,17 +96,26 @@ describe('capturing a lead', () => {
 describe('recording a sent notification', () => {
   it('when the notification is pending, the sending is recorded', () => {
     const leadId = randomUUID();
-    spec.given([captured(leadId)]).when(sent(1)).then([sentEvent(leadId, 1)]);
+    spec
+      .given([captured(leadId)])
+      .when(sent(1))
+      .then([sentEvent(leadId, 1)]);
   });
 
   it('when earlier attempts failed, the sending is recorded', () => {
     const leadId = randomUUID();
-    spec.given([captured(leadId), failedEvent(leadId, 1)]).when(sent(2)).then([sentEvent(leadId, 2)]);
+    spec
+      .given([captured(leadId), failedEvent(leadId, 1)])
+      .when(sent(2))
+      .then([sentEvent(leadId, 2)]);
   });
 
   it('when the notification was already sent, nothing happens', () => {
     const leadId = randomUUID();
-    spec.given([captured(leadId), sentEvent(leadId, 1)]).when(sent(2)).thenNothingHappens();
+    spec
+      .given([captured(leadId), sentEvent(leadId, 1)])
+      .when(sent(2))
+      .thenNothingHappens();
   });
 
   it('when the lead does not exist, it is refused with unknown_lead', () => {
@@ -123,17 +138,26 @@ describe('recording a sent notification', () => {
 describe('recording a failed notification', () => {
   it('when the notification is pending, the failure is recorded', () => {
     const leadId = randomUUID();
-    spec.given([captured(leadId)]).when(failed(1)).then([failedEvent(leadId, 1)]);
+    spec
+      .given([captured(leadId)])
+      .when(failed(1))
+      .then([failedEvent(leadId, 1)]);
   });
 
   it('when the notification was already sent, nothing happens', () => {
     const leadId = randomUUID();
-    spec.given([captured(leadId), sentEvent(leadId, 1)]).when(failed(2)).thenNothingHappens();
+    spec
+      .given([captured(leadId), sentEvent(leadId, 1)])
+      .when(failed(2))
+      .thenNothingHappens();
   });
 
   it('when the same attempt was already recorded as failed, nothing happens', () => {
     const leadId = randomUUID();
-    spec.given([captured(leadId), failedEvent(leadId, 1)]).when(failed(1)).thenNothingHappens();
+    spec
+      .given([captured(leadId), failedEvent(leadId, 1)])
+      .when(failed(1))
+      .thenNothingHappens();
   });
 
   it('when the lead does not exist, it is refused with unknown_lead', () => {
@@ -165,7 +189,10 @@ describe('recording a failed notification', () => {
   it('when the notification was abandoned, a manual sending can still be recorded', () => {
     const leadId = randomUUID();
     const failures = Array.from({ length: maxNotificationAttempts }, (_, index) => failedEvent(leadId, index + 1));
-    spec.given([captured(leadId), ...failures]).when(sent(13)).then([sentEvent(leadId, 13)]);
+    spec
+      .given([captured(leadId), ...failures])
+      .when(sent(13))
+      .then([sentEvent(leadId, 13)]);
   });
 });
 

@@ -11,39 +11,59 @@ describe('holiday calendar', () => {
   const { given } = deciderSpec(holidaysDecider);
 
   it('when a date is not declared, declaring it records it', () => {
-    given([]).when({ type: 'DeclareHoliday', date: '2026-08-14', label: 'Pont', at }).then([declared('2026-08-14', 'Pont')]);
+    given([])
+      .when({ type: 'DeclareHoliday', date: '2026-08-14', label: 'Pont', at })
+      .then([declared('2026-08-14', 'Pont')]);
   });
 
   it('when the date is already declared, nothing happens', () => {
-    given([declared('2026-08-14')]).when({ type: 'DeclareHoliday', date: '2026-08-14', label: 'Autre', at }).thenNothingHappens();
+    given([declared('2026-08-14')])
+      .when({ type: 'DeclareHoliday', date: '2026-08-14', label: 'Autre', at })
+      .thenNothingHappens();
   });
 
   it('when a declared holiday was removed, declaring it again records it', () => {
-    given([declared('2026-08-14'), removed('2026-08-14')]).when({ type: 'DeclareHoliday', date: '2026-08-14', label: null, at }).then([declared('2026-08-14', null)]);
+    given([declared('2026-08-14'), removed('2026-08-14')])
+      .when({ type: 'DeclareHoliday', date: '2026-08-14', label: null, at })
+      .then([declared('2026-08-14', null)]);
   });
 
   it('when the date is a public holiday, declaring it is allowed and recorded', () => {
-    given([]).when({ type: 'DeclareHoliday', date: '2026-07-14', label: 'Fête nationale', at }).then([declared('2026-07-14', 'Fête nationale')]);
+    given([])
+      .when({ type: 'DeclareHoliday', date: '2026-07-14', label: 'Fête nationale', at })
+      .then([declared('2026-07-14', 'Fête nationale')]);
   });
 
   it('when a holiday is declared, removing it records the removal', () => {
-    given([declared('2026-08-14')]).when({ type: 'RemoveHoliday', date: '2026-08-14', at }).then([removed('2026-08-14')]);
+    given([declared('2026-08-14')])
+      .when({ type: 'RemoveHoliday', date: '2026-08-14', at })
+      .then([removed('2026-08-14')]);
   });
 
   it('when the date is not declared, removing it is refused with holiday_not_declared', () => {
     given([]).when({ type: 'RemoveHoliday', date: '2026-08-14', at }).thenRefused('holiday_not_declared');
-    given([declared('2026-08-14'), removed('2026-08-14')]).when({ type: 'RemoveHoliday', date: '2026-08-14', at }).thenRefused('holiday_not_declared');
+    given([declared('2026-08-14'), removed('2026-08-14')])
+      .when({ type: 'RemoveHoliday', date: '2026-08-14', at })
+      .thenRefused('holiday_not_declared');
   });
 
   it('when the date is a public holiday, removing it is refused with public_holiday, declared or not', () => {
     given([]).when({ type: 'RemoveHoliday', date: '2027-05-17', at }).thenRefused('public_holiday');
-    given([declared('2026-07-14')]).when({ type: 'RemoveHoliday', date: '2026-07-14', at }).thenRefused('public_holiday');
+    given([declared('2026-07-14')])
+      .when({ type: 'RemoveHoliday', date: '2026-07-14', at })
+      .thenRefused('public_holiday');
   });
 });
 
 describe('holidays between two dates', () => {
   it('when holidays are declared, they are merged with the public ones, sorted and one per date', () => {
-    const state = fold(holidaysDecider, [declared('2026-12-24', 'Réveillon'), declared('2026-07-14', 'Déclaré'), declared('2026-05-15', 'Pont'), declared('2026-06-01'), removed('2026-06-01')]);
+    const state = fold(holidaysDecider, [
+      declared('2026-12-24', 'Réveillon'),
+      declared('2026-07-14', 'Déclaré'),
+      declared('2026-05-15', 'Pont'),
+      declared('2026-06-01'),
+      removed('2026-06-01'),
+    ]);
     expect(holidaysBetween(state, '2026-05-01', '2026-07-31')).toEqual([
       { date: '2026-05-01', label: 'Fête du Travail' },
       { date: '2026-05-08', label: 'Victoire 1945' },

@@ -25,7 +25,11 @@ describe('planning settings and holidays', () => {
   });
 
   it('when the settings are invalid, the refusal is returned and nothing is recorded', async () => {
-    const result = await configurePlanning(planning.deps, { planningType: 'sav', slotTimes: ['10:00', '09:00'], capacityPerSlot: 1, workingDays: [1] }, planning.context);
+    const result = await configurePlanning(
+      planning.deps,
+      { planningType: 'sav', slotTimes: ['10:00', '09:00'], capacityPerSlot: 1, workingDays: [1] },
+      planning.context,
+    );
     expect(result.status === 'refused' ? result.refusal.code : null).toBe('invalid_slot_times');
     expect(await planning.deps.eventStore.headPosition()).toBe(-1);
   });

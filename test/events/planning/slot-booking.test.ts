@@ -59,7 +59,7 @@ describe('booking a planning slot', () => {
     expect(await book(1, { date: '2026-03-03' })).toEqual({ ok: true, took: true });
   });
 
-  it('when the booking already holds the place, it is answered ok without taking it again: not this request\'s to give back', async () => {
+  it("when the booking already holds the place, it is answered ok without taking it again: not this request's to give back", async () => {
     expect(await book(1)).toEqual({ ok: true, took: true });
     const head = await planning.deps.eventStore.headPosition();
     expect(await book(1)).toEqual({ ok: true, took: false });
@@ -78,9 +78,15 @@ describe('booking a planning slot', () => {
   it('when the place is held, releasing it gives it back; releasing it again records nothing', async () => {
     await book(1);
     const ref = sav(1);
-    expect(await releaseSlot(planning.deps, { planningType: 'sav', date: nextMonday, time: '09:00', ref }, planning.context)).toEqual({ ok: true, released: true });
+    expect(await releaseSlot(planning.deps, { planningType: 'sav', date: nextMonday, time: '09:00', ref }, planning.context)).toEqual({
+      ok: true,
+      released: true,
+    });
     const head = await planning.deps.eventStore.headPosition();
-    expect(await releaseSlot(planning.deps, { planningType: 'sav', date: nextMonday, time: '09:00', ref }, planning.context)).toEqual({ ok: true, released: false });
+    expect(await releaseSlot(planning.deps, { planningType: 'sav', date: nextMonday, time: '09:00', ref }, planning.context)).toEqual({
+      ok: true,
+      released: false,
+    });
     expect(await planning.deps.eventStore.headPosition()).toBe(head);
     expect(await planning.deps.eventStore.readStream(planningDayStreamName('sav', nextMonday))).toHaveLength(2);
   });

@@ -81,7 +81,7 @@ describe('scheduling a delivery appointment through the planning', () => {
     expect(calls).toEqual([]);
   });
 
-  it('when the place was already the sale\'s (a racing request of the same sale took it) and recording is refused, the place is not released', async () => {
+  it("when the place was already the sale's (a racing request of the same sale took it) and recording is refused, the place is not released", async () => {
     onBook = async () => {
       onBook = async () => ({ ok: true, took: true });
       await schedule('2026-10-14', '11:00');
@@ -137,7 +137,10 @@ describe('scheduling a delivery appointment through the planning', () => {
     await schedule('2026-10-12', '09:00');
     const refused = new InvalidEventStoreRequestError('maximum append size exceeded');
     await expect(schedule('2026-10-13', '14:00', { ...deps, eventStore: failingAppends(refused) })).rejects.toThrow(refused);
-    expect(calls.slice(1).map((call) => [call.operation, call.booking.date])).toEqual([['book', '2026-10-13'], ['release', '2026-10-13']]);
+    expect(calls.slice(1).map((call) => [call.operation, call.booking.date])).toEqual([
+      ['book', '2026-10-13'],
+      ['release', '2026-10-13'],
+    ]);
   });
 
   it('when only waiting for the projections fails, the appointment is recorded and its place kept', async () => {

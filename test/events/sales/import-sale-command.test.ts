@@ -91,11 +91,23 @@ describe('an order imported into a sale', () => {
       order([item()], { source: 'marketplace-x', currency: 'CHF', shipping_amount: 10, grand_total: 450, billing_address: address({ city: 'Paris' }) }),
       [null],
     );
-    expect(command.data).toMatchObject({ source: 'marketplace-x', currency: 'CHF', shippingAmount: 10, grandTotal: 450, billingAddress: address({ city: 'Paris' }) });
+    expect(command.data).toMatchObject({
+      source: 'marketplace-x',
+      currency: 'CHF',
+      shippingAmount: 10,
+      grandTotal: 450,
+      billingAddress: address({ city: 'Paris' }),
+    });
   });
 
   it('when built, carries the order data, the sale ID and the payment as recorded', () => {
-    const command = build(order([item()], { customer: { email: 'a@example.org', firstname: 'A', lastname: 'B', phone: '+33600000000' }, payment: { method: 'card', status: 'paid' } }), [null]);
+    const command = build(
+      order([item()], {
+        customer: { email: 'a@example.org', firstname: 'A', lastname: 'B', phone: '+33600000000' },
+        payment: { method: 'card', status: 'paid' },
+      }),
+      [null],
+    );
     expect(command.data).toMatchObject({
       saleId: 42,
       incrementId: '100004512',

@@ -81,8 +81,20 @@ describe('importing an order', () => {
 
     const [imported, ...allocated] = await harness.saleEvents(order.increment_id);
     expect(allocated.map((event) => event.type === 'TrackingNumberAllocated' && event.data)).toEqual([
-      { saleId: result.saleId, saleProductId: result.saleProductIds[0], supplier: 'supplier-a', trackingNumber: expect.any(String), allocatedAt: frozenNow.toISOString() },
-      { saleId: result.saleId, saleProductId: result.saleProductIds[2], supplier: 'supplier-b', trackingNumber: expect.any(String), allocatedAt: frozenNow.toISOString() },
+      {
+        saleId: result.saleId,
+        saleProductId: result.saleProductIds[0],
+        supplier: 'supplier-a',
+        trackingNumber: expect.any(String),
+        allocatedAt: frozenNow.toISOString(),
+      },
+      {
+        saleId: result.saleId,
+        saleProductId: result.saleProductIds[2],
+        supplier: 'supplier-b',
+        trackingNumber: expect.any(String),
+        allocatedAt: frozenNow.toISOString(),
+      },
     ]);
     const numbers = allocated.map((event) => (event.type === 'TrackingNumberAllocated' ? event.data.trackingNumber : ''));
     expect(numbers.every(isTrackingNumber)).toBe(true);

@@ -4,7 +4,11 @@ import { fromCents, lineAmount, lineCents, sumCents, toCents } from '../../../sr
 
 describe('money, added up in integer cents', () => {
   it('when lines are priced with cents a double cannot hold exactly, their sum is exact to the cent', () => {
-    const lines = [{ price: 0.1, qty: 3 }, { price: 1.15, qty: 3 }, { price: 19.99, qty: 7 }];
+    const lines = [
+      { price: 0.1, qty: 3 },
+      { price: 1.15, qty: 3 },
+      { price: 19.99, qty: 7 },
+    ];
 
     // In doubles, 0.1 * 3 is 0.30000000000000004, 1.15 * 3 is 3.4499999999999997, 19.99 * 7 is 139.92999999999998.
     expect(lines.map(lineCents)).toEqual([30, 345, 13_993]);

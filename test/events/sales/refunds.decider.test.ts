@@ -19,7 +19,15 @@ const refundedSale = (refund: number): { sale: SaleImportedEvent; history: SaleE
       cancelled(sale, line),
       {
         type: 'RefundRequested',
-        data: { saleId: sale.data.saleId, refundId: refund, amount: 649, currency: 'EUR', reason: 'customer request', saleProductIds: [line.saleProductId], requestedAt: at },
+        data: {
+          saleId: sale.data.saleId,
+          refundId: refund,
+          amount: 649,
+          currency: 'EUR',
+          reason: 'customer request',
+          saleProductIds: [line.saleProductId],
+          requestedAt: at,
+        },
       },
     ],
   };
@@ -29,13 +37,17 @@ describe('marking a refund paid', () => {
   it('when the refund is requested, records it paid', () => {
     const refund = refundId();
     const { sale, history } = refundedSale(refund);
-    spec.given(history).when(markPaid(refund)).then([{ type: 'RefundPaid', data: { saleId: sale.data.saleId, refundId: refund, paidAt: at } }]);
+    spec
+      .given(history)
+      .when(markPaid(refund))
+      .then([{ type: 'RefundPaid', data: { saleId: sale.data.saleId, refundId: refund, paidAt: at } }]);
   });
 
   it('when the refund is already paid, nothing happens', () => {
     const refund = refundId();
     const { sale, history } = refundedSale(refund);
-    spec.given([...history, { type: 'RefundPaid', data: { saleId: sale.data.saleId, refundId: refund, paidAt: later } }])
+    spec
+      .given([...history, { type: 'RefundPaid', data: { saleId: sale.data.saleId, refundId: refund, paidAt: later } }])
       .when(markPaid(refund))
       .thenNothingHappens();
   });

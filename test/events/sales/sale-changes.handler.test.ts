@@ -34,11 +34,22 @@ describe('changing an imported sale through its handlers', () => {
       refund: { refundId: expect.any(Number), amount: 908.8, currency: 'EUR' },
     });
     expect(second).toEqual({ status: 'unchanged' });
-    expect(await eventTypes()).toEqual(['SaleImported', 'TrackingNumberAllocated', 'SaleProductCancelled', 'SaleProductCancelled', 'SaleCancelled', 'RefundRequested']);
+    expect(await eventTypes()).toEqual([
+      'SaleImported',
+      'TrackingNumberAllocated',
+      'SaleProductCancelled',
+      'SaleProductCancelled',
+      'SaleCancelled',
+      'RefundRequested',
+    ]);
   });
 
   it('when a refund is marked paid twice, records it once', async () => {
-    const cancelled = await cancelSale(harness.deps, { incrementId: sale.incrementId, saleProductIds: [sale.saleProductIds[1] as number], reason: 'broken' }, harness.context);
+    const cancelled = await cancelSale(
+      harness.deps,
+      { incrementId: sale.incrementId, saleProductIds: [sale.saleProductIds[1] as number], reason: 'broken' },
+      harness.context,
+    );
     if (cancelled.status !== 'cancelled' || !cancelled.refund) throw new Error('expected a refund');
     const { refundId } = cancelled.refund;
     expect(cancelled.refund.amount).toBe(259.8);
@@ -50,7 +61,11 @@ describe('changing an imported sale through its handlers', () => {
 
   it('when cancelling names a product of another sale, is refused and writes nothing', async () => {
     const before = await harness.store.readStream(`sale-${sale.incrementId}`);
-    const result = await cancelSale(harness.deps, { incrementId: sale.incrementId, saleProductIds: [sale.saleProductIds[1] as number + 1000], reason: 'x' }, harness.context);
+    const result = await cancelSale(
+      harness.deps,
+      { incrementId: sale.incrementId, saleProductIds: [(sale.saleProductIds[1] as number) + 1000], reason: 'x' },
+      harness.context,
+    );
     expect(result).toMatchObject({ status: 'refused', refusal: { code: 'unknown_product' } });
     expect(await harness.store.readStream(`sale-${sale.incrementId}`)).toEqual(before);
   });
@@ -60,7 +75,11 @@ describe('changing an imported sale through its handlers', () => {
     expect(await updateSaleAddress(harness.deps, { incrementId: sale.incrementId, shippingAddress: moved }, harness.context)).toEqual({ status: 'updated' });
     expect(await updateSaleAddress(harness.deps, { incrementId: sale.incrementId, shippingAddress: moved }, harness.context)).toEqual({ status: 'unchanged' });
 
-    await shipSupplierLine(harness.deps, { serviceOrderId: serviceOrderId(sale.incrementId, sale.saleProductIds[0] as number), supplier: 'supplier-a' }, harness.context);
+    await shipSupplierLine(
+      harness.deps,
+      { serviceOrderId: serviceOrderId(sale.incrementId, sale.saleProductIds[0] as number), supplier: 'supplier-a' },
+      harness.context,
+    );
     expect(await updateSaleAddress(harness.deps, { incrementId: sale.incrementId, shippingAddress: address() }, harness.context)).toMatchObject({
       status: 'refused',
       refusal: { code: 'already_shipped' },

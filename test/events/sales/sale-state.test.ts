@@ -51,12 +51,32 @@ describe('the state of a sale', () => {
       sale,
       { type: 'SaleAddressUpdated', data: { saleId, shippingAddress: moved, updatedAt: at } },
       { type: 'SaleProductAcknowledged', data: { saleId, saleProductId: line.saleProductId, supplier: 'supplier-b', acknowledgedAt: at } },
-      { type: 'ShippingLabelCreated', data: { saleId, saleProductId: line.saleProductId, supplier: 'supplier-b', carrier: null, trackingNumber: 'T1', labelPath: 'labels/T1.pdf', createdAt: at } },
+      {
+        type: 'ShippingLabelCreated',
+        data: {
+          saleId,
+          saleProductId: line.saleProductId,
+          supplier: 'supplier-b',
+          carrier: null,
+          trackingNumber: 'T1',
+          labelPath: 'labels/T1.pdf',
+          createdAt: at,
+        },
+      },
       shipped(sale, line, later),
-      { type: 'SaleDeliveryAppointmentScheduled', data: { saleId, planningType: 'delivery', date: '2026-10-12', time: '09:00', previous: null, scheduledAt: at } },
+      {
+        type: 'SaleDeliveryAppointmentScheduled',
+        data: { saleId, planningType: 'delivery', date: '2026-10-12', time: '09:00', previous: null, scheduledAt: at },
+      },
       { type: 'DeliveryServiceAppointmentSaved', data: { saleId, provider: 'Relais Express', reference: 'RX-1', date: null, timeWindow: null, savedAt: at } },
-      { type: 'RefundRequested', data: { saleId, refundId: 7, amount: 10, currency: 'EUR', reason: 'goodwill', saleProductIds: [line.saleProductId], requestedAt: at } },
-      { type: 'RefundRequested', data: { saleId, refundId: 8, amount: 5, currency: 'EUR', reason: 'goodwill', saleProductIds: [line.saleProductId], requestedAt: at } },
+      {
+        type: 'RefundRequested',
+        data: { saleId, refundId: 7, amount: 10, currency: 'EUR', reason: 'goodwill', saleProductIds: [line.saleProductId], requestedAt: at },
+      },
+      {
+        type: 'RefundRequested',
+        data: { saleId, refundId: 8, amount: 5, currency: 'EUR', reason: 'goodwill', saleProductIds: [line.saleProductId], requestedAt: at },
+      },
       { type: 'RefundPaid', data: { saleId, refundId: 7, paidAt: later } },
     ]);
 
@@ -72,9 +92,7 @@ describe('the state of a sale', () => {
       deliveryAppointment: { planningType: 'delivery', date: '2026-10-12', time: '09:00', scheduledAt: at },
       deliveryServiceAppointment: { provider: 'Relais Express', reference: 'RX-1', date: null, timeWindow: null, savedAt: at },
     });
-    expect(state.products).toEqual([
-      { ...line, acknowledgedAt: at, preparedAt: later, cancelledAt: null, trackingNumber: 'T1' },
-    ]);
+    expect(state.products).toEqual([{ ...line, acknowledgedAt: at, preparedAt: later, cancelledAt: null, trackingNumber: 'T1' }]);
     expect(state.refunds.map(({ refundId, status, paidAt }) => ({ refundId, status, paidAt }))).toEqual([
       { refundId: 7, status: 'paid', paidAt: later },
       { refundId: 8, status: 'requested', paidAt: null },
@@ -87,7 +105,10 @@ describe('the state of a sale', () => {
     const sale = saleImported({ products: [line, own] });
     const state = saleOf([
       sale,
-      { type: 'TrackingNumberAllocated', data: { saleId: sale.data.saleId, saleProductId: line.saleProductId, supplier: 'supplier-a', trackingNumber: 'MC0000000000422', allocatedAt: at } },
+      {
+        type: 'TrackingNumberAllocated',
+        data: { saleId: sale.data.saleId, saleProductId: line.saleProductId, supplier: 'supplier-a', trackingNumber: 'MC0000000000422', allocatedAt: at },
+      },
     ]);
     expect(state.products.map((p) => p.trackingNumber)).toEqual(['MC0000000000422', null]);
   });

@@ -24,28 +24,43 @@ describe('a supplier acknowledging its line', () => {
   it('when the line is its own and open, records the acknowledgement', () => {
     const sale = saleImported();
     const line = onlyProduct(sale);
-    spec.given([sale]).when(acknowledge(line.saleProductId)).then([acknowledged(sale, line)]);
+    spec
+      .given([sale])
+      .when(acknowledge(line.saleProductId))
+      .then([acknowledged(sale, line)]);
   });
 
   it('when the line was already acknowledged, is refused as processed', () => {
     const sale = saleImported();
     const line = onlyProduct(sale);
-    spec.given([sale, acknowledged(sale, line)]).when(acknowledge(line.saleProductId)).thenRefused('line_not_found_or_processed');
+    spec
+      .given([sale, acknowledged(sale, line)])
+      .when(acknowledge(line.saleProductId))
+      .thenRefused('line_not_found_or_processed');
   });
 
   it('when the line belongs to the other supplier, is refused as not found', () => {
     const sale = saleImported();
-    spec.given([sale]).when(acknowledge(onlyProduct(sale).saleProductId, 'supplier-b')).thenRefused('line_not_found_or_processed');
+    spec
+      .given([sale])
+      .when(acknowledge(onlyProduct(sale).saleProductId, 'supplier-b'))
+      .thenRefused('line_not_found_or_processed');
   });
 
   it('when the product ships from own stock, is refused as not found', () => {
     const sale = saleImported({ products: [product({ supplier: null })] });
-    spec.given([sale]).when(acknowledge(onlyProduct(sale).saleProductId)).thenRefused('line_not_found_or_processed');
+    spec
+      .given([sale])
+      .when(acknowledge(onlyProduct(sale).saleProductId))
+      .thenRefused('line_not_found_or_processed');
   });
 
   it('when the product is not in the sale, is refused as not found', () => {
     const sale = saleImported();
-    spec.given([sale]).when(acknowledge(onlyProduct(sale).saleProductId + 1)).thenRefused('line_not_found_or_processed');
+    spec
+      .given([sale])
+      .when(acknowledge(onlyProduct(sale).saleProductId + 1))
+      .thenRefused('line_not_found_or_processed');
   });
 
   it('when the sale does not exist, is refused as not found', () => {
@@ -55,13 +70,19 @@ describe('a supplier acknowledging its line', () => {
   it('when the line is shipped, is refused as processed', () => {
     const sale = saleImported();
     const line = onlyProduct(sale);
-    spec.given([sale, shipped(sale, line)]).when(acknowledge(line.saleProductId)).thenRefused('line_not_found_or_processed');
+    spec
+      .given([sale, shipped(sale, line)])
+      .when(acknowledge(line.saleProductId))
+      .thenRefused('line_not_found_or_processed');
   });
 
   it('when the line is cancelled, is refused as processed', () => {
     const sale = saleImported();
     const line = onlyProduct(sale);
-    spec.given([sale, cancelled(sale, line)]).when(acknowledge(line.saleProductId)).thenRefused('line_not_found_or_processed');
+    spec
+      .given([sale, cancelled(sale, line)])
+      .when(acknowledge(line.saleProductId))
+      .thenRefused('line_not_found_or_processed');
   });
 });
 
@@ -69,51 +90,75 @@ describe('a supplier shipping its line', () => {
   it('when the line is acknowledged, records the shipment prepared now under the cron log user', () => {
     const sale = saleImported();
     const line = onlyProduct(sale);
-    spec.given([sale, acknowledged(sale, line)]).when(ship(line.saleProductId)).then([shipped(sale, line, at)]);
+    spec
+      .given([sale, acknowledged(sale, line)])
+      .when(ship(line.saleProductId))
+      .then([shipped(sale, line, at)]);
   });
 
   it('when the line was never acknowledged, still records the shipment', () => {
     const sale = saleImported();
     const line = onlyProduct(sale);
-    spec.given([sale]).when(ship(line.saleProductId)).then([
-      {
-        type: 'SaleProductShipped',
-        data: { saleId: sale.data.saleId, saleProductId: line.saleProductId, supplier: 'supplier-a', preparedAt: at, logUser: 'cron' },
-      },
-    ]);
+    spec
+      .given([sale])
+      .when(ship(line.saleProductId))
+      .then([
+        {
+          type: 'SaleProductShipped',
+          data: { saleId: sale.data.saleId, saleProductId: line.saleProductId, supplier: 'supplier-a', preparedAt: at, logUser: 'cron' },
+        },
+      ]);
   });
 
   it('when the line is of supplier-b and supplier-b ships it, records the shipment', () => {
     const sale = saleImported({ products: [product({ supplier: 'supplier-b' })] });
     const line = onlyProduct(sale);
-    spec.given([sale]).when(ship(line.saleProductId, 'supplier-b')).then([shipped(sale, line, at)]);
+    spec
+      .given([sale])
+      .when(ship(line.saleProductId, 'supplier-b'))
+      .then([shipped(sale, line, at)]);
   });
 
   it('when the line was already shipped, nothing is deliverable', () => {
     const sale = saleImported();
     const line = onlyProduct(sale);
-    spec.given([sale, shipped(sale, line)]).when(ship(line.saleProductId)).thenRefused('nothing_deliverable');
+    spec
+      .given([sale, shipped(sale, line)])
+      .when(ship(line.saleProductId))
+      .thenRefused('nothing_deliverable');
   });
 
   it('when the line is cancelled, nothing is deliverable', () => {
     const sale = saleImported();
     const line = onlyProduct(sale);
-    spec.given([sale, cancelled(sale, line)]).when(ship(line.saleProductId)).thenRefused('nothing_deliverable');
+    spec
+      .given([sale, cancelled(sale, line)])
+      .when(ship(line.saleProductId))
+      .thenRefused('nothing_deliverable');
   });
 
   it('when the line belongs to the other supplier, nothing is deliverable', () => {
     const sale = saleImported();
-    spec.given([sale]).when(ship(onlyProduct(sale).saleProductId, 'supplier-b')).thenRefused('nothing_deliverable');
+    spec
+      .given([sale])
+      .when(ship(onlyProduct(sale).saleProductId, 'supplier-b'))
+      .thenRefused('nothing_deliverable');
   });
 
   it('when the product ships from own stock, nothing is deliverable to a supplier', () => {
     const sale = saleImported({ products: [product({ supplier: null })] });
-    spec.given([sale]).when(ship(onlyProduct(sale).saleProductId)).thenRefused('nothing_deliverable');
+    spec
+      .given([sale])
+      .when(ship(onlyProduct(sale).saleProductId))
+      .thenRefused('nothing_deliverable');
   });
 
   it('when the product is not in the sale, nothing is deliverable', () => {
     const sale = saleImported();
-    spec.given([sale]).when(ship(onlyProduct(sale).saleProductId + 1)).thenRefused('nothing_deliverable');
+    spec
+      .given([sale])
+      .when(ship(onlyProduct(sale).saleProductId + 1))
+      .thenRefused('nothing_deliverable');
   });
 
   it('when the sale does not exist, nothing is deliverable', () => {

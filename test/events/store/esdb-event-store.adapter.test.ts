@@ -63,9 +63,7 @@ describe('EventStoreDB adapter', () => {
 
   it('when two service instances allocate IDs at the same time, no ID is handed out twice', async () => {
     const allocators = [open(), open()].map((store) => createIdAllocator(store, systemContext(randomUUID()), { blockSize: 3 }));
-    const allocated = await Promise.all(
-      allocators.flatMap((allocator) => Array.from({ length: 20 }, () => allocator.next('refund', 2))),
-    );
+    const allocated = await Promise.all(allocators.flatMap((allocator) => Array.from({ length: 20 }, () => allocator.next('refund', 2))));
     const flat = allocated.flat();
     expect(flat).toHaveLength(80);
     expect(new Set(flat).size).toBe(80);

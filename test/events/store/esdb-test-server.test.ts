@@ -40,7 +40,11 @@ const events = (count: number, type = 'Ticked') => Array.from({ length: count },
 // Credentials make the client use Streams.Append instead of BatchAppend (they are ignored without TLS).
 const viaAppend = { credentials: { username: 'admin', password: 'changeit' } };
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 async function readAll(options: Parameters<EventStoreDBClient['readAll']>[0]): Promise<AllStreamResolvedEvent[]> {
   const read: AllStreamResolvedEvent[] = [];
@@ -139,7 +143,12 @@ describe('EventStoreDB test server', () => {
     const checkpoints: Position[] = [];
     const subscription = client.subscribeToAll({
       fromPosition: start,
-      filter: eventTypeFilter({ prefixes: ['Wanted'], maxSearchWindow: 2, checkpointInterval: 2, checkpointReached: (_, position) => void checkpoints.push(position) }),
+      filter: eventTypeFilter({
+        prefixes: ['Wanted'],
+        maxSearchWindow: 2,
+        checkpointInterval: 2,
+        checkpointReached: (_, position) => void checkpoints.push(position),
+      }),
     });
     let caughtUp = false;
     subscription.on('caughtUp', () => (caughtUp = true));

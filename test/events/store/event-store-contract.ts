@@ -10,10 +10,7 @@ import { subscriptionContract } from './contract/subscription-contract.ts';
  * generate are unused and that nobody else writes during the run, so they can also run against a
  * long-lived EventStoreDB.
  */
-export function eventStoreContract(
-  name: string,
-  open: () => Promise<{ store: EventStore; cleanup: () => Promise<void> }>,
-): void {
+export function eventStoreContract(name: string, open: () => Promise<{ store: EventStore; cleanup: () => Promise<void> }>): void {
   describe(`${name} (event-store contract)`, () => {
     appendContract(open);
     readContract(open);

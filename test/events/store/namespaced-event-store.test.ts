@@ -117,7 +117,7 @@ describe('an event-store namespace', () => {
     expect(await ours.readAll({ direction: 'backwards', filter: { eventTypes: ['SomethingElse'] }, maxCount: 1 })).toHaveLength(1);
   });
 
-  it('the head is the position of the namespace\'s last event, not of the store\'s', async () => {
+  it("the head is the position of the namespace's last event, not of the store's", async () => {
     const ours = namespacedEventStore(bare, 'ours');
     expect(await ours.headPosition()).toBe(-1);
 

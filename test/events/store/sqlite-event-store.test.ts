@@ -7,11 +7,7 @@ import {
   type EventStore,
   type NewEvent,
 } from '../../../src/events/store/event-store.ts';
-import {
-  openSqliteEventStore,
-  type SqliteEventStore,
-  type SqliteEventStoreOptions,
-} from '../../../src/events/store/sqlite-event-store.ts';
+import { openSqliteEventStore, type SqliteEventStore, type SqliteEventStoreOptions } from '../../../src/events/store/sqlite-event-store.ts';
 import { collect, expectWrongVersion, newEvent, newEvents, uniqueStream } from './contract/fixtures.ts';
 import { eventStoreContract } from './event-store-contract.ts';
 import { tempStoreFile } from './support/temp-store-file.ts';
@@ -175,7 +171,7 @@ describe('SQLite event store', () => {
     const store = open();
     for (let i = 0; i < 20; i += 1) await store.appendToStream(uniqueStream(), newEvents(1_000));
     let [count, last, ordered] = [0, -1, true];
-    for (let page = await store.readAll({ maxCount: 5_000 }); page.length > 0 && count <= 20_000; ) {
+    for (let page = await store.readAll({ maxCount: 5_000 }); page.length > 0 && count <= 20_000;) {
       for (const event of page) {
         ordered &&= event.position > last;
         last = event.position;

@@ -1,16 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  EventStoreUnavailableError,
-  InvalidEventStoreRequestError,
-  WrongExpectedVersionError,
-  type NewEvent,
-} from '../../../src/events/store/event-store.ts';
-import {
-  openSqliteEventStore,
-  type SqliteEventStore,
-  type SqliteEventStoreOptions,
-} from '../../../src/events/store/sqlite-event-store.ts';
+import { EventStoreUnavailableError, InvalidEventStoreRequestError, WrongExpectedVersionError, type NewEvent } from '../../../src/events/store/event-store.ts';
+import { openSqliteEventStore, type SqliteEventStore, type SqliteEventStoreOptions } from '../../../src/events/store/sqlite-event-store.ts';
 import { ids, newEvent, newEvents, positionsStrictlyIncrease, uniqueCategory, uniqueStream } from './contract/fixtures.ts';
 import { tempStoreFile } from './support/temp-store-file.ts';
 
@@ -43,9 +34,7 @@ describe('SQLite event store, group commit', () => {
     const store = open();
     const category = uniqueCategory();
     const appends = Array.from({ length: 200 }, (_, i) => ({ stream: uniqueStream(category), events: newEvents(1 + (i % 3)) }));
-    const results = await Promise.all(
-      appends.map(({ stream, events }) => store.appendToStream(stream, events, { expectedRevision: 'no_stream' })),
-    );
+    const results = await Promise.all(appends.map(({ stream, events }) => store.appendToStream(stream, events, { expectedRevision: 'no_stream' })));
 
     const recorded = await eventsOf(store, category);
     expect(ids(recorded)).toEqual(appends.flatMap(({ events }) => ids(events)));
@@ -137,22 +126,19 @@ describe('SQLite event store, group commit', () => {
   it.each<[string, Omit<SqliteEventStoreOptions, 'file'>, number]>([
     ['10 appends', { maxAppendsPerCommit: 10 }, 10],
     ['3,000 bytes', { maxBytesPerCommit: 3_000 }, 2],
-  ])(
-    'when more appends arrive together than one commit holds (%s), they commit in successive groups, in the order issued',
-    async (_, options, groupSize) => {
-      const store = open(options);
-      const category = uniqueCategory();
-      const appends = Array.from({ length: 25 }, () => ({ stream: uniqueStream(category), events: bulky() }));
-      const pending = appends.map(({ stream, events }) => store.appendToStream(stream, events));
+  ])('when more appends arrive together than one commit holds (%s), they commit in successive groups, in the order issued', async (_, options, groupSize) => {
+    const store = open(options);
+    const category = uniqueCategory();
+    const appends = Array.from({ length: 25 }, () => ({ stream: uniqueStream(category), events: bulky() }));
+    const pending = appends.map(({ stream, events }) => store.appendToStream(stream, events));
 
-      // Reads see committed events only: nothing before the first commit, then one whole group.
-      expect(await eventsOf(store, category)).toEqual([]);
-      await pending[0];
-      expect(ids(await eventsOf(store, category))).toEqual(appends.slice(0, groupSize).flatMap(({ events }) => ids(events)));
-      await Promise.all(pending);
-      expect(ids(await eventsOf(store, category))).toEqual(appends.flatMap(({ events }) => ids(events)));
-    },
-  );
+    // Reads see committed events only: nothing before the first commit, then one whole group.
+    expect(await eventsOf(store, category)).toEqual([]);
+    await pending[0];
+    expect(ids(await eventsOf(store, category))).toEqual(appends.slice(0, groupSize).flatMap(({ events }) => ids(events)));
+    await Promise.all(pending);
+    expect(ids(await eventsOf(store, category))).toEqual(appends.flatMap(({ events }) => ids(events)));
+  });
 
   it('when the file stays locked by another writer past the busy timeout, every append of the group fails unavailable and none is written', async () => {
     const store = open({ busyTimeoutMs: 50 });

@@ -19,7 +19,9 @@ describe('the access tokens as every request reads them', () => {
       collection: {
         value: (name: string) => {
           const collection = api.runtime.readStore.collection(name);
-          return Object.create(collection, { findOne: { value: (...args: Parameters<typeof collection.findOne>) => ((reads += 1), collection.findOne(...args)) } });
+          return Object.create(collection, {
+            findOne: { value: (...args: Parameters<typeof collection.findOne>) => ((reads += 1), collection.findOne(...args)) },
+          });
         },
       },
     });

@@ -24,10 +24,11 @@ const batched = (base: ReadStore): ReadStore => {
     new Proxy({} as ReadCollection<Document>, {
       get: (_target, property: keyof ReadCollection<Document>) => {
         if (property === 'collectionName') return name;
-        if (property === 'createIndex') return async (...args: Parameters<ReadCollection['createIndex']>) => {
-          await flush();
-          return base.collection(name).createIndex(...args);
-        };
+        if (property === 'createIndex')
+          return async (...args: Parameters<ReadCollection['createIndex']>) => {
+            await flush();
+            return base.collection(name).createIndex(...args);
+          };
         const method = batch.collection(name)[property] as (...args: unknown[]) => unknown;
         return (...args: unknown[]) => method.apply(batch.collection(name), args);
       },
@@ -87,7 +88,12 @@ describe('projection batch', () => {
       { collection: 'days_g1', put: [{ _id: '2026-01-01', orders: 6 }], insert: [{ _id: '2026-01-02', orders: 1 }], remove: [] },
     ]);
     await base.writeDocuments(batch.writes());
-    expect(await base.collection('days_g1').find({}, { sort: { _id: 1 } }).toArray()).toEqual([
+    expect(
+      await base
+        .collection('days_g1')
+        .find({}, { sort: { _id: 1 } })
+        .toArray(),
+    ).toEqual([
       { _id: '2026-01-01', orders: 6 },
       { _id: '2026-01-02', orders: 1 },
     ]);

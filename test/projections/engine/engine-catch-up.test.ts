@@ -47,7 +47,12 @@ describe('projection engine: catch-up, resume and live events', () => {
     await engine.start();
 
     expect(holidays.applied).toHaveLength(3);
-    expect(await started.routes.collection(holidays.collection).find({}, { sort: { _id: 1 } }).toArray()).toEqual([
+    expect(
+      await started.routes
+        .collection(holidays.collection)
+        .find({}, { sort: { _id: 1 } })
+        .toArray(),
+    ).toEqual([
       { _id: '2025-05-01', declared: true, changes: 1, _position: holidays.applied[0] },
       { _id: '2025-05-08', declared: false, changes: 2, _position: last },
     ]);
@@ -91,7 +96,9 @@ describe('projection engine: catch-up, resume and live events', () => {
     const writes: DocumentWrites[][] = [];
     const watchedStores: Stores = {
       ...stores,
-      eventStore: watch(stores.eventStore, { subscribeToAll: (options) => (subscriptions++, stores.eventStore.subscribeToAll(options)) }) as Stores['eventStore'],
+      eventStore: watch(stores.eventStore, {
+        subscribeToAll: (options) => (subscriptions++, stores.eventStore.subscribeToAll(options)),
+      }) as Stores['eventStore'],
       readStore: {
         ...stores.readStore,
         writeDocuments: (batch, last) => (writes.push([...batch, ...(last ? [last] : [])]), stores.readStore.writeDocuments(batch, last)),
@@ -131,16 +138,27 @@ describe('projection engine: catch-up, resume and live events', () => {
     await eventually(async () => (await checkpointOf(stores.readStore, 'holidays')) === holiday);
     expect(holidays.applied).toEqual([holiday]);
     expect(cancellations.applied).toEqual([cancelled]);
-    expect(await started.routes.collection<Cancellation>('cancellations').findOne({ _id: 2 })).toEqual({ _id: 2, reason: 'customer request', _position: cancelled });
+    expect(await started.routes.collection<Cancellation>('cancellations').findOne({ _id: 2 })).toEqual({
+      _id: 2,
+      reason: 'customer request',
+      _position: cancelled,
+    });
   });
 
   it('when commands append many events at once, the live projections take them in a few batches, not one write each', async () => {
     const holidays = holidaysProjection();
     let writes = 0;
-    engine = engineOn({ ...stores, readStore: { ...stores.readStore, writeDocuments: (batch, last) => (writes++, stores.readStore.writeDocuments(batch, last)) } }, [holidays.projection]).engine;
+    engine = engineOn(
+      { ...stores, readStore: { ...stores.readStore, writeDocuments: (batch, last) => (writes++, stores.readStore.writeDocuments(batch, last)) } },
+      [holidays.projection],
+    ).engine;
     await engine.start();
 
-    const positions = await Promise.all(Array.from({ length: 50 }, (_, i) => append(stores.eventStore, `holidays-calendar`, [holidayDeclared(`2026-01-${String(i % 28 + 1).padStart(2, '0')}`)])));
+    const positions = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        append(stores.eventStore, `holidays-calendar`, [holidayDeclared(`2026-01-${String((i % 28) + 1).padStart(2, '0')}`)]),
+      ),
+    );
     expect(await engine.waitFor(Math.max(...positions), ['HolidayDeclared'])).toBe(true);
 
     expect(holidays.applied).toHaveLength(50);

@@ -45,7 +45,15 @@ describe('projection engine: a projection that throws', () => {
     expect(holidays.applied).toEqual([good]);
     expect(await checkpointOf(stores.readStore, 'holidays')).toBe(good);
     expect(engine.status()).toEqual([
-      { name: 'holidays', version: 1, generation: 1, position: good, caughtUp: true, running: false, lastError: `HolidayDeclared at position ${failing}: cannot apply 2025-05-01` },
+      {
+        name: 'holidays',
+        version: 1,
+        generation: 1,
+        position: good,
+        caughtUp: true,
+        running: false,
+        lastError: `HolidayDeclared at position ${failing}: cannot apply 2025-05-01`,
+      },
       { name: 'cancellations', version: 1, generation: 1, position: cancelled, caughtUp: true, running: true, lastError: null },
     ]);
     expect(lines).toContainEqual({

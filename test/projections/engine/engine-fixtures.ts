@@ -134,7 +134,13 @@ export const cancellationsProjection = (): { projection: Projection; applied: nu
     async apply(event, store) {
       if (event.type !== 'SaleCancelled') return;
       applied.push(event.position);
-      await applyOnce(store.collection<Cancellation>('cancellations'), event.data.saleId, event.position, { $set: { reason: event.data.reason } }, { upsert: true });
+      await applyOnce(
+        store.collection<Cancellation>('cancellations'),
+        event.data.saleId,
+        event.position,
+        { $set: { reason: event.data.reason } },
+        { upsert: true },
+      );
     },
   };
   return { projection, applied };

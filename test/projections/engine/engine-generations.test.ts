@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../src/events/catalogue/catalogue.ts';
 import type { ProjectionEngine } from '../../../src/projections/engine/engine.ts';
-import { append, checkpointOf, engineOn, eventually, holidayDeclared, holidaysProjection, openStores, type HolidayDay, type Stores } from './engine-fixtures.ts';
+import {
+  append,
+  checkpointOf,
+  engineOn,
+  eventually,
+  holidayDeclared,
+  holidaysProjection,
+  openStores,
+  type HolidayDay,
+  type Stores,
+} from './engine-fixtures.ts';
 
 /** A gate a projection waits at on one event, until opened. */
 const gate = () => {
@@ -33,7 +43,12 @@ describe('projection engine: generations (blue/green rebuilds)', () => {
   });
 
   const labels = async (routes: ReturnType<typeof engineOn>['routes']) =>
-    (await routes.collection<HolidayDay & { label?: string }>('holidays_days').find({}, { sort: { _id: 1 } }).toArray()).map((day) => [day._id, day.label]);
+    (
+      await routes
+        .collection<HolidayDay & { label?: string }>('holidays_days')
+        .find({}, { sort: { _id: 1 } })
+        .toArray()
+    ).map((day) => [day._id, day.label]);
 
   it('when a projection comes in a new version, the old generation keeps answering while the new one is built, then the new one answers and the old one goes', async () => {
     const first = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-01')]);
@@ -93,7 +108,12 @@ describe('projection engine: generations (blue/green rebuilds)', () => {
 
     build.open();
     await eventually(() => engine.status()[0]?.generation === 2);
-    expect(await routes.collection<HolidayDay>('holidays_days').find({}, { sort: { _id: 1 } }).toArray()).toEqual([
+    expect(
+      await routes
+        .collection<HolidayDay>('holidays_days')
+        .find({}, { sort: { _id: 1 } })
+        .toArray(),
+    ).toEqual([
       { _id: '2025-05-01', declared: true, changes: 1, _position: first },
       { _id: '2025-05-08', declared: true, changes: 1, _position: during },
     ]);

@@ -32,7 +32,13 @@ describe('verifying read models against a replay of the log', () => {
   });
 
   const verify = (maxDifferences?: number) =>
-    verifyReadModels({ eventStore: stores.eventStore, live, projections, scratch: openSqliteReadStore({ file: ':memory:' }), ...(maxDifferences && { maxDifferences }) });
+    verifyReadModels({
+      eventStore: stores.eventStore,
+      live,
+      projections,
+      scratch: openSqliteReadStore({ file: ':memory:' }),
+      ...(maxDifferences && { maxDifferences }),
+    });
 
   it('when the live read models match the log, verify reports ok', async () => {
     expect(await verify()).toEqual({ ok: true, position: head, differenceCount: 0, differences: [] });
@@ -40,7 +46,10 @@ describe('verifying read models against a replay of the log', () => {
 
   it('when live documents were changed, removed or added behind the projections, verify lists each difference', async () => {
     await live.collection<HolidayDay>('holidays_days').updateOne({ _id: '2025-05-01' }, { $set: { declared: false } });
-    const [firstEntry] = await live.collection('sale_log').find({}, { sort: { position: 1 }, limit: 1 }).toArray();
+    const [firstEntry] = await live
+      .collection('sale_log')
+      .find({}, { sort: { position: 1 }, limit: 1 })
+      .toArray();
     await live.collection('sale_log').deleteOne({ _id: firstEntry?._id });
     await live.collection<HolidayDay>('holidays_days').insertOne({ _id: '1999-01-01', declared: true, changes: 1, _position: 1 });
 
@@ -50,7 +59,13 @@ describe('verifying read models against a replay of the log', () => {
     expect(report.differenceCount).toBe(3);
     expect(report.differences).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ collection: 'holidays_days', _id: '2025-05-01', kind: 'different', live: expect.objectContaining({ declared: false }), rebuilt: expect.objectContaining({ declared: true }) }),
+        expect.objectContaining({
+          collection: 'holidays_days',
+          _id: '2025-05-01',
+          kind: 'different',
+          live: expect.objectContaining({ declared: false }),
+          rebuilt: expect.objectContaining({ declared: true }),
+        }),
         expect.objectContaining({ collection: 'sale_log', _id: firstEntry?._id, kind: 'missing', rebuilt: firstEntry }),
         expect.objectContaining({ collection: 'holidays_days', _id: '1999-01-01', kind: 'extra' }),
       ]),

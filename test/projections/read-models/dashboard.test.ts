@@ -25,7 +25,10 @@ const ordered = (log: EventLog, saleId: number, orderedAt: string, grandTotal: n
       customer: { email: 'marie.curie@example.fr', firstname: 'Marie', lastname: 'Curie', phone: null },
       shippingAddress: address('1 rue Cuvier'),
       billingAddress: null,
-      products: [{ ...sofa, saleProductId: saleId * 10 + 1 }, { ...fridge, saleProductId: saleId * 10 + 2 }],
+      products: [
+        { ...sofa, saleProductId: saleId * 10 + 1 },
+        { ...fridge, saleProductId: saleId * 10 + 2 },
+      ],
       payment: { method: 'card', status: 'paid', amountPaid: grandTotal },
       shippingAmount: 0,
       grandTotal,
@@ -53,7 +56,10 @@ const savOpened = (log: EventLog, savId: number, createdAt: string, complaintNam
 
 const leadCaptured = (log: EventLog, capturedAt: string) => {
   const leadId = randomUUID();
-  log.record(`lead-${leadId}`, { type: 'ContactLeadCaptured', data: { leadId, name: 'Alice', email: 'alice@example.com', phone: null, projectName: null, capturedAt } });
+  log.record(`lead-${leadId}`, {
+    type: 'ContactLeadCaptured',
+    data: { leadId, name: 'Alice', email: 'alice@example.com', phone: null, projectName: null, capturedAt },
+  });
 };
 
 /**
@@ -133,11 +139,29 @@ describe('dashboard read model', () => {
         cancelledProducts: 1,
         refundRequested: 50,
         savsOpened: 2,
-        savsByCategory: [{ key: 'Pièce manquante', count: 1 }, { key: 'Produit endommagé', count: 1 }],
-        savsByType: [{ key: 'repair', count: 1 }, { key: 'replacement', count: 1 }],
+        savsByCategory: [
+          { key: 'Pièce manquante', count: 1 },
+          { key: 'Produit endommagé', count: 1 },
+        ],
+        savsByType: [
+          { key: 'repair', count: 1 },
+          { key: 'replacement', count: 1 },
+        ],
         openSavBacklog: 4,
       },
-      { ...zero, start: '2025-03-12', end: '2025-03-12', orders: 1, revenue: 300, averageBasket: 300, cancellations: 1, cancelledProducts: 2, refundRequested: 300, leads: 2, openSavBacklog: 4 },
+      {
+        ...zero,
+        start: '2025-03-12',
+        end: '2025-03-12',
+        orders: 1,
+        revenue: 300,
+        averageBasket: 300,
+        cancellations: 1,
+        cancelledProducts: 2,
+        refundRequested: 300,
+        leads: 2,
+        openSavBacklog: 4,
+      },
       { ...zero, start: '2025-03-13', end: '2025-03-13', refundPaid: 50, openSavBacklog: 4 },
       { ...zero, start: '2025-03-14', end: '2025-03-14', openSavBacklog: 4 },
     ]);
@@ -156,8 +180,14 @@ describe('dashboard read model', () => {
       refundRequested: 350,
       refundPaid: 50,
       savsOpened: 3,
-      savsByCategory: [{ key: 'Produit endommagé', count: 2 }, { key: 'Pièce manquante', count: 1 }],
-      savsByType: [{ key: 'repair', count: 2 }, { key: 'replacement', count: 1 }],
+      savsByCategory: [
+        { key: 'Produit endommagé', count: 2 },
+        { key: 'Pièce manquante', count: 1 },
+      ],
+      savsByType: [
+        { key: 'repair', count: 2 },
+        { key: 'replacement', count: 1 },
+      ],
       openSavBacklog: 4,
       leads: 2,
     });
@@ -179,7 +209,10 @@ describe('dashboard read model', () => {
     log.record('sav-1', { type: 'SavClosed', data: { savId: 1, releasedAppointment: null, closedAt: '2025-03-14T09:00:00+01:00' } });
     log.record('sav-2', { type: 'SavCancelled', data: { savId: 2, reason: 'Doublon', releasedAppointment: null, cancelledAt: '2025-03-14T10:00:00+01:00' } });
     log.record('sav-3', { type: 'SavResolved', data: { savId: 3, resolution: 'Échange', resolvedAt: '2025-03-14T11:00:00+01:00' } });
-    log.record('sav-3', { type: 'SavReopened', data: { savId: 3, reason: 'Mauvaise couleur', reopenedFrom: 'resolved', reopenedAt: '2025-03-15T11:00:00+01:00' } });
+    log.record('sav-3', {
+      type: 'SavReopened',
+      data: { savId: 3, reason: 'Mauvaise couleur', reopenedFrom: 'resolved', reopenedAt: '2025-03-15T11:00:00+01:00' },
+    });
 
     const { buckets, totals } = await dashboard(await given(log), { from: '2025-03-12', to: '2025-03-16', granularity: 'day' });
 
@@ -205,19 +238,37 @@ describe('dashboard read model', () => {
   it('when a day has many SAVs, its document counts them per category and type: its size does not grow with them', async () => {
     const log = eventLog();
     for (let savId = 1; savId <= 60; savId++) {
-      savOpened(log, savId, `2025-03-10T${String(8 + (savId % 10)).padStart(2, '0')}:00:00+01:00`, savId % 3 === 0 ? 'Pièce manquante' : 'Produit endommagé', savId % 2 === 0 ? 'repair' : 'replacement');
+      savOpened(
+        log,
+        savId,
+        `2025-03-10T${String(8 + (savId % 10)).padStart(2, '0')}:00:00+01:00`,
+        savId % 3 === 0 ? 'Pièce manquante' : 'Produit endommagé',
+        savId % 2 === 0 ? 'repair' : 'replacement',
+      );
     }
     const store = await given(log);
 
     const day = await store.collection<DashboardDayDocument>(dashboardDaysCollection).findOne({ _id: '2025-03-10' });
     expect(day).toMatchObject({
       savs: 60,
-      savsByCategory: [{ key: 'Produit endommagé', count: 40 }, { key: 'Pièce manquante', count: 20 }],
-      savsByType: [{ key: 'replacement', count: 30 }, { key: 'repair', count: 30 }],
+      savsByCategory: [
+        { key: 'Produit endommagé', count: 40 },
+        { key: 'Pièce manquante', count: 20 },
+      ],
+      savsByType: [
+        { key: 'replacement', count: 30 },
+        { key: 'repair', count: 30 },
+      ],
     });
     const { totals } = await dashboard(store, { from: '2025-03-01', to: '2025-03-31', granularity: 'month' });
-    expect(totals.savsByCategory).toEqual([{ key: 'Produit endommagé', count: 40 }, { key: 'Pièce manquante', count: 20 }]);
-    expect(totals.savsByType).toEqual([{ key: 'repair', count: 30 }, { key: 'replacement', count: 30 }]);
+    expect(totals.savsByCategory).toEqual([
+      { key: 'Produit endommagé', count: 40 },
+      { key: 'Pièce manquante', count: 20 },
+    ]);
+    expect(totals.savsByType).toEqual([
+      { key: 'repair', count: 30 },
+      { key: 'replacement', count: 30 },
+    ]);
   });
 
   it('when the log is delivered again, whole or event by event, the documents are as after one delivery', async () => {
@@ -226,7 +277,11 @@ describe('dashboard read model', () => {
     const twice = await given();
     await deliver(twice, projections, events);
     const doubled = await openTestReadStore();
-    await project(doubled, projections, events.flatMap((event) => [event, event]));
+    await project(
+      doubled,
+      projections,
+      events.flatMap((event) => [event, event]),
+    );
 
     const expected = await readModels(once, projections);
     expect(await readModels(twice, projections)).toEqual(expected);

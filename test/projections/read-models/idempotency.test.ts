@@ -26,14 +26,20 @@ describe('projection idempotency', () => {
   it('when each event is delivered twice in a row, every read model is as with one delivery', async () => {
     const { events } = buildScenario();
     const store = await openTestReadStore();
-    await project(store, projections, events.flatMap((event) => [event, event]));
+    await project(
+      store,
+      projections,
+      events.flatMap((event) => [event, event]),
+    );
 
     expect(await readModels(store, projections)).toEqual(await once(events));
   });
 
   it('when the log is applied once, every projection has written its collections', async () => {
     const models = await once(buildScenario().events);
-    const empty = Object.entries(models).filter(([, documents]) => documents.length === 0).map(([name]) => name);
+    const empty = Object.entries(models)
+      .filter(([, documents]) => documents.length === 0)
+      .map(([name]) => name);
     expect(empty).toEqual([]);
   });
 });

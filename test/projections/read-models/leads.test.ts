@@ -62,8 +62,14 @@ describe('leads read model', () => {
     const store = await openTestReadStore();
     const log = eventLog();
     const [given_up, newer] = [randomUUID(), randomUUID()];
-    for (const [leadId, capturedAt] of [[given_up, '2025-03-01T09:00:00Z'], [newer, '2025-03-02T09:00:00Z']] as const) {
-      log.record(`lead-${leadId}`, { type: 'ContactLeadCaptured', data: { leadId, name: 'Dan', email: 'dan@example.com', phone: null, projectName: null, capturedAt } });
+    for (const [leadId, capturedAt] of [
+      [given_up, '2025-03-01T09:00:00Z'],
+      [newer, '2025-03-02T09:00:00Z'],
+    ] as const) {
+      log.record(`lead-${leadId}`, {
+        type: 'ContactLeadCaptured',
+        data: { leadId, name: 'Dan', email: 'dan@example.com', phone: null, projectName: null, capturedAt },
+      });
     }
     for (let attempt = 1; attempt <= maxNotificationAttempts; attempt += 1) {
       log.record(`lead-${given_up}`, {

@@ -35,7 +35,10 @@ describe('planning read models', () => {
 
   it('when slots were booked and one released, a slot keeps its bookings and their count', async () => {
     const store = await given();
-    const slots = await store.collection('planning_slots').find({}, { sort: { _id: 1 } }).toArray();
+    const slots = await store
+      .collection('planning_slots')
+      .find({}, { sort: { _id: 1 } })
+      .toArray();
     expect(slots.map(({ _position: _p, ...slot }) => slot)).toEqual([
       { _id: 'delivery|2025-03-18|09:00', planningType: 'delivery', date: '2025-03-18', time: '09:00', bookings: ['sale:101'], count: 1 },
       { _id: 'sav|2025-03-20|09:00', planningType: 'sav', date: '2025-03-20', time: '09:00', bookings: [], count: 0 },

@@ -55,7 +55,11 @@ describe('products read model', () => {
     const given = async () => {
       const store = await openTestReadStore();
       const log = eventLog();
-      for (const [sku, ean, price] of [['B', '00000000000002', 30], ['A', '00000000000001', 20], ['00000000000002', null, 10]] as const) {
+      for (const [sku, ean, price] of [
+        ['B', '00000000000002', 30],
+        ['A', '00000000000001', 20],
+        ['00000000000002', null, 10],
+      ] as const) {
         log.record(`product-${sku}`, { type: 'ProductCatalogued', data: { product: product(sku, ean, price), cataloguedAt: '2025-01-01T00:00:00Z' } });
       }
       await project(store, projections, log.events);

@@ -66,7 +66,13 @@ describe('sales read model', () => {
         },
       ],
       deliveryAppointment: { planningType: 'delivery', date: '2025-03-18', time: '09:00', scheduledAt: '2025-03-12T11:00:00+01:00' },
-      deliveryServiceAppointment: { provider: 'geodis', reference: 'GEO-1', date: '2025-03-18', timeWindow: '08:00-12:00', savedAt: '2025-03-12T12:00:00+01:00' },
+      deliveryServiceAppointment: {
+        provider: 'geodis',
+        reference: 'GEO-1',
+        date: '2025-03-18',
+        timeWindow: '08:00-12:00',
+        savedAt: '2025-03-12T12:00:00+01:00',
+      },
       savIds: [savId],
       importedAt: '2025-03-10T08:00:00+01:00',
       cancelledAt: null,
@@ -99,7 +105,10 @@ describe('sale status', () => {
     return (await findSaleById(store, 1))?.status;
   };
   const ship = (log: ReturnType<typeof eventLog>, saleProductId: number) =>
-    log.record('sale-1', { type: 'SaleProductShipped', data: { saleId: 1, saleProductId, supplier: null, preparedAt: '2025-03-11T10:00:00+01:00', logUser: 'cron' } });
+    log.record('sale-1', {
+      type: 'SaleProductShipped',
+      data: { saleId: 1, saleProductId, supplier: null, preparedAt: '2025-03-11T10:00:00+01:00', logUser: 'cron' },
+    });
   const cancel = (log: ReturnType<typeof eventLog>, saleProductId: number) =>
     log.record('sale-1', { type: 'SaleProductCancelled', data: { saleId: 1, saleProductId, reason: 'r', cancelledAt: '2025-03-11T10:00:00+01:00' } });
 
@@ -110,7 +119,10 @@ describe('sale status', () => {
   it('when every product is acknowledged but one is not shipped, the sale is processing', async () => {
     expect(
       await statusAfter((log) => {
-        log.record('sale-1', { type: 'SaleProductAcknowledged', data: { saleId: 1, saleProductId: 1001, supplier: 'supplier-a', acknowledgedAt: '2025-03-11T09:00:00+01:00' } });
+        log.record('sale-1', {
+          type: 'SaleProductAcknowledged',
+          data: { saleId: 1, saleProductId: 1001, supplier: 'supplier-a', acknowledgedAt: '2025-03-11T09:00:00+01:00' },
+        });
         ship(log, 1001);
       }),
     ).toBe('processing');

@@ -102,23 +102,30 @@ describe('SAV read model', () => {
     const opened = () => {
       const log = eventLog();
       saleImported(log, { saleId: 1, incrementId: '500', orderedAt: '2025-03-01T10:00:00+01:00', products: [sofa] });
-      log.record('sav-21', {
-        type: 'SavCreated',
-        data: {
-          savId: 21,
-          saleId: 1,
-          incrementId: '500',
-          saleProductIds: [1001],
-          products: [{ saleProductId: 1001, sku: sofa.sku, name: sofa.name }],
-          complaint: 'Problème',
-          complaintName: 'other',
-          savType: 'repair',
-          channel: 'chatbot',
-          customerEmail: null,
-          createdAt: at(1),
+      log.record(
+        'sav-21',
+        {
+          type: 'SavCreated',
+          data: {
+            savId: 21,
+            saleId: 1,
+            incrementId: '500',
+            saleProductIds: [1001],
+            products: [{ saleProductId: 1001, sku: sofa.sku, name: sofa.name }],
+            complaint: 'Problème',
+            complaintName: 'other',
+            savType: 'repair',
+            channel: 'chatbot',
+            customerEmail: null,
+            createdAt: at(1),
+          },
         },
-      }, { kind: 'token', group: 'chatbot', label: 'chatbot-prod' });
-      log.record('sav-21', { type: 'SavAppointmentScheduled', data: { savId: 21, date: '2025-04-10', time: '09:00', phone: null, comment: null, previous: null, scheduledAt: at(1) } });
+        { kind: 'token', group: 'chatbot', label: 'chatbot-prod' },
+      );
+      log.record('sav-21', {
+        type: 'SavAppointmentScheduled',
+        data: { savId: 21, date: '2025-04-10', time: '09:00', phone: null, comment: null, previous: null, scheduledAt: at(1) },
+      });
       return log;
     };
     const documentAfter = async (log: ReturnType<typeof eventLog>) => {
@@ -139,7 +146,13 @@ describe('SAV read model', () => {
     it('when it is resolved, the resolution and its time are held; when closed, they stay and the closing time is added', async () => {
       const log = opened();
       log.record('sav-21', { type: 'SavResolved', data: { savId: 21, resolution: 'Pièce envoyée', resolvedAt: at(2) } }, staff);
-      expect(await documentAfter(log)).toMatchObject({ status: 'resolved', statusChangedAt: at(2), resolution: 'Pièce envoyée', resolvedAt: at(2), closedAt: null });
+      expect(await documentAfter(log)).toMatchObject({
+        status: 'resolved',
+        statusChangedAt: at(2),
+        resolution: 'Pièce envoyée',
+        resolvedAt: at(2),
+        closedAt: null,
+      });
 
       log.record('sav-21', { type: 'SavClosed', data: { savId: 21, releasedAppointment: { date: '2025-04-10', time: '09:00' }, closedAt: at(3) } }, staff);
       expect(await documentAfter(log)).toMatchObject({
@@ -166,7 +179,14 @@ describe('SAV read model', () => {
 
     it('when it is cancelled before its appointment, the reason is held and the appointment is gone', async () => {
       const log = opened();
-      log.record('sav-21', { type: 'SavCancelled', data: { savId: 21, reason: 'Client injoignable', releasedAppointment: { date: '2025-04-10', time: '09:00' }, cancelledAt: at(2) } }, staff);
+      log.record(
+        'sav-21',
+        {
+          type: 'SavCancelled',
+          data: { savId: 21, reason: 'Client injoignable', releasedAppointment: { date: '2025-04-10', time: '09:00' }, cancelledAt: at(2) },
+        },
+        staff,
+      );
       expect(await documentAfter(log)).toMatchObject({ status: 'cancelled', cancelledAt: at(2), cancellationReason: 'Client injoignable', appointment: null });
     });
   });
@@ -230,13 +250,33 @@ describe('SAV read model', () => {
       const attach = (fileId: string, attachedAt: string) =>
         log.record(`sav-${savId}`, {
           type: 'SavFileAttached',
-          data: { savId, fileId, kind: 'image', category: 'photo', sourceUrl: `https://example.com/${fileId}.jpg`, storedPath: null, fileName: 'p.jpg', contentType: null, size: null, attachedAt },
+          data: {
+            savId,
+            fileId,
+            kind: 'image',
+            category: 'photo',
+            sourceUrl: `https://example.com/${fileId}.jpg`,
+            storedPath: null,
+            fileName: 'p.jpg',
+            contentType: null,
+            size: null,
+            attachedAt,
+          },
         });
       attach(fresh, '2025-03-14T10:05:00+01:00');
       attach(retried, '2025-03-14T10:00:00+01:00');
       log.record(`sav-${savId}`, {
         type: 'SavFileFetchFailed',
-        data: { savId, fileId: retried, fileName: 'p.jpg', attempt: 1, reason: 'timeout', error: 'slow', nextAttemptAt: '2025-03-14T10:01:00+01:00', failedAt: '2025-03-14T10:00:00+01:00' },
+        data: {
+          savId,
+          fileId: retried,
+          fileName: 'p.jpg',
+          attempt: 1,
+          reason: 'timeout',
+          error: 'slow',
+          nextAttemptAt: '2025-03-14T10:01:00+01:00',
+          failedAt: '2025-03-14T10:00:00+01:00',
+        },
       });
       await project(store, projections, log.events);
 

@@ -26,17 +26,31 @@ export const buildScenario = () => {
   // 23:30 UTC on 9 March is 00:30 on 10 March in Paris: the order's local date is the 10th.
   saleImported(log, { ...mainSale, orderedAt: '2025-03-09T23:30:00Z', products: [sofa, fridge, cushion] });
   log.record('sequence-sale', { type: 'IdRangeReserved', data: { sequence: 'sale', first: 1, last: 200 } });
-  log.record(stream, { type: 'SaleProductAcknowledged', data: { saleId, saleProductId: 1001, supplier: 'supplier-a', acknowledgedAt: '2025-03-10T09:00:00+01:00' } });
+  log.record(stream, {
+    type: 'SaleProductAcknowledged',
+    data: { saleId, saleProductId: 1001, supplier: 'supplier-a', acknowledgedAt: '2025-03-10T09:00:00+01:00' },
+  });
   log.record(stream, {
     type: 'ShippingLabelCreated',
-    data: { saleId, saleProductId: 1001, supplier: 'supplier-a', carrier: 'colissimo', trackingNumber: '6A123', labelPath: 'labels/100000101_1001.pdf', createdAt: '2025-03-10T09:05:00+01:00' },
+    data: {
+      saleId,
+      saleProductId: 1001,
+      supplier: 'supplier-a',
+      carrier: 'colissimo',
+      trackingNumber: '6A123',
+      labelPath: 'labels/100000101_1001.pdf',
+      createdAt: '2025-03-10T09:05:00+01:00',
+    },
   });
   // Imported before numbers came with the import: the fridge's line gets its number when its label is first asked for.
   log.record(stream, {
     type: 'TrackingNumberAllocated',
     data: { saleId, saleProductId: 1002, supplier: 'supplier-b', trackingNumber: 'MC0000000000422', allocatedAt: '2025-03-10T09:06:00+01:00' },
   });
-  log.record(stream, { type: 'SaleProductShipped', data: { saleId, saleProductId: 1001, supplier: 'supplier-a', preparedAt: '2025-03-11T15:00:00+01:00', logUser: 'cron' } });
+  log.record(stream, {
+    type: 'SaleProductShipped',
+    data: { saleId, saleProductId: 1001, supplier: 'supplier-a', preparedAt: '2025-03-11T15:00:00+01:00', logUser: 'cron' },
+  });
   log.record(stream, { type: 'SaleAddressUpdated', data: { saleId, shippingAddress: address('2 rue des Écoles'), updatedAt: '2025-03-11T16:00:00+01:00' } });
   log.record(stream, { type: 'SaleProductCancelled', data: { saleId, saleProductId: 1002, reason: 'changed mind', cancelledAt: '2025-03-12T10:00:00+01:00' } });
   log.record(stream, {
@@ -70,7 +84,15 @@ export const buildScenario = () => {
   });
   log.record(`sav-${savId}`, {
     type: 'SavAppointmentScheduled',
-    data: { savId, date: '2025-03-20', time: '14:00', phone: '0600000000', comment: 'Sonner deux fois', previous: null, scheduledAt: '2025-03-14T10:00:00+01:00' },
+    data: {
+      savId,
+      date: '2025-03-20',
+      time: '14:00',
+      phone: '0600000000',
+      comment: 'Sonner deux fois',
+      previous: null,
+      scheduledAt: '2025-03-14T10:00:00+01:00',
+    },
   });
   log.record(`sav-${savId}`, {
     type: 'SavFileAttached',
@@ -87,32 +109,89 @@ export const buildScenario = () => {
       attachedAt: '2025-03-14T10:01:00+01:00',
     },
   });
-  for (const [id, fileName] of [[links.fetched, 'clip.mp4'], [links.givenUp, 'video-2']] as const) {
+  for (const [id, fileName] of [
+    [links.fetched, 'clip.mp4'],
+    [links.givenUp, 'video-2'],
+  ] as const) {
     log.record(`sav-${savId}`, {
       type: 'SavFileAttached',
-      data: { savId, fileId: id, kind: 'video', category: 'video', sourceUrl: `https://example.com/${fileName}`, storedPath: null, fileName, contentType: null, size: null, attachedAt: '2025-03-14T10:01:00+01:00' },
+      data: {
+        savId,
+        fileId: id,
+        kind: 'video',
+        category: 'video',
+        sourceUrl: `https://example.com/${fileName}`,
+        storedPath: null,
+        fileName,
+        contentType: null,
+        size: null,
+        attachedAt: '2025-03-14T10:01:00+01:00',
+      },
     });
   }
   log.record(`sav-${savId}`, {
     type: 'SavFileFetchFailed',
-    data: { savId, fileId: links.fetched, fileName: 'clip.mp4', attempt: 1, reason: 'remote_failed', error: 'the file host answered HTTP 503', nextAttemptAt: '2025-03-14T10:02:00+01:00', failedAt: '2025-03-14T10:01:00+01:00' },
+    data: {
+      savId,
+      fileId: links.fetched,
+      fileName: 'clip.mp4',
+      attempt: 1,
+      reason: 'remote_failed',
+      error: 'the file host answered HTTP 503',
+      nextAttemptAt: '2025-03-14T10:02:00+01:00',
+      failedAt: '2025-03-14T10:01:00+01:00',
+    },
   });
   log.record(`sav-${savId}`, {
     type: 'SavFileFetched',
-    data: { savId, fileId: links.fetched, fileName: 'clip.mp4', attempt: 2, kind: 'video', storedPath: 'sav-files/7/clip.mp4', contentType: 'video/mp4', size: 4096, fetchedAt: '2025-03-14T10:02:00+01:00' },
+    data: {
+      savId,
+      fileId: links.fetched,
+      fileName: 'clip.mp4',
+      attempt: 2,
+      kind: 'video',
+      storedPath: 'sav-files/7/clip.mp4',
+      contentType: 'video/mp4',
+      size: 4096,
+      fetchedAt: '2025-03-14T10:02:00+01:00',
+    },
   });
   log.record(`sav-${savId}`, {
     type: 'SavFileFetchFailed',
-    data: { savId, fileId: links.givenUp, fileName: 'video-2', attempt: 1, reason: 'unsupported_type', error: 'the file is not an accepted image or video', nextAttemptAt: null, failedAt: '2025-03-14T10:01:00+01:00' },
+    data: {
+      savId,
+      fileId: links.givenUp,
+      fileName: 'video-2',
+      attempt: 1,
+      reason: 'unsupported_type',
+      error: 'the file is not an accepted image or video',
+      nextAttemptAt: null,
+      failedAt: '2025-03-14T10:01:00+01:00',
+    },
   });
   // The SAV's life, by the back office: resolved, closed, reopened, then cancelled after its appointment's day (kept).
   const backOffice = { kind: 'token', group: 'core', label: 'back-office' } as const;
   log.record(`sav-${savId}`, { type: 'SavResolved', data: { savId, resolution: 'Pied remplacé', resolvedAt: '2025-03-20T15:00:00+01:00' } }, backOffice);
   log.record(`sav-${savId}`, { type: 'SavClosed', data: { savId, releasedAppointment: null, closedAt: '2025-03-21T09:00:00+01:00' } }, backOffice);
-  log.record(`sav-${savId}`, { type: 'SavReopened', data: { savId, reason: 'Le pied bouge', reopenedFrom: 'closed', reopenedAt: '2025-03-24T09:00:00+01:00' } }, backOffice);
-  log.record(`sav-${savId}`, { type: 'SavCancelled', data: { savId, reason: 'Doublon du SAV 8', releasedAppointment: null, cancelledAt: '2025-03-25T09:00:00+01:00' } }, backOffice);
+  log.record(
+    `sav-${savId}`,
+    { type: 'SavReopened', data: { savId, reason: 'Le pied bouge', reopenedFrom: 'closed', reopenedAt: '2025-03-24T09:00:00+01:00' } },
+    backOffice,
+  );
+  log.record(
+    `sav-${savId}`,
+    { type: 'SavCancelled', data: { savId, reason: 'Doublon du SAV 8', releasedAppointment: null, cancelledAt: '2025-03-25T09:00:00+01:00' } },
+    backOffice,
+  );
   // An older order of the same customer, under an older name, imported after the newer one.
-  saleImported(log, { saleId: 102, incrementId: '100000090', orderedAt: '2024-12-01T10:00:00+01:00', products: [{ ...cushion, saleProductId: 1010 }], email: 'marie.curie@example.fr', lastname: 'Sklodowska' });
+  saleImported(log, {
+    saleId: 102,
+    incrementId: '100000090',
+    orderedAt: '2024-12-01T10:00:00+01:00',
+    products: [{ ...cushion, saleProductId: 1010 }],
+    email: 'marie.curie@example.fr',
+    lastname: 'Sklodowska',
+  });
 
   log.record('product-SOFA-3P', {
     type: 'ProductCatalogued',
@@ -137,13 +216,22 @@ export const buildScenario = () => {
   });
   log.record('product-SOFA-3P', { type: 'ProductUpdated', data: { sku: 'SOFA-3P', changes: { price: 849, stock_qty: 2 }, updatedAt: '2025-02-01T00:00:00Z' } });
 
-  log.record('planning-sav', { type: 'PlanningConfigured', data: { planningType: 'sav', slotTimes: ['09:00', '14:00'], capacityPerSlot: 2, workingDays: [1, 2, 3, 4, 5], configuredAt: '2025-01-01T00:00:00Z' } });
+  log.record('planning-sav', {
+    type: 'PlanningConfigured',
+    data: { planningType: 'sav', slotTimes: ['09:00', '14:00'], capacityPerSlot: 2, workingDays: [1, 2, 3, 4, 5], configuredAt: '2025-01-01T00:00:00Z' },
+  });
   log.record('holidays-calendar', { type: 'HolidayDeclared', data: { date: '2025-04-21', label: 'Lundi de Pâques', declaredAt: '2025-01-01T00:00:00Z' } });
   log.record('holidays-calendar', { type: 'HolidayDeclared', data: { date: '2025-03-21', label: 'Inventaire', declaredAt: '2025-01-01T00:00:00Z' } });
   log.record('holidays-calendar', { type: 'HolidayRemoved', data: { date: '2025-03-21', removedAt: '2025-02-01T00:00:00Z' } });
   log.record('planningday-delivery-2025-03-18', {
     type: 'PlanningSlotBooked',
-    data: { planningType: 'delivery', date: '2025-03-18', time: '09:00', booking: { kind: 'sale', saleId, incrementId: mainSale.incrementId }, bookedAt: '2025-03-12T11:00:00+01:00' },
+    data: {
+      planningType: 'delivery',
+      date: '2025-03-18',
+      time: '09:00',
+      booking: { kind: 'sale', saleId, incrementId: mainSale.incrementId },
+      bookedAt: '2025-03-12T11:00:00+01:00',
+    },
   });
   log.record('planningday-sav-2025-03-20', {
     type: 'PlanningSlotBooked',
@@ -170,7 +258,10 @@ export const buildScenario = () => {
   captured(leads.sent, 'Alice');
   captured(leads.failed, 'Bob');
   captured(leads.pending, 'Chloe');
-  log.record(`lead-${leads.sent}`, { type: 'LeadNotificationSent', data: { leadId: leads.sent, attempt: 1, transport: 'smtp', messageId: '<m1@example.com>', sentAt: '2025-03-15T09:00:05+01:00' } });
+  log.record(`lead-${leads.sent}`, {
+    type: 'LeadNotificationSent',
+    data: { leadId: leads.sent, attempt: 1, transport: 'smtp', messageId: '<m1@example.com>', sentAt: '2025-03-15T09:00:05+01:00' },
+  });
   log.record(`lead-${leads.failed}`, {
     type: 'LeadNotificationFailed',
     data: { leadId: leads.failed, attempt: 1, error: 'connection refused', nextAttemptAt: '2025-03-15T09:05:00+01:00', failedAt: '2025-03-15T09:00:05+01:00' },
@@ -185,7 +276,10 @@ export const buildScenario = () => {
     data: { tokenId: 'oldchatbot', group: 'chatbot', label: 'Chatbot 2024', secretHash: 'b'.repeat(64), issuedAt: '2024-01-01T00:00:00Z' },
   });
   log.record('accesstoken-oldchatbot', { type: 'AccessTokenRevoked', data: { tokenId: 'oldchatbot', revokedAt: '2025-01-02T00:00:00Z' } });
-  log.record('actiontoken-jti12345678', { type: 'ActionTokenConsumed', data: { tokenJti: 'jti12345678', action: 'cancel', saleId, consumedAt: '2025-03-12T10:00:00+01:00' } });
+  log.record('actiontoken-jti12345678', {
+    type: 'ActionTokenConsumed',
+    data: { tokenJti: 'jti12345678', action: 'cancel', saleId, consumedAt: '2025-03-12T10:00:00+01:00' },
+  });
 
   return { log, events: log.events, fileId, links, leads };
 };

@@ -80,7 +80,10 @@ describe('supplier lines read model', () => {
     const store = await openTestReadStore();
     const log = eventLog();
     saleImported(log, { saleId: 1, incrementId: '1', orderedAt: '2025-03-10T10:00:00+01:00', products: [sofa] });
-    log.record('sale-1', { type: 'SaleProductAcknowledged', data: { saleId: 1, saleProductId: 1001, supplier: 'supplier-a', acknowledgedAt: '2025-03-10T11:00:00+01:00' } });
+    log.record('sale-1', {
+      type: 'SaleProductAcknowledged',
+      data: { saleId: 1, saleProductId: 1001, supplier: 'supplier-a', acknowledgedAt: '2025-03-10T11:00:00+01:00' },
+    });
     await project(store, projections, log.events);
 
     const lines = await listOpenSupplierLines(store, { supplier: 'supplier-a' });
@@ -91,7 +94,18 @@ describe('supplier lines read model', () => {
     const store = await openTestReadStore();
     const log = eventLog();
     saleImported(log, { saleId: 1, incrementId: '1', orderedAt: '2025-03-10T10:00:00+01:00', products: [sofa, { ...fridge, sku: 'FRIGO "A"' }] });
-    log.record('sale-1', { type: 'ShippingLabelCreated', data: { saleId: 1, saleProductId: 1001, supplier: 'supplier-a', trackingNumber: '6A1', labelPath: 'labels/supplier-a/1_1001.pdf', carrier: 'Kuehne', createdAt: '2025-03-10T12:00:00+01:00' } });
+    log.record('sale-1', {
+      type: 'ShippingLabelCreated',
+      data: {
+        saleId: 1,
+        saleProductId: 1001,
+        supplier: 'supplier-a',
+        trackingNumber: '6A1',
+        labelPath: 'labels/supplier-a/1_1001.pdf',
+        carrier: 'Kuehne',
+        createdAt: '2025-03-10T12:00:00+01:00',
+      },
+    });
     await project(store, projections, log.events);
 
     const listed = async (id: string) => {
@@ -112,8 +126,15 @@ describe('supplier lines read model', () => {
     });
     // The link's signature goes after its path, whatever the tail holds after it.
     const line = (await findSupplierLine(store, '1_1002'))!;
-    const signed = listedLine({ listingHead: line.listingHead!, listingTail: line.listingTail! }, baseUrlInJson('https://shop.example/sav'), '?expires=1&signature=s');
-    expect(JSON.parse(signed)).toMatchObject({ link_to_label: 'https://shop.example/sav/api/files/labels/supplier-b/1_1002.pdf?expires=1&signature=s', sku: 'FRIGO "A"' });
+    const signed = listedLine(
+      { listingHead: line.listingHead!, listingTail: line.listingTail! },
+      baseUrlInJson('https://shop.example/sav'),
+      '?expires=1&signature=s',
+    );
+    expect(JSON.parse(signed)).toMatchObject({
+      link_to_label: 'https://shop.example/sav/api/files/labels/supplier-b/1_1002.pdf?expires=1&signature=s',
+      sku: 'FRIGO "A"',
+    });
   });
 });
 
@@ -132,7 +153,10 @@ describe('listing the open lines of a supplier', () => {
     saleImported(log, { saleId: 2, incrementId: '99', orderedAt: '2025-03-01T11:00:00+01:00', products: [line(5)] });
     saleImported(log, { saleId: 3, incrementId: '98', orderedAt: '2025-03-02T10:00:00+01:00', products: [line(6)] });
     saleImported(log, { saleId: 4, incrementId: '7', orderedAt: '2025-03-03T10:00:00+01:00', products: [line(8), line(9)] });
-    log.record('sale-7', { type: 'SaleProductShipped', data: { saleId: 4, saleProductId: 8, supplier: 'supplier-a', preparedAt: '2025-03-04T10:00:00+01:00', logUser: 'cron' } });
+    log.record('sale-7', {
+      type: 'SaleProductShipped',
+      data: { saleId: 4, saleProductId: 8, supplier: 'supplier-a', preparedAt: '2025-03-04T10:00:00+01:00', logUser: 'cron' },
+    });
     await project(store, projections, log.events);
     return store;
   };

@@ -36,7 +36,10 @@ const history = () => {
   acknowledged(log, 2, 2002, '2025-03-10T14:00:00+01:00');
   shipped(log, 1, 1001, '2025-03-11T00:30:00+01:00');
   cancelled(log, 1, 1002, '2025-03-12T10:00:00+01:00');
-  log.record('sale-1', { type: 'SaleProductShipped', data: { saleId: 1, saleProductId: 1003, supplier: null, preparedAt: '2025-03-11T09:00:00+01:00', logUser: 'cron' } });
+  log.record('sale-1', {
+    type: 'SaleProductShipped',
+    data: { saleId: 1, saleProductId: 1003, supplier: null, preparedAt: '2025-03-11T09:00:00+01:00', logUser: 'cron' },
+  });
   return log;
 };
 
@@ -51,10 +54,22 @@ const noDelay = { samples: 0, median: null, p90: null };
 describe('supplier performance read model', () => {
   it('when lines are received and handled, each supplier counts them on the local day each happened, with its open backlog at the end of each day', async () => {
     const store = await given();
-    const days = await store.collection('supplier_performance_days').find({}, { sort: { _id: 1 } }).toArray();
+    const days = await store
+      .collection('supplier_performance_days')
+      .find({}, { sort: { _id: 1 } })
+      .toArray();
     const counts = { received: 0, acknowledged: 0, shipped: 0, cancelled: 0, ackDelays: [], shipDelays: [] };
     expect(days.map(({ _position, ...day }) => day)).toEqual([
-      { _id: 'supplier-a:2025-03-10', supplier: 'supplier-a', date: '2025-03-10', ...counts, received: 3, acknowledged: 3, ackDelays: [7200, 3600, 14400], openUpTo: 3 },
+      {
+        _id: 'supplier-a:2025-03-10',
+        supplier: 'supplier-a',
+        date: '2025-03-10',
+        ...counts,
+        received: 3,
+        acknowledged: 3,
+        ackDelays: [7200, 3600, 14400],
+        openUpTo: 3,
+      },
       { _id: 'supplier-a:2025-03-11', supplier: 'supplier-a', date: '2025-03-11', ...counts, shipped: 1, shipDelays: [86400], openUpTo: 2 },
       { _id: 'supplier-b:2025-03-10', supplier: 'supplier-b', date: '2025-03-10', ...counts, received: 1, openUpTo: 1 },
       { _id: 'supplier-b:2025-03-12', supplier: 'supplier-b', date: '2025-03-12', ...counts, cancelled: 1, openUpTo: 0 },
@@ -69,7 +84,10 @@ describe('supplier performance read model', () => {
     saleImported(log, { saleId: 2, incrementId: '2', orderedAt: '2025-03-10T10:00:00+01:00', products: [line(2001)] });
     const store = await given(log);
 
-    const days = await store.collection('supplier_performance_days').find({}, { sort: { _id: 1 } }).toArray();
+    const days = await store
+      .collection('supplier_performance_days')
+      .find({}, { sort: { _id: 1 } })
+      .toArray();
     expect(days.map((day) => [day.date, day.openUpTo])).toEqual([
       ['2025-03-10', 1],
       ['2025-03-12', 2],
@@ -103,7 +121,16 @@ describe('supplier performance read model', () => {
   it('when the period starts after the lines were received, the backlog still counts them until they ship or are cancelled', async () => {
     const store = await given();
     expect(await supplierPerformance(store, { from: '2025-03-11', to: '2025-03-11' })).toEqual([
-      { supplier: 'supplier-a', received: 0, acknowledged: 0, shipped: 1, cancelled: 0, openBacklog: 2, ackDelay: noDelay, shipDelay: { samples: 1, median: 86400, p90: 86400 } },
+      {
+        supplier: 'supplier-a',
+        received: 0,
+        acknowledged: 0,
+        shipped: 1,
+        cancelled: 0,
+        openBacklog: 2,
+        ackDelay: noDelay,
+        shipDelay: { samples: 1, median: 86400, p90: 86400 },
+      },
       { supplier: 'supplier-b', received: 0, acknowledged: 0, shipped: 0, cancelled: 0, openBacklog: 1, ackDelay: noDelay, shipDelay: noDelay },
     ]);
     expect(await supplierPerformance(store, { from: '2025-04-01', to: '2025-04-30', supplier: 'supplier-a' })).toEqual([
@@ -132,7 +159,11 @@ describe('supplier performance read model', () => {
     const twice = await given();
     await deliver(twice, projections, events);
     const doubled = await openTestReadStore();
-    await project(doubled, projections, events.flatMap((event) => [event, event]));
+    await project(
+      doubled,
+      projections,
+      events.flatMap((event) => [event, event]),
+    );
 
     const expected = await readModels(once, projections);
     expect(await readModels(twice, projections)).toEqual(expected);

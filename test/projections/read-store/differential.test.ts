@@ -76,7 +76,15 @@ const leaf = (random: Random, choice: Fields): Document => {
 };
 
 const generateFilter = (random: Random, choice: Fields, depth = 0): Document => {
-  const kind = depth >= 2 ? 'leaf' : random.weighted([['leaf', 4], ['fields', 2], ['and', 1], ['or', 2]] as const);
+  const kind =
+    depth >= 2
+      ? 'leaf'
+      : random.weighted([
+          ['leaf', 4],
+          ['fields', 2],
+          ['and', 1],
+          ['or', 2],
+        ] as const);
   if (kind === 'leaf') return leaf(random, choice);
   if (kind === 'fields') return Object.assign({}, leaf(random, choice), leaf(random, choice));
   const clauses = Array.from({ length: random.int(1, 3) }, () => generateFilter(random, choice, depth + 1));

@@ -123,7 +123,21 @@ export function readStoreContract(
         const sorted = await items.find({}, { sort: { price: -1, qty: 1 } }).toArray();
         expect(ids(sorted)).toEqual([2, 4, 1, 3]);
         expect(ids(await items.find({}, { sort: { price: -1, qty: 1 }, skip: 1, limit: 2 }).toArray())).toEqual([4, 1]);
-        expect(ids(await items.find({}, { sort: [['qty', 'desc'], ['_id', 'asc']] }).toArray())).toEqual([4, 1, 3, 2]);
+        expect(
+          ids(
+            await items
+              .find(
+                {},
+                {
+                  sort: [
+                    ['qty', 'desc'],
+                    ['_id', 'asc'],
+                  ],
+                },
+              )
+              .toArray(),
+          ),
+        ).toEqual([4, 1, 3, 2]);
       });
 
       it('sorts missing and null before numbers, numbers before strings, booleans and dates', async () => {
@@ -234,7 +248,12 @@ export function readStoreContract(
       });
 
       it('matches nothing without upsert', async () => {
-        expect(await items.updateOne({ _id: 'zz' }, { $set: { qty: 1 } })).toMatchObject({ matchedCount: 0, modifiedCount: 0, upsertedCount: 0, upsertedId: null });
+        expect(await items.updateOne({ _id: 'zz' }, { $set: { qty: 1 } })).toMatchObject({
+          matchedCount: 0,
+          modifiedCount: 0,
+          upsertedCount: 0,
+          upsertedId: null,
+        });
         expect(await items.countDocuments()).toBe(1);
       });
 
@@ -490,7 +509,9 @@ export function readStoreContract(
           { _id: 2, rank: 2.5, label: '', live: false, at: new Date(0), tags: ['x', 'y'] },
           { _id: 3, rank: 3, label: null, live: true },
         ]);
-        expect(await items.find({ shop: 'A', rank: { $gt: 1 } }, { sort: { rank: -1 }, skip: 1, limit: 1, projection: { _id: 0, label: 1 } }).toArray()).toEqual([{ label: '' }]);
+        expect(
+          await items.find({ shop: 'A', rank: { $gt: 1 } }, { sort: { rank: -1 }, skip: 1, limit: 1, projection: { _id: 0, label: 1 } }).toArray(),
+        ).toEqual([{ label: '' }]);
         await items.updateOne({ _id: 3 }, { $set: { label: 'trois' }, $unset: { live: '' } });
         expect(await items.findOne({ _id: 3 }, { projection: { label: 1, live: 1 } })).toEqual({ _id: 3, label: 'trois' });
       });
@@ -499,7 +520,15 @@ export function readStoreContract(
     describe('aggregation', () => {
       beforeEach(async () => {
         await seed(
-          { _id: 1, shop: 'A', total: 10, lines: [{ sku: 'x', qty: 1 }, { sku: 'y', qty: 2 }] },
+          {
+            _id: 1,
+            shop: 'A',
+            total: 10,
+            lines: [
+              { sku: 'x', qty: 1 },
+              { sku: 'y', qty: 2 },
+            ],
+          },
           { _id: 2, shop: 'B', total: 5, lines: [{ sku: 'x', qty: 3 }] },
           { _id: 3, shop: 'A', total: 7, lines: [] },
           { _id: 4, shop: 'C', total: 1, lines: [{ sku: 'y', qty: 1 }] },
@@ -543,7 +572,11 @@ export function readStoreContract(
       it('looks up another collection of the same store', async () => {
         await store.collection<Item>('shops').insertOne({ _id: 'A', city: 'Lyon' });
         const [joined] = await items
-          .aggregate([{ $match: { _id: 1 } }, { $lookup: { from: 'shops', localField: 'shop', foreignField: '_id', as: 'shopDoc' } }, { $project: { shopDoc: 1 } }])
+          .aggregate([
+            { $match: { _id: 1 } },
+            { $lookup: { from: 'shops', localField: 'shop', foreignField: '_id', as: 'shopDoc' } },
+            { $project: { shopDoc: 1 } },
+          ])
           .toArray();
         expect(joined).toEqual({ _id: 1, shopDoc: [{ _id: 'A', city: 'Lyon' }] });
       });
@@ -551,7 +584,13 @@ export function readStoreContract(
       it('leaves the stored documents untouched', async () => {
         const [first] = await items.aggregate([{ $match: { _id: 1 } }, { $set: { total: 0 } }]).toArray();
         (first!.lines as Document[]).push({ sku: 'z' });
-        expect(await get(1)).toMatchObject({ total: 10, lines: [{ sku: 'x', qty: 1 }, { sku: 'y', qty: 2 }] });
+        expect(await get(1)).toMatchObject({
+          total: 10,
+          lines: [
+            { sku: 'x', qty: 1 },
+            { sku: 'y', qty: 2 },
+          ],
+        });
       });
     });
 

@@ -22,8 +22,28 @@ export const saleImported = (saleId: number, incrementId: string): SaleEvent => 
     shippingAddress: address,
     billingAddress: null,
     products: [
-      { saleProductId: 12, sku: 'CAN-OSLO', name: 'Canapé Oslo', qty: 1, price: 899, wholesalePrice: 500, supplier: 'supplier-a', carrier: 'DHL', requiresAppointment: true },
-      { saleProductId: 13, sku: 'LAMP-NORD', name: 'Lampe Nord', qty: 2, price: 49.9, wholesalePrice: null, supplier: null, carrier: null, requiresAppointment: false },
+      {
+        saleProductId: 12,
+        sku: 'CAN-OSLO',
+        name: 'Canapé Oslo',
+        qty: 1,
+        price: 899,
+        wholesalePrice: 500,
+        supplier: 'supplier-a',
+        carrier: 'DHL',
+        requiresAppointment: true,
+      },
+      {
+        saleProductId: 13,
+        sku: 'LAMP-NORD',
+        name: 'Lampe Nord',
+        qty: 2,
+        price: 49.9,
+        wholesalePrice: null,
+        supplier: null,
+        carrier: null,
+        requiresAppointment: false,
+      },
     ],
     payment: { method: 'card', status: 'paid', amountPaid: 998.8 },
     shippingAmount: 0,
@@ -40,7 +60,10 @@ export const saleEvents = (saleId: number): { event: SaleEvent; fr: string; en: 
     en: 'Tracking number MC0000000000422 allocated to product 12 (SKU CAN-OSLO), shipped by supplier-a',
   },
   {
-    event: { type: 'SaleAddressUpdated', data: { saleId, shippingAddress: { ...address, street: ['3 place Carnot'], postcode: '69002', city: 'Lyon' }, updatedAt: at } },
+    event: {
+      type: 'SaleAddressUpdated',
+      data: { saleId, shippingAddress: { ...address, street: ['3 place Carnot'], postcode: '69002', city: 'Lyon' }, updatedAt: at },
+    },
     fr: 'Adresse de livraison modifiée : 3 place Carnot, 69002 Lyon, FR',
     en: 'Shipping address updated: 3 place Carnot, 69002 Lyon, FR',
   },
@@ -187,11 +210,24 @@ const fetchedLink = (savId: number): { event: SavEvent; fr: string; en: string }
   const fileId = randomUUID();
   const fileName = 'clip.mp4';
   return [
-    { event: linkAttached(savId, fileId, fileName, 'https://cdn.example.org/clip.mp4'), fr: `Vidéo « clip.mp4 » ajouté(e) au SAV ${savId}`, en: `Video "clip.mp4" attached to after-sales request ${savId}` },
+    {
+      event: linkAttached(savId, fileId, fileName, 'https://cdn.example.org/clip.mp4'),
+      fr: `Vidéo « clip.mp4 » ajouté(e) au SAV ${savId}`,
+      en: `Video "clip.mp4" attached to after-sales request ${savId}`,
+    },
     {
       event: {
         type: 'SavFileFetchFailed',
-        data: { savId, fileId, fileName, attempt: 1, reason: 'timeout', error: 'the file was not received within 60 s', nextAttemptAt: '2025-03-03T10:01:00.000Z', failedAt: at },
+        data: {
+          savId,
+          fileId,
+          fileName,
+          attempt: 1,
+          reason: 'timeout',
+          error: 'the file was not received within 60 s',
+          nextAttemptAt: '2025-03-03T10:01:00.000Z',
+          failedAt: at,
+        },
       },
       fr: `Essai 1 de récupération du fichier « clip.mp4 » du SAV ${savId} échoué : the file was not received within 60 s`,
       en: `Attempt 1 to fetch file "clip.mp4" of after-sales request ${savId} failed: the file was not received within 60 s`,
@@ -199,7 +235,17 @@ const fetchedLink = (savId: number): { event: SavEvent; fr: string; en: string }
     {
       event: {
         type: 'SavFileFetched',
-        data: { savId, fileId, fileName, attempt: 2, kind: 'video', storedPath: `sav-files/${savId}/clip.mp4`, contentType: 'video/mp4', size: 4096, fetchedAt: at },
+        data: {
+          savId,
+          fileId,
+          fileName,
+          attempt: 2,
+          kind: 'video',
+          storedPath: `sav-files/${savId}/clip.mp4`,
+          contentType: 'video/mp4',
+          size: 4096,
+          fetchedAt: at,
+        },
       },
       fr: `Fichier « clip.mp4 » du SAV ${savId} récupéré (4096 octets)`,
       en: `File "clip.mp4" of after-sales request ${savId} fetched (4096 bytes)`,
@@ -212,11 +258,24 @@ const abandonedLink = (savId: number): { event: SavEvent; fr: string; en: string
   const fileId = randomUUID();
   const fileName = 'private.mp4';
   return [
-    { event: linkAttached(savId, fileId, fileName, 'https://intranet.example.org/private.mp4'), fr: `Vidéo « private.mp4 » ajouté(e) au SAV ${savId}`, en: `Video "private.mp4" attached to after-sales request ${savId}` },
+    {
+      event: linkAttached(savId, fileId, fileName, 'https://intranet.example.org/private.mp4'),
+      fr: `Vidéo « private.mp4 » ajouté(e) au SAV ${savId}`,
+      en: `Video "private.mp4" attached to after-sales request ${savId}`,
+    },
     {
       event: {
         type: 'SavFileFetchFailed',
-        data: { savId, fileId, fileName, attempt: 1, reason: 'url_refused', error: 'the host intranet.example.org is an internal address', nextAttemptAt: null, failedAt: at },
+        data: {
+          savId,
+          fileId,
+          fileName,
+          attempt: 1,
+          reason: 'url_refused',
+          error: 'the host intranet.example.org is an internal address',
+          nextAttemptAt: null,
+          failedAt: at,
+        },
       },
       fr: `Fichier « private.mp4 » du SAV ${savId} abandonné après 1 essai(s) : the host intranet.example.org is an internal address`,
       en: `File "private.mp4" of after-sales request ${savId} given up after 1 attempt(s): the host intranet.example.org is an internal address`,
@@ -224,7 +283,10 @@ const abandonedLink = (savId: number): { event: SavEvent; fr: string; en: string
   ];
 };
 
-export const supplierContext = (): CommandContext => ({ actor: { kind: 'token', group: 'supplier-a', label: 'supplier-a-prod', tokenId: randomUUID() }, correlationId: randomUUID() });
+export const supplierContext = (): CommandContext => ({
+  actor: { kind: 'token', group: 'supplier-a', label: 'supplier-a-prod', tokenId: randomUUID() },
+  correlationId: randomUUID(),
+});
 export const coreContext = (): CommandContext => ({ actor: { kind: 'token', group: 'core', label: 'backoffice' }, correlationId: randomUUID() });
 export const cronContext = (): CommandContext => ({ actor: { kind: 'cron' }, correlationId: randomUUID() });
 

@@ -42,12 +42,24 @@ describe('sale-log projection', () => {
   };
 
   const logOf = (saleId: number) =>
-    readStore.collection<SaleLogEntry>('sale_log').find({ saleId }, { sort: { position: 1 } }).toArray();
+    readStore
+      .collection<SaleLogEntry>('sale_log')
+      .find({ saleId }, { sort: { position: 1 } })
+      .toArray();
 
   const allCollections = async () =>
     Object.fromEntries(
       await Promise.all(
-        saleLogProjection.collections.map(async (name) => [name, await readStore.collection(name).find({}, { sort: { _id: 1 } }).toArray()] as const),
+        saleLogProjection.collections.map(
+          async (name) =>
+            [
+              name,
+              await readStore
+                .collection(name)
+                .find({}, { sort: { _id: 1 } })
+                .toArray(),
+            ] as const,
+        ),
       ),
     );
 

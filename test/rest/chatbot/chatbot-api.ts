@@ -27,7 +27,11 @@ export const startChatbotApi = async (): Promise<ChatbotApi> => {
     ...api,
     token,
     get: async (path) => api.request.get(path).set('X-API-Token', token),
-    post: async (path, body) => api.request.post(path).set('X-API-Token', token).send(body as object),
+    post: async (path, body) =>
+      api.request
+        .post(path)
+        .set('X-API-Token', token)
+        .send(body as object),
   };
 };
 
@@ -108,7 +112,10 @@ export const staffChanges = (api: ApiHarness) => {
   let token: Promise<string> | undefined;
   const post = async (path: string, body: object) => {
     token ??= api.tokenFor('core', 'back-office');
-    const response = await api.request.post(path).set('Authorization', `Bearer ${await token}`).send(body);
+    const response = await api.request
+      .post(path)
+      .set('Authorization', `Bearer ${await token}`)
+      .send(body);
     if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
   };
   return {

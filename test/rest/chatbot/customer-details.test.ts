@@ -13,7 +13,14 @@ describe('GET /api/Customer/details/{email}', () => {
 
   it('when the customer has orders, it answers the names of the latest order, every order latest first, and every SAV', async () => {
     await importOrder(api);
-    await importOrder(api, order({ increment_id: '100004513', created_at: '2026-10-03T18:30:00+02:00', customer: { email: 'claire.martin@example.org', firstname: 'Claire', lastname: 'Martin-Roux' } }));
+    await importOrder(
+      api,
+      order({
+        increment_id: '100004513',
+        created_at: '2026-10-03T18:30:00+02:00',
+        customer: { email: 'claire.martin@example.org', firstname: 'Claire', lastname: 'Martin-Roux' },
+      }),
+    );
     await importOrder(api, order({ increment_id: '100004514', customer: { email: 'paul.durand@example.org', firstname: 'Paul', lastname: 'Durand' } }));
     await cancelSale(api.runtime.salesDeps, { incrementId: '100004513', reason: 'Annulation demandée par le client' }, systemContext());
     const sav = await api.post('/api/sav', savRequest());
@@ -27,8 +34,22 @@ describe('GET /api/Customer/details/{email}', () => {
         firstname: 'Claire',
         lastname: 'Martin-Roux',
         orders: [
-          { increment_id: '100004513', status: 'cancelled', created_at: '2026-10-03T18:30:00+02:00', order_date: '2026-10-03', grand_total: 1407.8, currency: 'EUR' },
-          { increment_id: '100004512', status: 'processing', created_at: '2026-10-02T09:14:00+02:00', order_date: '2026-10-02', grand_total: 1407.8, currency: 'EUR' },
+          {
+            increment_id: '100004513',
+            status: 'cancelled',
+            created_at: '2026-10-03T18:30:00+02:00',
+            order_date: '2026-10-03',
+            grand_total: 1407.8,
+            currency: 'EUR',
+          },
+          {
+            increment_id: '100004512',
+            status: 'processing',
+            created_at: '2026-10-02T09:14:00+02:00',
+            order_date: '2026-10-02',
+            grand_total: 1407.8,
+            currency: 'EUR',
+          },
         ],
         sav_history: [
           {

@@ -91,7 +91,7 @@ describe('POST /api/sav', () => {
     expect(details.body.data.sav_history).toEqual([record]);
   });
 
-  it('when the e-mail is not the order customer\'s, it answers 403 and records nothing', async () => {
+  it("when the e-mail is not the order customer's, it answers 403 and records nothing", async () => {
     const head = await api.runtime.eventStore.headPosition();
 
     const response = await api.post('/api/sav', savRequest({ email: 'someone.else@example.org' }));
@@ -147,19 +147,35 @@ describe('POST /api/sav', () => {
   const invalid = (message: string) => ({ success: false, error: 'Paramètres invalides', message });
 
   it.each([
-    ['both product_sku and sale_product_id are given', { sale_product_id: 1 }, 'Indiquez le produit concerné : product_sku ou sale_product_id (un seul des deux)'],
-    ['neither product_sku nor sale_product_id is given', { product_sku: undefined }, 'Indiquez le produit concerné : product_sku ou sale_product_id (un seul des deux)'],
+    [
+      'both product_sku and sale_product_id are given',
+      { sale_product_id: 1 },
+      'Indiquez le produit concerné : product_sku ou sale_product_id (un seul des deux)',
+    ],
+    [
+      'neither product_sku nor sale_product_id is given',
+      { product_sku: undefined },
+      'Indiquez le produit concerné : product_sku ou sale_product_id (un seul des deux)',
+    ],
     ['the complaint is missing', { complaint: undefined }, 'Le champ complaint est requis'],
     ['the complaint is blank', { complaint: '   ' }, 'Le champ complaint doit être un texte de 1 à 10 000 caractères'],
     ['the e-mail is malformed', { email: 'claire.martin' }, 'Le champ email doit être une adresse e-mail valide'],
     ['the increment ID is a number', { increment_id: 100004512 }, 'Le champ increment_id doit être une suite de 1 à 20 chiffres'],
-    ['the request type is unknown', { request_type: 'refund' }, 'Le champ request_type doit être complaint, damaged_product, missing_part, delivery_issue ou other'],
+    [
+      'the request type is unknown',
+      { request_type: 'refund' },
+      'Le champ request_type doit être complaint, damaged_product, missing_part, delivery_issue ou other',
+    ],
     [
       'a photo is not an http(s) URL',
       { photos: ['ftp://cdn.example.org/a.jpg'] },
       "Le champ photos.0 doit être l'URL http(s) d'une photo (2048 caractères au plus) ou une photo en data URL base64 (image/jpeg, image/png, image/webp, image/gif, image/heic, image/heif, image/avif)",
     ],
-    ['the sale product ID is not a positive integer', { product_sku: undefined, sale_product_id: -3 }, 'Le champ sale_product_id doit être un identifiant de produit de commande (entier positif)'],
+    [
+      'the sale product ID is not a positive integer',
+      { product_sku: undefined, sale_product_id: -3 },
+      'Le champ sale_product_id doit être un identifiant de produit de commande (entier positif)',
+    ],
   ])('when %s, it answers 400 naming the field and records nothing', async (_case, overrides, message) => {
     const head = await api.runtime.eventStore.headPosition();
 

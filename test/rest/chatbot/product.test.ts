@@ -56,7 +56,17 @@ describe('GET /api/product/{sku}', () => {
 
     expectJson(response, 200, {
       success: true,
-      product: { sku: 'POUF-VELOURS', name: 'Pouf velours', price: 79, description: '', availability: 'Out of Stock', images: [], stock_status: 'out_of_stock', stock_qty: 0, ean14: null },
+      product: {
+        sku: 'POUF-VELOURS',
+        name: 'Pouf velours',
+        price: 79,
+        description: '',
+        availability: 'Out of Stock',
+        images: [],
+        stock_status: 'out_of_stock',
+        stock_qty: 0,
+        ean14: null,
+      },
     });
   });
 

@@ -109,7 +109,10 @@ describe('GET /api/sale/details/{incrementId}', () => {
   it('when the order has SAVs, sav_status counts them and sav_history lists them with their status (spec line 115: "SAV status `in_progress`")', async () => {
     await importOrder(api);
     const first = await api.post('/api/sav', savRequest());
-    const second = await api.post('/api/sav', savRequest({ product_sku: 'LAMP-ARC-BLK', complaint_name: 'Pièce manquante', complaint: 'Il manque la vis du pied.' }));
+    const second = await api.post(
+      '/api/sav',
+      savRequest({ product_sku: 'LAMP-ARC-BLK', complaint_name: 'Pièce manquante', complaint: 'Il manque la vis du pied.' }),
+    );
 
     const response = await api.get('/api/sale/details/100004512');
 
@@ -141,7 +144,9 @@ describe('GET /api/sale/details/{incrementId}', () => {
   it('when staff resolved one SAV of the order and cancelled the other, the details show both statuses and none in progress', async () => {
     await importOrder(api);
     const first: number = (await api.post('/api/sav', savRequest())).body.sav_id;
-    const second: number = (await api.post('/api/sav', savRequest({ product_sku: 'LAMP-ARC-BLK', complaint_name: 'Pièce manquante', complaint: 'Il manque la vis du pied.' }))).body.sav_id;
+    const second: number = (
+      await api.post('/api/sav', savRequest({ product_sku: 'LAMP-ARC-BLK', complaint_name: 'Pièce manquante', complaint: 'Il manque la vis du pied.' }))
+    ).body.sav_id;
     const staff = staffChanges(api);
     await staff.resolve(first, 'Un pied neuf vous a été envoyé.');
     await staff.cancel(second, 'Vis retrouvée par la cliente');

@@ -9,7 +9,7 @@ import { expectJson, importOrder, savRequest, seedCatalog, startChatbotApi, type
 const mib = 1024 * 1024;
 const photoTypes = 'image/jpeg, image/png, image/webp, image/gif, image/heic, image/heif, image/avif';
 
-describe('POST /api/sav: the customer\'s photos and videos, as URLs or data URLs', () => {
+describe("POST /api/sav: the customer's photos and videos, as URLs or data URLs", () => {
   let files: FileServer;
   let api: ChatbotApi;
   beforeAll(async () => {
@@ -43,7 +43,16 @@ describe('POST /api/sav: the customer\'s photos and videos, as URLs or data URLs
     const savId: number = response.body.sav_id;
     const [photo] = (await findSavById(api.runtime.readStore, savId))?.files ?? [];
     const downloadUrl = `http://localhost:3000/api/sav/${savId}/files/${photo?.fileId}`;
-    const shown = { name: 'photo-1.jpg', kind: 'image', state: 'stored', content_type: 'image/jpeg', size: jpeg.length, attempts: 0, last_error: null, download_url: downloadUrl };
+    const shown = {
+      name: 'photo-1.jpg',
+      kind: 'image',
+      state: 'stored',
+      content_type: 'image/jpeg',
+      size: jpeg.length,
+      attempts: 0,
+      last_error: null,
+      download_url: downloadUrl,
+    };
     expect(filesShown(response.body.files)).toEqual([shown]);
     const status = await api.get('/api/customer/sav-status?increment_id=100004512');
     expect(filesShown(status.body.sav_records[0].files)).toEqual([shown]);
@@ -84,12 +93,36 @@ describe('POST /api/sav: the customer\'s photos and videos, as URLs or data URLs
 
   describe('when a photo or a video cannot be taken, it answers 400 in French naming the field, and records nothing', () => {
     it.each([
-      ['a photo over 10 MiB', () => ({ photos: [dataUrl('image/jpeg', Buffer.concat([jpeg, Buffer.alloc(10 * mib)]))] }), "Le champ photos.0 dépasse 10 Mio une fois décodé ; envoyez un fichier plus lourd par son URL"],
-      ['a text sent as a photo', () => ({ photos: [dataUrl('image/png', text)] }), "Le champ photos.0 est annoncé comme image/png mais son contenu est autre chose qu'une image ou une vidéo acceptée"],
-      ['a PDF photo', () => ({ photos: [dataUrl('application/pdf', text)] }), `Le champ photos.0 est une data URL de type application/pdf ; une photo doit être de type ${photoTypes}`],
-      ['a video that is a JPEG', () => ({ videos: [dataUrl('video/mp4', jpeg)] }), 'Le champ videos.0 est annoncé comme video/mp4 mais son contenu est image/jpeg'],
-      ['a photo on the service\'s own host', () => ({ photos: ['http://127.0.0.1:3000/api/files/x.jpg'] }), "Le champ photos.0 n'est pas une URL de fichier autorisée"],
-      ['a photo URL with credentials', () => ({ photos: ['https://moi:secret@cdn.example.org/a.jpg'] }), "Le champ photos.0 n'est pas une URL de fichier autorisée"],
+      [
+        'a photo over 10 MiB',
+        () => ({ photos: [dataUrl('image/jpeg', Buffer.concat([jpeg, Buffer.alloc(10 * mib)]))] }),
+        'Le champ photos.0 dépasse 10 Mio une fois décodé ; envoyez un fichier plus lourd par son URL',
+      ],
+      [
+        'a text sent as a photo',
+        () => ({ photos: [dataUrl('image/png', text)] }),
+        "Le champ photos.0 est annoncé comme image/png mais son contenu est autre chose qu'une image ou une vidéo acceptée",
+      ],
+      [
+        'a PDF photo',
+        () => ({ photos: [dataUrl('application/pdf', text)] }),
+        `Le champ photos.0 est une data URL de type application/pdf ; une photo doit être de type ${photoTypes}`,
+      ],
+      [
+        'a video that is a JPEG',
+        () => ({ videos: [dataUrl('video/mp4', jpeg)] }),
+        'Le champ videos.0 est annoncé comme video/mp4 mais son contenu est image/jpeg',
+      ],
+      [
+        "a photo on the service's own host",
+        () => ({ photos: ['http://127.0.0.1:3000/api/files/x.jpg'] }),
+        "Le champ photos.0 n'est pas une URL de fichier autorisée",
+      ],
+      [
+        'a photo URL with credentials',
+        () => ({ photos: ['https://moi:secret@cdn.example.org/a.jpg'] }),
+        "Le champ photos.0 n'est pas une URL de fichier autorisée",
+      ],
     ])('%s', async (_case, media, message) => {
       const head = await api.runtime.eventStore.headPosition();
 

@@ -14,8 +14,14 @@ describe('GET /api/customer/sav-status', () => {
     await importOrder(api, order({ increment_id: '100004513' }));
     await importOrder(api, order({ increment_id: '100004514', customer: { email: 'paul.durand@example.org', firstname: 'Paul', lastname: 'Durand' } }));
     sofaSav = (await api.post('/api/sav', savRequest())).body.sav_id;
-    lampSav = (await api.post('/api/sav', savRequest({ product_sku: 'LAMP-ARC-BLK', complaint_name: 'Pièce manquante', complaint: 'Il manque une vis.' }))).body.sav_id;
-    otherOrderSav = (await api.post('/api/sav', savRequest({ increment_id: '100004513', request_type: 'delivery_issue', complaint_name: 'Retard de livraison', complaint: 'Toujours rien reçu.' }))).body.sav_id;
+    lampSav = (await api.post('/api/sav', savRequest({ product_sku: 'LAMP-ARC-BLK', complaint_name: 'Pièce manquante', complaint: 'Il manque une vis.' }))).body
+      .sav_id;
+    otherOrderSav = (
+      await api.post(
+        '/api/sav',
+        savRequest({ increment_id: '100004513', request_type: 'delivery_issue', complaint_name: 'Retard de livraison', complaint: 'Toujours rien reçu.' }),
+      )
+    ).body.sav_id;
   });
   afterEach(async () => api.close());
 
@@ -49,10 +55,20 @@ describe('GET /api/customer/sav-status', () => {
     it('when a SAV is resolved, the chatbot shows it "Résolu" with the resolution; once closed, "Clôturé" with the same resolution', async () => {
       const staff = staffChanges(api);
       await staff.resolve(sofaSav, 'Un pied de remplacement vous a été expédié.');
-      expect(await statusOf(sofaSav)).toEqual({ status: 'resolved', status_label: 'Résolu', status_changed_at: nowAnswered, resolution: 'Un pied de remplacement vous a été expédié.' });
+      expect(await statusOf(sofaSav)).toEqual({
+        status: 'resolved',
+        status_label: 'Résolu',
+        status_changed_at: nowAnswered,
+        resolution: 'Un pied de remplacement vous a été expédié.',
+      });
 
       await staff.close(sofaSav);
-      expect(await statusOf(sofaSav)).toEqual({ status: 'closed', status_label: 'Clôturé', status_changed_at: nowAnswered, resolution: 'Un pied de remplacement vous a été expédié.' });
+      expect(await statusOf(sofaSav)).toEqual({
+        status: 'closed',
+        status_label: 'Clôturé',
+        status_changed_at: nowAnswered,
+        resolution: 'Un pied de remplacement vous a été expédié.',
+      });
     });
 
     it('when a closed SAV is reopened, it is in_progress again, with no resolution, and the reason is not shown to the customer', async () => {
@@ -61,7 +77,12 @@ describe('GET /api/customer/sav-status', () => {
       await staff.close(lampSav);
       await staff.reopen(lampSav, 'Client mécontent, note interne');
 
-      expect(await statusOf(lampSav)).toEqual({ status: 'in_progress', status_label: 'En cours de traitement', status_changed_at: nowAnswered, resolution: null });
+      expect(await statusOf(lampSav)).toEqual({
+        status: 'in_progress',
+        status_label: 'En cours de traitement',
+        status_changed_at: nowAnswered,
+        resolution: null,
+      });
       const response = await api.get('/api/customer/sav-status?email=claire.martin@example.org');
       expect(response.text).not.toContain('note interne');
     });
@@ -106,7 +127,10 @@ describe('GET /api/customer/sav-status', () => {
   it('when narrowed to a sale product ID, it answers the SAVs of that product of the order only', async () => {
     const response = await api.get(`/api/customer/sav-status?increment_id=100004512&sale_product_id=${sale.lamp}`);
 
-    expectJson(response, 200, { success: true, sav_records: [record(lampSav, '100004512', 'Pièce manquante', [{ sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir' }])] });
+    expectJson(response, 200, {
+      success: true,
+      sav_records: [record(lampSav, '100004512', 'Pièce manquante', [{ sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir' }])],
+    });
   });
 
   it('when the customer or the order exists without SAV, it answers an empty list', async () => {
@@ -153,7 +177,11 @@ describe('GET /api/customer/sav-status', () => {
     ['both email and increment_id are given', '?email=claire.martin@example.org&increment_id=100004512', 'Email ou increment_id requis'],
     ['the e-mail is malformed', '?email=claire', 'Le champ email doit être une adresse e-mail valide'],
     ['the increment ID is not digits', '?increment_id=abc', 'Le champ increment_id doit être une suite de 1 à 20 chiffres'],
-    ['the sale product ID is not a number', '?increment_id=100004512&sale_product_id=deux', 'Le champ sale_product_id doit être un identifiant de produit de commande (entier positif)'],
+    [
+      'the sale product ID is not a number',
+      '?increment_id=100004512&sale_product_id=deux',
+      'Le champ sale_product_id doit être un identifiant de produit de commande (entier positif)',
+    ],
   ])('when %s, it answers 400', async (_case, query, message) => {
     expectJson(await api.get(`/api/customer/sav-status${query}`), 400, invalid(message));
   });

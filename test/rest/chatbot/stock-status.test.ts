@@ -21,7 +21,7 @@ describe('the stock status the chatbot tells', () => {
     expect(stockStatus({ availability, stock_qty })).toBe(expected);
   });
 
-  it('when the catalog gives no availability, it is worded from the stock status in the catalog\'s words', () => {
+  it("when the catalog gives no availability, it is worded from the stock status in the catalog's words", () => {
     expect(availabilityText({ availability: null, stock_qty: 5 })).toBe('In Stock');
     expect(availabilityText({ availability: null, stock_qty: 0 })).toBe('Out of Stock');
     expect(availabilityText({ availability: 'Disponible sous 48 h', stock_qty: 5 })).toBe('Disponible sous 48 h');

@@ -14,7 +14,10 @@ export const collect = (res: http.IncomingMessage, done: (error: Error | null, b
 
 export const getFile = (api: ApiHarness, url: string, token?: string) => {
   // Supertest hands the parser the Node response, whatever its types say.
-  const request = api.request.get(url).buffer(true).parse((res, done) => collect(res as unknown as http.IncomingMessage, done));
+  const request = api.request
+    .get(url)
+    .buffer(true)
+    .parse((res, done) => collect(res as unknown as http.IncomingMessage, done));
   return token ? request.set('Authorization', `Bearer ${token}`) : request;
 };
 

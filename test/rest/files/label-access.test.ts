@@ -49,7 +49,7 @@ describe('GET /api/files: who may fetch which file', () => {
       }
     });
 
-    it("when another supplier asks for a label, it answers 404 as for a missing file, and makes no label", async () => {
+    it('when another supplier asks for a label, it answers 404 as for a missing file, and makes no label', async () => {
       const { incrementId, supplierALine } = await importLabelOrder(api.runtime);
       const recorded = await saleStreamLength(api.runtime, incrementId);
 

@@ -83,7 +83,7 @@ describe('contract: signed label links', () => {
     expect(await labelRendered(api, 'supplier-b', line)).toBe(false);
   });
 
-  it("spec \"link_to_label: Direct link to the shipping label PDF\": when supplier-b's link is used for supplier-a's line, it opens nothing", async () => {
+  it('spec "link_to_label: Direct link to the shipping label PDF": when supplier-b\'s link is used for supplier-a\'s line, it opens nothing', async () => {
     const lineOfA = await importLine(api, 'supplier-a');
     const lineOfB = await importLine(api, 'supplier-b');
     const query = (await linkInFeed('supplier-b', lineOfB)).split('?')[1]!;
@@ -96,7 +96,7 @@ describe('contract: signed label links', () => {
     expect(await labelRendered(api, 'supplier-a', lineOfA)).toBe(false);
   });
 
-  it("spec \"The supplier-a route caches results for 30 minutes\": when the feed is answered from the cache, its links still open; a day later they have expired, with the same 403", async () => {
+  it('spec "The supplier-a route caches results for 30 minutes": when the feed is answered from the cache, its links still open; a day later they have expired, with the same 403', async () => {
     const line = await importLine(api, 'supplier-a');
     const first = await api.request.get('/api/supplier-a/get-sales').set(bearer(tokens['supplier-a']));
     now += 29 * 60 * 1000;

@@ -25,6 +25,10 @@ describe('link_to_label behind HTTPS', () => {
 
     const response = await api.request.get('/api/supplier-a/get-sales').set(bearer(token));
     expect(response.body).toHaveLength(1);
-    expectSignedLabelLink(api.runtime, response.body[0].link_to_label, { baseUrl: 'http://intranet.example.com:8080', supplier: 'supplier-a', serviceOrderId: line! });
+    expectSignedLabelLink(api.runtime, response.body[0].link_to_label, {
+      baseUrl: 'http://intranet.example.com:8080',
+      supplier: 'supplier-a',
+      serviceOrderId: line!,
+    });
   });
 });

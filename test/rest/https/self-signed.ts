@@ -12,7 +12,19 @@ export const selfSignedCertificate = async (): Promise<SelfSigned> => {
   const certFile = path.join(dir, 'cert.pem');
   const keyFile = path.join(dir, 'key.pem');
   await promisify(execFile)('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-days', '1', '-keyout', keyFile, '-out', certFile,
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-subj',
+    '/CN=localhost',
+    '-days',
+    '1',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
   ]);
   return { certFile, keyFile, remove: () => rm(dir, { recursive: true, force: true }) };
 };

@@ -70,7 +70,7 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
   });
 
-  it('when the caller has an analyst token, it is answered too; without a token or with another group\'s, 401', async () => {
+  it("when the caller has an analyst token, it is answered too; without a token or with another group's, 401", async () => {
     const byAnalyst = await api.request.get('/metrics').set('Authorization', `Bearer ${analystToken}`);
     const anonymous = await api.request.get('/metrics');
     const byCore = await api.request.get('/metrics').set('Authorization', `Bearer ${coreToken}`);

@@ -70,7 +70,11 @@ describe('the documented answers', () => {
     });
 
     it('when the body is not JSON, the 415 is the documented example', async () => {
-      const response = await api.request.post(acknowledge).set(bearer(supplierToken)).set('Content-Type', 'application/x-www-form-urlencoded').send('service_order_id=1_2');
+      const response = await api.request
+        .post(acknowledge)
+        .set(bearer(supplierToken))
+        .set('Content-Type', 'application/x-www-form-urlencoded')
+        .send('service_order_id=1_2');
       expect(response.status).toBe(415);
       expect(response.body).toEqual(exampleOf(expectDocumented(document, acknowledge, 'post', response)));
     });
@@ -82,7 +86,10 @@ describe('the documented answers', () => {
     const core = () => bearer(coreToken);
     beforeAll(async () => {
       coreToken = await api.tokenFor('core');
-      const imported = await api.request.post('/api/api-add-new-order-api-shopping').set(core()).send(anOrder([{ supplier: 'supplier-b', carrier: 'Geodis' }, {}]));
+      const imported = await api.request
+        .post('/api/api-add-new-order-api-shopping')
+        .set(core())
+        .send(anOrder([{ supplier: 'supplier-b', carrier: 'Geodis' }, {}]));
       expect(imported.status).toBe(201);
       expectDocumented(document, '/api/api-add-new-order-api-shopping', 'post', imported);
       saleId = (imported.body as { sale_id: number }).sale_id;
@@ -117,7 +124,10 @@ describe('the documented answers', () => {
       const again = await api.request.post(path).set(core()).send(order);
       expect(again.status).toBe(200);
       expectDocumented(document, path, 'post', again);
-      const changed = await api.request.post(path).set(core()).send({ ...order, grand_total: 1 });
+      const changed = await api.request
+        .post(path)
+        .set(core())
+        .send({ ...order, grand_total: 1 });
       expect(changed.status).toBe(409);
       expectDocumented(document, path, 'post', changed);
     });
@@ -159,12 +169,25 @@ describe('the documented answers', () => {
 
   describe('SAV status changes (core API)', () => {
     const resolvePath = '/api/sale-sav/{id}/resolve';
-    const post = async (path: string, body: object) => api.request.post(path).set(bearer(await api.tokenFor('core'))).send(body);
+    const post = async (path: string, body: object) =>
+      api.request
+        .post(path)
+        .set(bearer(await api.tokenFor('core')))
+        .send(body);
 
     it('when a SAV is resolved, then resolved again, the 200 and the 409 are as documented', async () => {
       // An order of its own, so that the chatbot specs below see their order's SAVs only.
       await importSale(api.runtime.salesDeps, order({ increment_id: '100004599' }), systemContext());
-      const opened = await api.request.post('/api/sav').set('X-API-Token', chatbotToken).send({ increment_id: '100004599', email: 'claire.martin@example.org', product_sku: 'TAB-NORD-180', complaint_name: 'Rayure', complaint: 'Le plateau est rayé.' });
+      const opened = await api.request
+        .post('/api/sav')
+        .set('X-API-Token', chatbotToken)
+        .send({
+          increment_id: '100004599',
+          email: 'claire.martin@example.org',
+          product_sku: 'TAB-NORD-180',
+          complaint_name: 'Rayure',
+          complaint: 'Le plateau est rayé.',
+        });
       const savId: number = opened.body.sav_id;
 
       const resolved = await post(`/api/sale-sav/${savId}/resolve`, { resolution: 'Plateau remplacé' });
@@ -259,7 +282,13 @@ describe('the documented answers', () => {
       const opened = await api.request
         .post('/api/sav')
         .set('X-API-Token', chatbotToken)
-        .send({ increment_id: '100004512', email: 'claire.martin@example.org', product_sku: 'CAN-OSLO-3P-GRY', complaint_name: 'Produit endommagé', complaint: 'Un pied est cassé.' });
+        .send({
+          increment_id: '100004512',
+          email: 'claire.martin@example.org',
+          product_sku: 'CAN-OSLO-3P-GRY',
+          complaint_name: 'Produit endommagé',
+          complaint: 'Un pied est cassé.',
+        });
       expect(opened.status).toBe(200);
       expectDocumented(document, '/api/sav', 'post', opened);
 

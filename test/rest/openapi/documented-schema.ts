@@ -17,9 +17,7 @@ export const resolvePointer = (document: Json, ref: string): unknown =>
 export const refsIn = (node: unknown, at = '#'): { at: string; ref: string }[] => {
   if (Array.isArray(node)) return node.flatMap((item, index) => refsIn(item, `${at}/${index}`));
   if (node === null || typeof node !== 'object') return [];
-  return Object.entries(node).flatMap(([key, value]) =>
-    key === '$ref' && typeof value === 'string' ? [{ at, ref: value }] : refsIn(value, `${at}/${key}`),
-  );
+  return Object.entries(node).flatMap(([key, value]) => (key === '$ref' && typeof value === 'string' ? [{ at, ref: value }] : refsIn(value, `${at}/${key}`)));
 };
 
 /** The schema with every local $ref replaced by what it points to (the document has no cycles). */

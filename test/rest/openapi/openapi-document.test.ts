@@ -51,7 +51,9 @@ describe('GET /openapi.json', () => {
       .filter((operation) => !operation.split(' ')[1]!.startsWith('/graphql'))
       .map((operation) => operation.replace('/api/files/*path', labelPath));
     const documented = Object.entries(paths).flatMap(([path, item]) =>
-      Object.keys(item).filter((key) => httpMethods.includes(key)).map((method) => `${method.toUpperCase()} ${path}`),
+      Object.keys(item)
+        .filter((key) => httpMethods.includes(key))
+        .map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(served).toHaveLength(42);
     expect(new Set(served).size).toBe(served.length);
@@ -104,16 +106,19 @@ describe('GET /openapi.json', () => {
                     ? 'text/html'
                     : path === '/metrics'
                       ? 'text/plain'
-                    : path === '/docs/assets/{file}'
-                      ? '*/*'
-                      : 'application/json';
+                      : path === '/docs/assets/{file}'
+                        ? '*/*'
+                        : 'application/json';
           // But Node's own 431 (a request head over 16 KiB, before any route), which has no body.
           if (status === '431') expect(content, `${where} ${status}`).toBeUndefined();
           else expect(content[mediaType]?.schema, `${where} ${status}`).toBeDefined();
         }
         const parameters = operation.parameters as Json[];
         const templated = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-        expect(parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name), where).toEqual(templated);
+        expect(
+          parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
+          where,
+        ).toEqual(templated);
         for (const parameter of parameters) expect(parameter.schema, `${where} ${String(parameter.name)}`).toEqual(expect.any(Object));
       }
     }

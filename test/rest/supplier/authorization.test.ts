@@ -47,8 +47,8 @@ describe('the supplier API authorization', () => {
     ['a core token', () => bearer(tokens.core)],
     ['a chatbot token', () => bearer(tokens.chatbot)],
     ['an analyst token', () => bearer(tokens.analyst)],
-    ["its own token in X-API-Token instead of Bearer", (supplier) => ({ 'X-API-Token': tokens[supplier] })],
-    ["its own token under another scheme", (supplier) => ({ Authorization: `Token ${tokens[supplier]}` })],
+    ['its own token in X-API-Token instead of Bearer', (supplier) => ({ 'X-API-Token': tokens[supplier] })],
+    ['its own token under another scheme', (supplier) => ({ Authorization: `Token ${tokens[supplier]}` })],
   ];
 
   for (const supplier of suppliers) {

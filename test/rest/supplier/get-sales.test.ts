@@ -69,7 +69,7 @@ describe('GET /api/{supplier}/get-sales', () => {
     ]);
   });
 
-  it("when an order was placed just after midnight in the planning time zone, order_date is that local day", async () => {
+  it('when an order was placed just after midnight in the planning time zone, order_date is that local day', async () => {
     await importOrder(api, anOrder([{ supplier: 'supplier-a' }], { createdAt: '2026-10-02T22:30:00Z' }));
     expect((await getSales('supplier-a')).body[0].order_date).toBe('2026-10-03');
   });
@@ -134,7 +134,10 @@ describe('GET /api/{supplier}/get-sales', () => {
       const lines: string[] = [];
       for (let index = 0; index < 50; index++) {
         const day = `2026-10-0${1 + Math.floor(index / 20)}`;
-        const order = anOrder(Array.from({ length: 5 }, () => ({ supplier: 'supplier-b' as const })), { createdAt: `${day}T10:00:00+02:00` });
+        const order = anOrder(
+          Array.from({ length: 5 }, () => ({ supplier: 'supplier-b' as const })),
+          { createdAt: `${day}T10:00:00+02:00` },
+        );
         lines.push(...(await importOrder(api, order)));
       }
       return lines;
@@ -178,7 +181,10 @@ describe('GET /api/{supplier}/get-sales', () => {
       it(`when lines are shipped between calls, a ${supplier} cursor walk (and the next links) sees every line that stayed open exactly once`, async () => {
         const lines: string[] = [];
         for (let index = 0; index < 46; index++) {
-          const order = anOrder(Array.from({ length: 5 }, () => ({ supplier })), { createdAt: `2026-10-0${1 + Math.floor(index / 16)}T10:00:00+02:00` });
+          const order = anOrder(
+            Array.from({ length: 5 }, () => ({ supplier })),
+            { createdAt: `2026-10-0${1 + Math.floor(index / 16)}T10:00:00+02:00` },
+          );
           lines.push(...(await importOrder(api, order)));
         }
         const ship = (serviceOrderId: string) => shipSupplierLine(api.runtime.salesDeps, { serviceOrderId, supplier }, systemContext());
@@ -243,9 +249,7 @@ describe('GET /api/{supplier}/get-sales', () => {
       for (const cursor of ['123_456', lineB]) {
         const response = await getSales('supplier-a', `?last_service_order_number=${cursor}`);
         expect(response.status).toBe(400);
-        expect(response.text).toBe(
-          JSON.stringify({ success: false, message: `Invalid last_service_order_number: no line ${cursor} for supplier-a` }),
-        );
+        expect(response.text).toBe(JSON.stringify({ success: false, message: `Invalid last_service_order_number: no line ${cursor} for supplier-a` }));
       }
     });
   });

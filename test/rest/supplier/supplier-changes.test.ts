@@ -87,7 +87,7 @@ describe("tracking changes to a supplier's lines", () => {
     expect(await lastChangeOf('supplier-b')).toBe(lastImport);
   });
 
-  it("when a product is cancelled, which names no supplier, both suppliers count as changed", async () => {
+  it('when a product is cancelled, which names no supplier, both suppliers count as changed', async () => {
     applied = -1;
     await lastChangeOf('supplier-a');
     const { order, lines } = await importFor('supplier-a');

@@ -35,7 +35,10 @@ describe('POST /api/{supplier}/acknowledge-sale and /ship-sale', () => {
   afterAll(async () => api.close());
 
   const post = (supplier: SupplierName, operation: 'acknowledge-sale' | 'ship-sale', body: unknown) =>
-    api.request.post(`/api/${supplier}/${operation}`).set(bearer(tokens[supplier])).send(body as object);
+    api.request
+      .post(`/api/${supplier}/${operation}`)
+      .set(bearer(tokens[supplier]))
+      .send(body as object);
   const eventTypes = async (serviceOrderId: string): Promise<string[]> =>
     (await readDomainStream<SaleEvent>(api.runtime.eventStore, saleStreamName(incrementIdOf(serviceOrderId)))).events.map((event) => event.type);
   const expectAnswer = (response: { status: number; headers: Record<string, string>; text: string }, status: number, body: object) => {
@@ -78,7 +81,7 @@ describe('POST /api/{supplier}/acknowledge-sale and /ship-sale', () => {
         expect(listing.body.map((entry: { service_order_id: string }) => entry.service_order_id)).toEqual([line]);
       });
 
-      it('when the line is unknown, the other supplier\'s, cancelled, shipped or already acknowledged, acknowledging answers the 404 and changes nothing', async () => {
+      it("when the line is unknown, the other supplier's, cancelled, shipped or already acknowledged, acknowledging answers the 404 and changes nothing", async () => {
         const lines = await linesInEveryState(supplier);
         const before = await eventTypes(lines.open);
         for (const line of [lines.acknowledged, lines.shipped, lines.cancelled, lines.otherSuppliers, lines.unknownProduct, lines.unknownOrder]) {

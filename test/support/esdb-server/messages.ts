@@ -1,22 +1,12 @@
 import type { EventMetadata, JsonObject, NewEvent, RecordedEvent } from '../../../src/events/store/event-store.ts';
-import {
-  Any,
-  ReadResp,
-  Status,
-  streamIdentifier,
-  UUID,
-  uuidString,
-  type ProposedMessage,
-  type ReadRespMessage,
-} from './protocol.ts';
+import { Any, ReadResp, Status, streamIdentifier, UUID, uuidString, type ProposedMessage, type ReadRespMessage } from './protocol.ts';
 
 /** Conversions between the wire messages and the embedded store's events. */
 
 /** Refused for its content: the server answers INVALID_ARGUMENT. */
 export class BadRequest extends Error {}
 
-const isPlainObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const parseJson = (bytes: Uint8Array, what: string): unknown => {
   try {

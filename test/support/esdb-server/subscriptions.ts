@@ -18,7 +18,13 @@ const POLL_MS = 250;
  * `caught_up` is sent on reaching the end, `fell_behind` when more than a window of events piled up
  * while live (the subscription then catches up again).
  */
-export async function subscribeToAll(context: ServerContext, call: ReadCall, options: Options, filter: WireFilter | undefined, abort: AbortSignal): Promise<void> {
+export async function subscribeToAll(
+  context: ServerContext,
+  call: ReadCall,
+  options: Options,
+  filter: WireFilter | undefined,
+  abort: AbortSignal,
+): Promise<void> {
   const all = options.getAll()!;
   let cursor = 0; // positions start at 1: "after 0" is the start of the log
   if (all.hasEnd()) cursor = Math.max(0, await context.store.headPosition());

@@ -1,25 +1,9 @@
 import { ErrorType, isCommandError, WrongExpectedVersionError as EsdbWrongExpectedVersionError } from '@eventstore/db-client';
-import {
-  EventStoreUnavailableError,
-  InvalidEventStoreRequestError,
-  WrongExpectedVersionError,
-  type ExpectedRevision,
-} from '../event-store.ts';
+import { EventStoreUnavailableError, InvalidEventStoreRequestError, WrongExpectedVersionError, type ExpectedRevision } from '../event-store.ts';
 
 // Errors of the connection or of the cluster's state, after which the same call may succeed later.
-const TRANSIENT = new Set<string>([
-  ErrorType.UNAVAILABLE,
-  ErrorType.CANCELLED,
-  ErrorType.DEADLINE_EXCEEDED,
-  ErrorType.TIMEOUT,
-  ErrorType.NOT_LEADER,
-]);
-const REFUSED = new Set<string>([
-  ErrorType.INVALID_ARGUMENT,
-  ErrorType.STREAM_DELETED,
-  ErrorType.MAXIMUM_APPEND_SIZE_EXCEEDED,
-  ErrorType.INVALID_TRANSACTION,
-]);
+const TRANSIENT = new Set<string>([ErrorType.UNAVAILABLE, ErrorType.CANCELLED, ErrorType.DEADLINE_EXCEEDED, ErrorType.TIMEOUT, ErrorType.NOT_LEADER]);
+const REFUSED = new Set<string>([ErrorType.INVALID_ARGUMENT, ErrorType.STREAM_DELETED, ErrorType.MAXIMUM_APPEND_SIZE_EXCEEDED, ErrorType.INVALID_TRANSACTION]);
 // gRPC statuses seen when a connection dies under a call: UNAVAILABLE, CANCELLED (not by us), DEADLINE_EXCEEDED, ABORTED, INTERNAL.
 const TRANSIENT_GRPC_CODES = new Set([14, 1, 4, 10, 13]);
 
@@ -41,7 +25,8 @@ export function translateError(error: unknown, append?: { streamName: string; ex
     if (TRANSIENT.has(error.type)) return new EventStoreUnavailableError(`EventStoreDB is unavailable: ${error.message}`, { cause: error });
     if (REFUSED.has(error.type)) return new InvalidEventStoreRequestError(`EventStoreDB refused the request: ${error.message}`);
     const code = grpcCode((error as { _raw?: unknown })._raw) ?? grpcCode(error);
-    if (code !== undefined && TRANSIENT_GRPC_CODES.has(code)) return new EventStoreUnavailableError(`EventStoreDB is unavailable: ${error.message}`, { cause: error });
+    if (code !== undefined && TRANSIENT_GRPC_CODES.has(code))
+      return new EventStoreUnavailableError(`EventStoreDB is unavailable: ${error.message}`, { cause: error });
     return error;
   }
   const code = grpcCode(error);

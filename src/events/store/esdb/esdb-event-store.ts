@@ -7,13 +7,7 @@ import {
   type ExpectedRevision,
   type NewEvent,
 } from '../event-store.ts';
-import {
-  assertExpectedRevision,
-  assertStreamName,
-  validateNewEvents,
-  validateReadAllOptions,
-  validateReadStreamOptions,
-} from '../event-store-validation.ts';
+import { assertExpectedRevision, assertStreamName, validateNewEvents, validateReadAllOptions, validateReadStreamOptions } from '../event-store-validation.ts';
 import { translateError } from './esdb-errors.ts';
 import { toEventData } from './esdb-events.ts';
 import { rawHead, readAllBackwards, readAllForwards, readStream } from './esdb-reads.ts';
@@ -81,12 +75,15 @@ export function openEsdbEventStore(options: EsdbEventStoreOptions): EventStore {
   return {
     async appendToStream(streamName, events, appendOptions = {}) {
       const expected = appendOptions.expectedRevision ?? 'any';
-      return call(async () => {
-        assertStreamName(streamName);
-        assertExpectedRevision(expected);
-        validateNewEvents(events);
-        return events.length === 0 ? checkOnly(streamName, expected) : append(streamName, events, expected);
-      }, { streamName, expected });
+      return call(
+        async () => {
+          assertStreamName(streamName);
+          assertExpectedRevision(expected);
+          validateNewEvents(events);
+          return events.length === 0 ? checkOnly(streamName, expected) : append(streamName, events, expected);
+        },
+        { streamName, expected },
+      );
     },
 
     async readStream(streamName, readOptions = {}) {

@@ -5,8 +5,7 @@ import type { EventFilter, EventMetadata, JsonObject, NewEvent, RecordedEvent } 
 
 type PortEventType = JSONEventType<string, JsonObject, EventMetadata>;
 
-export const toEventData = (event: NewEvent) =>
-  jsonEvent<PortEventType>({ id: event.id, type: event.type, data: event.data, metadata: event.metadata });
+export const toEventData = (event: NewEvent) => jsonEvent<PortEventType>({ id: event.id, type: event.type, data: event.data, metadata: event.metadata });
 
 /** A recorded event of the port, or undefined for what the port cannot hold (binary payloads, links without their event). */
 export function toRecordedEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | undefined {
@@ -28,8 +27,7 @@ export function toRecordedEvent(resolved: ResolvedEvent | AllStreamResolvedEvent
  * EventStoreDB's own events: `$`-prefixed types (`$metadata`, `$statsCollection`, links `$>`) or
  * streams (`$$<stream>`, `$stats-…`, `$ce-…`). The port never shows them.
  */
-export const isSystemEvent = (event: { type: string; streamName: string }): boolean =>
-  event.type.startsWith('$') || event.streamName.startsWith('$');
+export const isSystemEvent = (event: { type: string; streamName: string }): boolean => event.type.startsWith('$') || event.streamName.startsWith('$');
 
 export function matchesFilter(filter: EventFilter | undefined, event: RecordedEvent): boolean {
   if (filter === undefined) return true;

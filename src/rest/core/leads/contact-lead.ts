@@ -6,22 +6,19 @@ import { HttpError } from '../../http-error.ts';
 import { parseInput } from '../../parse-input.ts';
 import { contactLeadBody } from './schemas.ts';
 
-const invalidField = (field: string, issue: { message: string }): HttpError =>
-  new HttpError(400, 'invalid_request', `${field || 'body'}: ${issue.message}`);
+const invalidField = (field: string, issue: { message: string }): HttpError => new HttpError(400, 'invalid_request', `${field || 'body'}: ${issue.message}`);
 
 /**
  * POST /api/contact-lead: records the lead and answers at once. The team's notification e-mail is
  * not sent here but by the lead notification job (src/jobs), so that a lead is recorded even while
  * the mail server is down.
  */
-export const contactLead = (runtime: Runtime): RouterMiddleware => async (ctx) => {
-  const body = parseInput(contactLeadBody, ctx.request.body, invalidField);
-  const context: CommandContext = ctx.state.commandContext;
-  const { leadId } = await captureLead(
-    runtime.write,
-    { name: body.name, email: body.email, phone: body.phone, projectName: body.project_name },
-    context,
-  );
-  ctx.status = 201;
-  ctx.body = { success: true, lead_id: leadId, message: 'Lead recorded; the team will be notified by e-mail' };
-};
+export const contactLead =
+  (runtime: Runtime): RouterMiddleware =>
+  async (ctx) => {
+    const body = parseInput(contactLeadBody, ctx.request.body, invalidField);
+    const context: CommandContext = ctx.state.commandContext;
+    const { leadId } = await captureLead(runtime.write, { name: body.name, email: body.email, phone: body.phone, projectName: body.project_name }, context);
+    ctx.status = 201;
+    ctx.body = { success: true, lead_id: leadId, message: 'Lead recorded; the team will be notified by e-mail' };
+  };

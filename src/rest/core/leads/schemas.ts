@@ -18,13 +18,10 @@ const singleLine = (max: number) =>
 
 /** Absent, null or blank: not given (null). */
 const optional = (schema: z.ZodType<string, string>) =>
-  z
-    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable().optional())
-    .transform((value) => value ?? null);
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable().optional()).transform((value) => value ?? null);
 
 /** Digits with the usual separators, an optional leading `+`, and 6 to 15 digits (the E.164 maximum). */
-const isPlausiblePhone = (phone: string): boolean =>
-  /^\+?[0-9 ().\-/]+$/.test(phone) && /^(?:\D*\d){6,15}\D*$/.test(phone);
+const isPlausiblePhone = (phone: string): boolean => /^\+?[0-9 ().\-/]+$/.test(phone) && /^(?:\D*\d){6,15}\D*$/.test(phone);
 
 export const contactLeadBody = z.object(
   {

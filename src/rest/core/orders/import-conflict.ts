@@ -56,7 +56,11 @@ const sameInstantText = (value: string): string => new Date(value).toISOString()
  */
 export const importDifferences = (order: OrderImportPayload, recorded: RecordedImport): string[] => {
   if (order.items.length !== recorded.products.length) return ['items'];
-  const { at: _at, trackingNumbers: _trackingNumbers, ...expected } = importSaleCommand(order, {
+  const {
+    at: _at,
+    trackingNumbers: _trackingNumbers,
+    ...expected
+  } = importSaleCommand(order, {
     saleId: recorded.saleId,
     saleProductIds: recorded.products.map((product) => product.saleProductId),
     catalog: recorded.products.map((product) => ({
@@ -68,9 +72,7 @@ export const importDifferences = (order: OrderImportPayload, recorded: RecordedI
   }).data;
   // Fields beyond the contract are not the order's: a marketplace re-sending it may have changed them.
   const { importedAt: _importedAt, unknownFields: _unknownFields, ...actual } = recorded;
-  return differingPaths(
-    { ...expected, orderedAt: sameInstantText(expected.orderedAt) },
-    { ...actual, orderedAt: sameInstantText(actual.orderedAt) },
-    [],
-  ).map((path) => path.map((segment) => contractNames[segment] ?? segment).join('.'));
+  return differingPaths({ ...expected, orderedAt: sameInstantText(expected.orderedAt) }, { ...actual, orderedAt: sameInstantText(actual.orderedAt) }, []).map(
+    (path) => path.map((segment) => contractNames[segment] ?? segment).join('.'),
+  );
 };

@@ -18,7 +18,10 @@ const columns = z
   })
   .transform((names) => [...new Set(names.filter(isProductColumn))]);
 
-const direction = z.string().toLowerCase().pipe(z.enum(['asc', 'desc']));
+const direction = z
+  .string()
+  .toLowerCase()
+  .pipe(z.enum(['asc', 'desc']));
 
 /** `{"price": "desc", "name": "asc"}`: the keys in their written order, the first one first. */
 const order = z
@@ -30,9 +33,7 @@ const order = z
       context.addIssue({ code: 'custom', message: `unknown sort key(s) ${quoted(unknown)}; the sort keys are ${sortableColumns.join(', ')}` });
     }
   })
-  .transform((keys) =>
-    Object.entries(keys).flatMap(([name, sort]) => (isSortableColumn(name) ? [{ column: name, direction: sort }] : [])),
-  );
+  .transform((keys) => Object.entries(keys).flatMap(([name, sort]) => (isSortableColumn(name) ? [{ column: name, direction: sort }] : [])));
 
 /** POST /api/search-ean14-product-colis. */
 export const productSearchBody = z.strictObject({

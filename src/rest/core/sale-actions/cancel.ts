@@ -16,33 +16,35 @@ const defaultReason = 'Cancelled through a cancellation link';
  * answers 409 `action_token_used`, so a link clicked twice, or thirty times at once, refunds once.
  * Nothing that has shipped can be cancelled (409, token still usable).
  */
-export const cancelSaleByToken = (runtime: Runtime): RouterMiddleware => async (ctx) => {
-  const { payload, sale } = await saleActionRequest(runtime, ctx.params, 'cancel');
-  const reason = tokenData(cancelTokenData.optional(), payload)?.reason ?? defaultReason;
-  const saleProductIds = payload.productIds;
-  const context: CommandContext = ctx.state.commandContext;
-  const { incrementId } = sale;
+export const cancelSaleByToken =
+  (runtime: Runtime): RouterMiddleware =>
+  async (ctx) => {
+    const { payload, sale } = await saleActionRequest(runtime, ctx.params, 'cancel');
+    const reason = tokenData(cancelTokenData.optional(), payload)?.reason ?? defaultReason;
+    const saleProductIds = payload.productIds;
+    const context: CommandContext = ctx.state.commandContext;
+    const { incrementId } = sale;
 
-  const result = await actOnce(runtime, payload, context, {
-    // The refund ID of the precheck is a stand-in: its events are discarded, the handler allocates the real one.
-    precheck: () =>
-      saleRefusal(runtime, incrementId, {
-        type: 'CancelSale',
-        data: { ...(saleProductIds ? { saleProductIds } : {}), reason, refundId: 1, at: runtime.clock.now().toISOString() },
-      }),
-    act: () => cancelSale(runtime.salesDeps, { incrementId, ...(saleProductIds ? { saleProductIds } : {}), reason }, context),
-  });
-  if (result.status === 'refused') throw refusalError(result.refusal);
+    const result = await actOnce(runtime, payload, context, {
+      // The refund ID of the precheck is a stand-in: its events are discarded, the handler allocates the real one.
+      precheck: () =>
+        saleRefusal(runtime, incrementId, {
+          type: 'CancelSale',
+          data: { ...(saleProductIds ? { saleProductIds } : {}), reason, refundId: 1, at: runtime.clock.now().toISOString() },
+        }),
+      act: () => cancelSale(runtime.salesDeps, { incrementId, ...(saleProductIds ? { saleProductIds } : {}), reason }, context),
+    });
+    if (result.status === 'refused') throw refusalError(result.refusal);
 
-  const cancelled = result.status === 'cancelled' ? result : { cancelledSaleProductIds: [], saleCancelled: false, refund: null };
-  ctx.body = {
-    success: true,
-    sale_id: sale._id,
-    increment_id: incrementId,
-    status: result.status,
-    cancelled_sale_product_ids: cancelled.cancelledSaleProductIds,
-    sale_cancelled: cancelled.saleCancelled,
-    refund: cancelled.refund && { id: cancelled.refund.refundId, amount: cancelled.refund.amount, currency: cancelled.refund.currency, status: 'requested' },
-    message: result.status === 'cancelled' ? 'The cancellation is recorded' : 'Everything asked was already cancelled',
+    const cancelled = result.status === 'cancelled' ? result : { cancelledSaleProductIds: [], saleCancelled: false, refund: null };
+    ctx.body = {
+      success: true,
+      sale_id: sale._id,
+      increment_id: incrementId,
+      status: result.status,
+      cancelled_sale_product_ids: cancelled.cancelledSaleProductIds,
+      sale_cancelled: cancelled.saleCancelled,
+      refund: cancelled.refund && { id: cancelled.refund.refundId, amount: cancelled.refund.amount, currency: cancelled.refund.currency, status: 'requested' },
+      message: result.status === 'cancelled' ? 'The cancellation is recorded' : 'Everything asked was already cancelled',
+    };
   };
-};

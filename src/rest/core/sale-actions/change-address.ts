@@ -12,24 +12,26 @@ import { actOnce } from './single-use.ts';
  * POST /api/sale-address/{token}: the sale is delivered to the address the token carries. Refused
  * (409) once a product has been shipped or when the sale is cancelled; the token then stays usable.
  */
-export const changeSaleAddress = (runtime: Runtime): RouterMiddleware => async (ctx) => {
-  const { payload, sale } = await saleActionRequest(runtime, ctx.params, 'address');
-  const shippingAddress = tokenData(addressTokenData, payload);
-  const context: CommandContext = ctx.state.commandContext;
-  const { incrementId } = sale;
+export const changeSaleAddress =
+  (runtime: Runtime): RouterMiddleware =>
+  async (ctx) => {
+    const { payload, sale } = await saleActionRequest(runtime, ctx.params, 'address');
+    const shippingAddress = tokenData(addressTokenData, payload);
+    const context: CommandContext = ctx.state.commandContext;
+    const { incrementId } = sale;
 
-  const result = await actOnce(runtime, payload, context, {
-    precheck: () => saleRefusal(runtime, incrementId, { type: 'UpdateSaleAddress', data: { shippingAddress, at: runtime.clock.now().toISOString() } }),
-    act: () => updateSaleAddress(runtime.salesDeps, { incrementId, shippingAddress }, context),
-  });
-  if (result.status === 'refused') throw refusalError(result.refusal);
+    const result = await actOnce(runtime, payload, context, {
+      precheck: () => saleRefusal(runtime, incrementId, { type: 'UpdateSaleAddress', data: { shippingAddress, at: runtime.clock.now().toISOString() } }),
+      act: () => updateSaleAddress(runtime.salesDeps, { incrementId, shippingAddress }, context),
+    });
+    if (result.status === 'refused') throw refusalError(result.refusal);
 
-  ctx.body = {
-    success: true,
-    sale_id: sale._id,
-    increment_id: incrementId,
-    status: result.status,
-    shipping_address: shippingAddress,
-    message: result.status === 'updated' ? 'The shipping address is updated' : 'The sale is already delivered to this address',
+    ctx.body = {
+      success: true,
+      sale_id: sale._id,
+      increment_id: incrementId,
+      status: result.status,
+      shipping_address: shippingAddress,
+      message: result.status === 'updated' ? 'The shipping address is updated' : 'The sale is already delivered to this address',
+    };
   };
-};

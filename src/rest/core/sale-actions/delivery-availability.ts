@@ -19,10 +19,7 @@ export type DeliveryAvailability = {
  * The free delivery slots a sale can be given, read from the planning read models: working days that
  * are not holidays, slots below capacity. The sale's own appointment does not take a place from itself.
  */
-export const deliveryAvailability = async (
-  runtime: Runtime,
-  ownAppointment: { date: string; time: string } | null,
-): Promise<DeliveryAvailability> => {
+export const deliveryAvailability = async (runtime: Runtime, ownAppointment: { date: string; time: string } | null): Promise<DeliveryAvailability> => {
   const start = localDateIn(runtime.clock.now(), runtime.config.planningTimezone);
   const end = addDays(start, availabilityWindowDays);
   const [configured, declared, occupied] = await Promise.all([

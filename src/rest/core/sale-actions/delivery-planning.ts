@@ -27,10 +27,7 @@ export const deliveryAppointmentDeps = (runtime: Runtime): DeliveryAppointmentDe
  * past day), or null: the planning day's own decision, built as bookSlot builds it, with nothing recorded.
  * A place the booking already holds is not refused.
  */
-export const deliverySlotRefusal = async (
-  runtime: Runtime,
-  slot: { date: string; time: string; ref: BookingRef },
-): Promise<Refusal | null> => {
+export const deliverySlotRefusal = async (runtime: Runtime, slot: { date: string; time: string; ref: BookingRef }): Promise<Refusal | null> => {
   const { settings, declaredHolidays } = await loadPlanning(runtime, 'delivery');
   const now = runtime.clock.now();
   const command: BookSlot = {

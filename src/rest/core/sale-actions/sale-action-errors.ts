@@ -4,8 +4,7 @@ import { HttpError } from '../../http-error.ts';
 
 /** The answers of the sale actions, in one place: what each refusal of the deciders tells the client. */
 
-export const invalidRequest = (field: string, issue: z.core.$ZodIssue): HttpError =>
-  new HttpError(400, 'invalid_request', `${field}: ${issue.message}`);
+export const invalidRequest = (field: string, issue: z.core.$ZodIssue): HttpError => new HttpError(400, 'invalid_request', `${field}: ${issue.message}`);
 
 /** A token we signed whose data does not read as its kind's: minted by another version, never the client's doing. */
 export const invalidTokenData = (field: string, issue: z.core.$ZodIssue): HttpError =>

@@ -24,5 +24,4 @@ export const saleActionRequest = async (runtime: Runtime, params: unknown, kind:
 };
 
 /** The token's data, read with the schema its kind was minted with. */
-export const tokenData = <S extends z.ZodType>(schema: S, payload: ActionTokenPayload): z.output<S> =>
-  parseInput(schema, payload.data, invalidTokenData);
+export const tokenData = <S extends z.ZodType>(schema: S, payload: ActionTokenPayload): z.output<S> => parseInput(schema, payload.data, invalidTokenData);

@@ -8,8 +8,4 @@ export const invalidParameter = (field: string, issue: z.core.$ZodIssue): HttpEr
   new HttpError(400, 'invalid_request', `${field === '' ? 'request' : field}: ${issue.message}`);
 
 export const saleNotFound = (how: { id: number } | { incrementId: string }): HttpError =>
-  new HttpError(
-    404,
-    'not_found',
-    'id' in how ? `No sale found with ID ${how.id}` : `No sale found with increment ID ${how.incrementId}`,
-  );
+  new HttpError(404, 'not_found', 'id' in how ? `No sale found with ID ${how.id}` : `No sale found with increment ID ${how.incrementId}`);

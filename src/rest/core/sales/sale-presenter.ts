@@ -79,10 +79,7 @@ export const presentSale = (sale: SaleDocument, savs: readonly SavDocument[]) =>
   },
   shipping_address: presentAddress(sale.shippingAddress),
   billing_address: sale.billingAddress === null ? null : presentAddress(sale.billingAddress),
-  payment:
-    sale.payment === null
-      ? null
-      : { method: sale.payment.method, status: sale.payment.status, amount_paid: sale.payment.amountPaid },
+  payment: sale.payment === null ? null : { method: sale.payment.method, status: sale.payment.status, amount_paid: sale.payment.amountPaid },
   shipping_amount: sale.shippingAmount,
   grand_total: sale.grandTotal,
   products: sale.products.map((product) => presentProduct(sale.incrementId, product)),

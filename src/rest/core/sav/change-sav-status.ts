@@ -20,10 +20,16 @@ type Change<S extends z.ZodType> = {
 };
 
 const changes = {
-  resolve: { body: resolveSavBody, run: (deps, savId, { resolution }, context) => resolveSav(deps, { savId, resolution }, context) } satisfies Change<typeof resolveSavBody>,
+  resolve: { body: resolveSavBody, run: (deps, savId, { resolution }, context) => resolveSav(deps, { savId, resolution }, context) } satisfies Change<
+    typeof resolveSavBody
+  >,
   close: { body: closeSavBody, run: (deps, savId, _body, context) => closeSav(deps, { savId }, context) } satisfies Change<typeof closeSavBody>,
-  reopen: { body: reopenSavBody, run: (deps, savId, { reason }, context) => reopenSav(deps, { savId, reason }, context) } satisfies Change<typeof reopenSavBody>,
-  cancel: { body: cancelSavBody, run: (deps, savId, { reason }, context) => cancelSav(deps, { savId, reason }, context) } satisfies Change<typeof cancelSavBody>,
+  reopen: { body: reopenSavBody, run: (deps, savId, { reason }, context) => reopenSav(deps, { savId, reason }, context) } satisfies Change<
+    typeof reopenSavBody
+  >,
+  cancel: { body: cancelSavBody, run: (deps, savId, { reason }, context) => cancelSav(deps, { savId, reason }, context) } satisfies Change<
+    typeof cancelSavBody
+  >,
 };
 export type SavChangeName = keyof typeof changes;
 

@@ -16,8 +16,7 @@ type DatesQuery = { date?: string; dates?: string[]; start_date?: string; end_da
 const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 const daysCovered = (start: string, end: string): number => dayNumber(end) - dayNumber(start) + 1;
 
-const everyDay = (start: string, end: string): string[] =>
-  Array.from({ length: daysCovered(start, end) }, (_, offset) => addDays(start, offset));
+const everyDay = (start: string, end: string): string[] => Array.from({ length: daysCovered(start, end) }, (_, offset) => addDays(start, offset));
 
 export const requestedDates = (query: DatesQuery, today: string): RequestedDates | DatesProblem => {
   const listed = [...new Set([...(query.date === undefined ? [] : [query.date]), ...(query.dates ?? [])])].sort();

@@ -14,9 +14,11 @@ import { holidaysQuery } from './schemas.ts';
  * legacy service answered. `?labels=true` answers each as `{date, label}` (label null for a declared
  * day given no name); GraphQL's planning occupancy has the names too.
  */
-export const savHolidays = (runtime: Runtime): RouterMiddleware => async (ctx) => {
-  const query = parseInput(holidaysQuery, legacyQuery(ctx.query), invalidRequest);
-  const { from, to } = defaultHolidayWindow(localDateIn(runtime.clock.now(), runtime.config.planningTimezone));
-  const holidays = await holidaysOf(runtime.readStore, from, to);
-  ctx.body = query.labels === 'true' ? holidays.map(({ date, label }) => ({ date, label })) : holidays.map(({ date }) => date);
-};
+export const savHolidays =
+  (runtime: Runtime): RouterMiddleware =>
+  async (ctx) => {
+    const query = parseInput(holidaysQuery, legacyQuery(ctx.query), invalidRequest);
+    const { from, to } = defaultHolidayWindow(localDateIn(runtime.clock.now(), runtime.config.planningTimezone));
+    const holidays = await holidaysOf(runtime.readStore, from, to);
+    ctx.body = query.labels === 'true' ? holidays.map(({ date, label }) => ({ date, label })) : holidays.map(({ date }) => date);
+  };

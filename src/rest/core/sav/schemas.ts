@@ -15,7 +15,12 @@ const expecting = (what: string) => ({
 });
 
 const id = (what: string) => z.number(expecting(what)).int().positive().max(2_147_483_647);
-const text = (max: number) => z.string(expecting(`a text of 1 to ${max} characters`)).trim().min(1).max(max);
+const text = (max: number) =>
+  z
+    .string(expecting(`a text of 1 to ${max} characters`))
+    .trim()
+    .min(1)
+    .max(max);
 const calendarDate = z.iso.date(expecting('a date YYYY-MM-DD'));
 const clockTime = z.string(expecting('a time HH:MM')).regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 const httpUrl = z.url({ protocol: /^https?$/, ...expecting('an http(s) URL of at most 2048 characters') }).max(2048);
@@ -41,8 +46,12 @@ export const createSavBody = z.object(
         rdv_time: blankAsAbsent(clockTime).describe('The appointment slot, HH:MM, with rdv_date'),
         rdv_phone: blankAsAbsent(z.string(expecting('a text of at most 32 characters')).trim().max(32)).describe('A phone number for the appointment'),
         rdv_comment: blankAsAbsent(z.string(expecting('a text of at most 2000 characters')).trim().max(2000)).describe('A comment on the appointment'),
-        videos: blankAsAbsent(media('video')).describe('Videos: http(s) URLs, fetched after the answer, or base64 data URLs (mp4, quicktime, webm) of at most 10 MiB, stored at once'),
-        images: blankAsAbsent(media('image')).describe('Images: http(s) URLs, fetched after the answer, or base64 data URLs (jpeg, png, webp, gif, heic, heif, avif) of at most 10 MiB, stored at once'),
+        videos: blankAsAbsent(media('video')).describe(
+          'Videos: http(s) URLs, fetched after the answer, or base64 data URLs (mp4, quicktime, webm) of at most 10 MiB, stored at once',
+        ),
+        images: blankAsAbsent(media('image')).describe(
+          'Images: http(s) URLs, fetched after the answer, or base64 data URLs (jpeg, png, webp, gif, heic, heif, avif) of at most 10 MiB, stored at once',
+        ),
       },
       expecting('an object'),
     ),
@@ -67,26 +76,34 @@ export type UploadFileBody = z.infer<typeof uploadFileBody>;
 const commaList = <S extends z.ZodType<unknown, string>>(item: S, max: number, what: string) =>
   z
     .preprocess((value) => (Array.isArray(value) ? value.join(',') : value), z.string(expecting(what)))
-    .transform((list) => list.split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ''),
+    )
     .pipe(z.array(item).max(max, `must list at most ${max} entries`));
 
 /** GET /api/sale-sav/planning/occupied: which days (see occupied-dates.ts), which plannings, whose booking to leave out. */
-export const occupiedQuery = queryParameters({
-  date: calendarDate.optional().describe('One day'),
-  dates: commaList(calendarDate, 366, 'a comma-separated list of dates YYYY-MM-DD').optional().describe('Several days, comma-separated'),
-  start_date: calendarDate.optional().describe('The first day of a range (default: today)'),
-  end_date: calendarDate.optional().describe('The last day of a range, at most 366 days (default: 30 days after start_date)'),
-  planning_types: commaList(z.enum(planningType.options, expecting('sav or delivery')), 2, 'a comma-separated list of planning types (sav, delivery)')
-    .optional()
-    .describe('The plannings counted, comma-separated: sav, delivery (default: sav)'),
-  complaint: z
-    .string(expecting('a SAV ID (a positive integer)'))
-    .regex(/^[1-9][0-9]{0,9}$/)
-    .transform(Number)
-    .optional()
-    .meta({ type: 'integer', minimum: 1, maximum: 9_999_999_999 })
-    .describe('A SAV being rescheduled: its own booking is not counted'),
-}, unknownParameters);
+export const occupiedQuery = queryParameters(
+  {
+    date: calendarDate.optional().describe('One day'),
+    dates: commaList(calendarDate, 366, 'a comma-separated list of dates YYYY-MM-DD').optional().describe('Several days, comma-separated'),
+    start_date: calendarDate.optional().describe('The first day of a range (default: today)'),
+    end_date: calendarDate.optional().describe('The last day of a range, at most 366 days (default: 30 days after start_date)'),
+    planning_types: commaList(z.enum(planningType.options, expecting('sav or delivery')), 2, 'a comma-separated list of planning types (sav, delivery)')
+      .optional()
+      .describe('The plannings counted, comma-separated: sav, delivery (default: sav)'),
+    complaint: z
+      .string(expecting('a SAV ID (a positive integer)'))
+      .regex(/^[1-9][0-9]{0,9}$/)
+      .transform(Number)
+      .optional()
+      .meta({ type: 'integer', minimum: 1, maximum: 9_999_999_999 })
+      .describe('A SAV being rescheduled: its own booking is not counted'),
+  },
+  unknownParameters,
+);
 export type OccupiedQuery = z.infer<typeof occupiedQuery>;
 
 /** GET /api/sav-holidays: no parameter but the opt-in to the holidays' names. */

@@ -41,10 +41,7 @@ export function appendContract(open: OpenEventStore): void {
     });
 
     it('when expected revision is stream_exists and the stream is new, it fails with actual no_stream', async () => {
-      await expectWrongVersion(
-        store().appendToStream(uniqueStream(), [newEvent()], { expectedRevision: 'stream_exists' }),
-        'no_stream',
-      );
+      await expectWrongVersion(store().appendToStream(uniqueStream(), [newEvent()], { expectedRevision: 'stream_exists' }), 'no_stream');
     });
 
     it('when expected revision is stream_exists and the stream exists, the append succeeds', async () => {
@@ -127,17 +124,14 @@ export function appendContract(open: OpenEventStore): void {
       expect(await store().readStream(stream)).toHaveLength(2);
     });
 
-    it.each(['any', 'stream_exists'] as const)(
-      'when the same batch is re-sent with %s, it succeeds without writing',
-      async (expectedRevision) => {
-        const stream = uniqueStream();
-        await store().appendToStream(stream, [newEvent()]);
-        const batch = newEvents(2);
-        const first = await store().appendToStream(stream, batch, { expectedRevision });
-        await store().appendToStream(stream, [newEvent()]);
-        expect(await store().appendToStream(stream, batch, { expectedRevision })).toEqual(first);
-        expect(await store().readStream(stream)).toHaveLength(4);
-      },
-    );
+    it.each(['any', 'stream_exists'] as const)('when the same batch is re-sent with %s, it succeeds without writing', async (expectedRevision) => {
+      const stream = uniqueStream();
+      await store().appendToStream(stream, [newEvent()]);
+      const batch = newEvents(2);
+      const first = await store().appendToStream(stream, batch, { expectedRevision });
+      await store().appendToStream(stream, [newEvent()]);
+      expect(await store().appendToStream(stream, batch, { expectedRevision })).toEqual(first);
+      expect(await store().readStream(stream)).toHaveLength(4);
+    });
   });
 }

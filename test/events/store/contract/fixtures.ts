@@ -39,8 +39,7 @@ export const newEvent = (type = 'ThingHappened', data: JsonObject = {}): NewEven
   },
 });
 
-export const newEvents = (count: number, type?: string): NewEvent[] =>
-  Array.from({ length: count }, (_, index) => newEvent(type, { index }));
+export const newEvents = (count: number, type?: string): NewEvent[] => Array.from({ length: count }, (_, index) => newEvent(type, { index }));
 
 /** A category no other test uses: the log may be shared with other tests (or other clients). */
 export const uniqueCategory = (): string => `test${randomUUID().replaceAll('-', '')}`;

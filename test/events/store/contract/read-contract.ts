@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventStore, RecordedEvent } from '../../../../src/events/store/event-store.ts';
-import {
-  ids,
-  newEvent,
-  newEvents,
-  positionsStrictlyIncrease,
-  uniqueCategory,
-  uniqueStream,
-  useStore,
-  type OpenEventStore,
-} from './fixtures.ts';
+import { ids, newEvent, newEvents, positionsStrictlyIncrease, uniqueCategory, uniqueStream, useStore, type OpenEventStore } from './fixtures.ts';
 
 export function readContract(open: OpenEventStore): void {
   describe('readStream', () => {

@@ -1,17 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../../../src/events/store/event-store.ts';
-import {
-  collect,
-  ids,
-  newEvent,
-  newEvents,
-  positionsStrictlyIncrease,
-  uniqueCategory,
-  uniqueStream,
-  useStore,
-  type OpenEventStore,
-} from './fixtures.ts';
+import { collect, ids, newEvent, newEvents, positionsStrictlyIncrease, uniqueCategory, uniqueStream, useStore, type OpenEventStore } from './fixtures.ts';
 
 export function subscriptionContract(open: OpenEventStore): void {
   describe('subscribeToAll', () => {
@@ -59,7 +49,11 @@ export function subscriptionContract(open: OpenEventStore): void {
 
     it.each([
       { by: 'event types', filter: () => ({ eventTypes: ['Odd'] }), matches: (e: RecordedEvent) => e.type === 'Odd' },
-      { by: 'stream prefixes', filter: (wanted: string) => ({ streamPrefixes: [wanted] }), matches: (e: RecordedEvent, wanted: string) => e.streamName === wanted },
+      {
+        by: 'stream prefixes',
+        filter: (wanted: string) => ({ streamPrefixes: [wanted] }),
+        matches: (e: RecordedEvent, wanted: string) => e.streamName === wanted,
+      },
     ])('when filtered by $by, it delivers only matching events', async ({ filter, matches }) => {
       const category = uniqueCategory();
       const [wanted, other] = [`${category}-wanted`, `${category}-other`];

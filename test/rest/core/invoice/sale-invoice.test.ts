@@ -23,7 +23,15 @@ const anOrder = (): OrderImportPayload => ({
   created_at: '2026-10-02T09:14:00+02:00',
   customer: { email: 'claire.martin@example.org', firstname: 'Claire', lastname: 'Martin', phone: '+33612345678' },
   shipping_address: { firstname: 'Claire', lastname: 'Martin', street: ['12 rue des Lilas'], postcode: '69003', city: 'Lyon', country_id: 'FR' },
-  billing_address: { firstname: 'Claire', lastname: 'Martin', company: 'Atelier Martin', street: ['3 place Bellecour'], postcode: '69002', city: 'Lyon', country_id: 'FR' },
+  billing_address: {
+    firstname: 'Claire',
+    lastname: 'Martin',
+    company: 'Atelier Martin',
+    street: ['3 place Bellecour'],
+    postcode: '69002',
+    city: 'Lyon',
+    country_id: 'FR',
+  },
   items: [
     { sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris', qty_ordered: 1, price: 649, supplier: null },
     { sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir', qty_ordered: 2, price: 129.9, supplier: null },
@@ -47,7 +55,10 @@ describe('GET /api/sale-invoice/{token}', () => {
 
   // Bodies are kept as bytes: a PDF, or the JSON of an error.
   const getInvoice = (token: string, bearer: string | null = coreToken) => {
-    const request = api.request.get(`/api/sale-invoice/${token}`).buffer(true).parse((res, done) => collect(res as unknown as http.IncomingMessage, done));
+    const request = api.request
+      .get(`/api/sale-invoice/${token}`)
+      .buffer(true)
+      .parse((res, done) => collect(res as unknown as http.IncomingMessage, done));
     return bearer === null ? request : request.set('Authorization', `Bearer ${bearer}`);
   };
   const jsonOf = (body: unknown): unknown => JSON.parse((body as Buffer).toString('utf8'));

@@ -32,14 +32,22 @@ describe('POST /api/contact-lead', () => {
     await smtp.close();
   });
 
-  const post = (body: unknown) => api.request.post('/api/contact-lead').set('Authorization', `Bearer ${token}`).send(body as object);
+  const post = (body: unknown) =>
+    api.request
+      .post('/api/contact-lead')
+      .set('Authorization', `Bearer ${token}`)
+      .send(body as object);
   const recorded = async (leadId: string) => (await api.runtime.eventStore.readStream(leadStreamName(leadId))).map(({ type, data }) => ({ type, data }));
 
   it('when name, email, phone and project are given, it records the lead trimmed and answers 201 with its ID', async () => {
     const response = await post(lead);
 
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ success: true, lead_id: expect.stringMatching(/^[0-9a-f-]{36}$/), message: 'Lead recorded; the team will be notified by e-mail' });
+    expect(response.body).toEqual({
+      success: true,
+      lead_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      message: 'Lead recorded; the team will be notified by e-mail',
+    });
     expect(await recorded(response.body.lead_id)).toEqual([
       {
         type: 'ContactLeadCaptured',
@@ -96,9 +104,21 @@ describe('POST /api/contact-lead', () => {
       ['name holds a line break', { name: 'Marc\r\nBcc: x@example.com', email: 'marc@example.com' }, 'name: must be a single line without control characters'],
       ['email is missing', { name: 'Marc' }, 'email: is required'],
       ['email is not an address', { name: 'Marc', email: 'marc.example.com' }, 'email: must be a valid e-mail address'],
-      ['phone has letters', { name: 'Marc', email: 'marc@example.com', phone: 'call me' }, 'phone: must be a phone number: digits, spaces and + . - ( ) /, 6 to 15 digits'],
-      ['phone has too few digits', { name: 'Marc', email: 'marc@example.com', phone: '12 34' }, 'phone: must be a phone number: digits, spaces and + . - ( ) /, 6 to 15 digits'],
-      ['phone has too many digits', { name: 'Marc', email: 'marc@example.com', phone: '+33 1234567890123456' }, 'phone: must be a phone number: digits, spaces and + . - ( ) /, 6 to 15 digits'],
+      [
+        'phone has letters',
+        { name: 'Marc', email: 'marc@example.com', phone: 'call me' },
+        'phone: must be a phone number: digits, spaces and + . - ( ) /, 6 to 15 digits',
+      ],
+      [
+        'phone has too few digits',
+        { name: 'Marc', email: 'marc@example.com', phone: '12 34' },
+        'phone: must be a phone number: digits, spaces and + . - ( ) /, 6 to 15 digits',
+      ],
+      [
+        'phone has too many digits',
+        { name: 'Marc', email: 'marc@example.com', phone: '+33 1234567890123456' },
+        'phone: must be a phone number: digits, spaces and + . - ( ) /, 6 to 15 digits',
+      ],
       ['phone is a number', { name: 'Marc', email: 'marc@example.com', phone: 612345678 }, 'phone: must be a string'],
       ['project_name is too long', { name: 'Marc', email: 'marc@example.com', project_name: 'p'.repeat(501) }, 'project_name: must be at most 500 characters'],
       ['the body is an array', [lead], 'body: must be a JSON object'],

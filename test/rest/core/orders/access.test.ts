@@ -10,7 +10,12 @@ const unauthorized = { success: false, error: 'Unauthorized', message: 'Invalid 
 /** The routes as the service mounts them for its clients (api.request), not the spec's own app. */
 type Route = { name: string; served: number; call: (api: OrdersApi) => Test };
 const routes: Route[] = [
-  { name: `POST ${importPath}`, served: 201, call: (api) => api.request.post(importPath).send(anOrder({ items: [{ sku: 'LAMP-ARC-BLK', name: 'Lampadaire', qty_ordered: 1, price: 129.9, supplier: null }] })) },
+  {
+    name: `POST ${importPath}`,
+    served: 201,
+    call: (api) =>
+      api.request.post(importPath).send(anOrder({ items: [{ sku: 'LAMP-ARC-BLK', name: 'Lampadaire', qty_ordered: 1, price: 129.9, supplier: null }] })),
+  },
   { name: `POST ${searchPath}`, served: 200, call: (api) => api.request.post(searchPath).send({ sku: 'LAMP-ARC-BLK' }) },
 ];
 
@@ -31,9 +36,10 @@ describe('who may import orders and search packages', () => {
     ['an unknown token', (request) => request.set('Authorization', `Bearer ${randomBytes(8).toString('hex')}.${randomBytes(32).toString('base64url')}`)],
     ['a revoked core token', (request) => request.set('Authorization', `Bearer ${tokens.revoked}`)],
     ['the core token in X-API-Token', (request) => request.set('X-API-Token', api.coreToken)],
-    ...(['supplier-a', 'supplier-b', 'chatbot', 'analyst'] as const).map(
-      (group): [string, (request: Test) => Test] => [`a ${group} token`, (request) => request.set('Authorization', `Bearer ${tokens[group]}`)],
-    ),
+    ...(['supplier-a', 'supplier-b', 'chatbot', 'analyst'] as const).map((group): [string, (request: Test) => Test] => [
+      `a ${group} token`,
+      (request) => request.set('Authorization', `Bearer ${tokens[group]}`),
+    ]),
   ];
 
   for (const route of routes) {

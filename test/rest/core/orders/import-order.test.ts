@@ -66,7 +66,7 @@ describe('POST /api/api-add-new-order-api-shopping: a new order', () => {
     ]);
   });
 
-  it('when the import has answered, each supplier lists its own line in get-sales, and the own-stock line is nobody\'s', async () => {
+  it("when the import has answered, each supplier lists its own line in get-sales, and the own-stock line is nobody's", async () => {
     const order = anOrder();
 
     const { body } = await api.post(importPath, order);
@@ -105,7 +105,7 @@ describe('POST /api/api-add-new-order-api-shopping: a new order', () => {
     expect(Buffer.compare(fetched.body as Buffer, sofaLabel)).toBe(0);
   });
 
-  it('when a line\'s SKU is unknown to the catalog, the order is imported with the line\'s own data: own stock, unless the line names its supplier', async () => {
+  it("when a line's SKU is unknown to the catalog, the order is imported with the line's own data: own stock, unless the line names its supplier", async () => {
     await catalogProducts(
       api.runtime.write,
       [{ sku: 'BUF-ARTY-160', name: 'Buffet Arty 160', price: 590, wholesale_price: 310.5, supplier: 'supplier-a', carrier: 'Kuehne' }],

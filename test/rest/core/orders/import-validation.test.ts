@@ -15,11 +15,23 @@ const cases: [string, Record<string, unknown> | unknown[], string][] = [
   ['a quantity is not an integer', orderWith((order) => (order.items[2].qty_ordered = 1.5)), 'items.2.qty_ordered: must be a whole number'],
   ['a price is negative', orderWith((order) => (order.items[1].price = -1)), 'items.1.price: must be an amount of at least 0'],
   ['the e-mail is not one', orderWith((order) => (order.customer.email = 'claire.martin@')), 'customer.email: Invalid email address'],
-  ['a field beyond the contract is fine but a known field in the same line is wrong', orderWith((order) => Object.assign(order.items[1], { colour: 'oak', price: 'free' })), 'items.1.price: Invalid input: expected number, received string'],
+  [
+    'a field beyond the contract is fine but a known field in the same line is wrong',
+    orderWith((order) => Object.assign(order.items[1], { colour: 'oak', price: 'free' })),
+    'items.1.price: Invalid input: expected number, received string',
+  ],
   ['the increment_id is not digits', orderWith((order) => (order.increment_id = 'A-100')), 'increment_id: digits only, 1 to 20'],
   ['the instant has no offset', orderWith((order) => (order.created_at = '2026-10-02T09:14:00')), 'created_at: Invalid ISO datetime'],
-  ['the supplier is unknown', orderWith((order) => (order.items[0].supplier = 'supplier-c')), 'items.0.supplier: Invalid option: expected one of "supplier-a"|"supplier-b"'],
-  ['the country is not a code', orderWith((order) => (order.shipping_address.country_id = 'France')), 'shipping_address.country_id: Invalid string: must match pattern /^[A-Z]{2}$/'],
+  [
+    'the supplier is unknown',
+    orderWith((order) => (order.items[0].supplier = 'supplier-c')),
+    'items.0.supplier: Invalid option: expected one of "supplier-a"|"supplier-b"',
+  ],
+  [
+    'the country is not a code',
+    orderWith((order) => (order.shipping_address.country_id = 'France')),
+    'shipping_address.country_id: Invalid string: must match pattern /^[A-Z]{2}$/',
+  ],
   ['the body is an array of orders', [anOrder()], 'body: Invalid input: expected object, received array'],
 ];
 

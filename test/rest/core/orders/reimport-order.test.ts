@@ -47,7 +47,11 @@ describe('POST /api/api-add-new-order-api-shopping: an order sent again', () => 
       { incrementId: order.increment_id, shippingAddress: { ...order.shipping_address, street: ['3 place Bellecour'], postcode: '69002' } },
       systemContext(),
     );
-    await cancelSale(api.runtime.salesDeps, { incrementId: order.increment_id, saleProductIds: [first.body.sale_product_ids[1]], reason: 'rupture' }, systemContext());
+    await cancelSale(
+      api.runtime.salesDeps,
+      { incrementId: order.increment_id, saleProductIds: [first.body.sale_product_ids[1]], reason: 'rupture' },
+      systemContext(),
+    );
     const before = await head();
 
     const again = await api.post(importPath, order);

@@ -75,7 +75,7 @@ describe('POST /api/search-ean14-product-colis', () => {
     expect(skus((await search({ sku: ' 03760123450031\r\n' })).body)).toEqual(['LAMP-ARC-BLK']);
   });
 
-  it('when a 14-digit code is some product\'s SKU, that product matches by its SKU', async () => {
+  it("when a 14-digit code is some product's SKU, that product matches by its SKU", async () => {
     expect(skus((await search({ sku: '03760123459999' })).body)).toEqual(['03760123459999']);
   });
 
@@ -135,9 +135,21 @@ describe('POST /api/search-ean14-product-colis', () => {
   });
 
   const refused: [string, unknown, string][] = [
-    ['a column is unknown', { columns: ['sku', 'colour', '_id'] }, 'columns: unknown column(s) "colour", "_id"; the columns are sku, ean14, name, description, price, wholesale_price, availability, stock_qty, images, supplier, carrier, weight_kg, package_count, updated_at'],
-    ['a sort key is unknown', { order: { _position: 'asc', price: 'desc' } }, 'order: unknown sort key(s) "_position"; the sort keys are sku, ean14, name, description, price, wholesale_price, availability, stock_qty, supplier, carrier, weight_kg, package_count, updated_at'],
-    ['the sort key is the list of images', { order: { images: 'asc' } }, 'order: unknown sort key(s) "images"; the sort keys are sku, ean14, name, description, price, wholesale_price, availability, stock_qty, supplier, carrier, weight_kg, package_count, updated_at'],
+    [
+      'a column is unknown',
+      { columns: ['sku', 'colour', '_id'] },
+      'columns: unknown column(s) "colour", "_id"; the columns are sku, ean14, name, description, price, wholesale_price, availability, stock_qty, images, supplier, carrier, weight_kg, package_count, updated_at',
+    ],
+    [
+      'a sort key is unknown',
+      { order: { _position: 'asc', price: 'desc' } },
+      'order: unknown sort key(s) "_position"; the sort keys are sku, ean14, name, description, price, wholesale_price, availability, stock_qty, supplier, carrier, weight_kg, package_count, updated_at',
+    ],
+    [
+      'the sort key is the list of images',
+      { order: { images: 'asc' } },
+      'order: unknown sort key(s) "images"; the sort keys are sku, ean14, name, description, price, wholesale_price, availability, stock_qty, supplier, carrier, weight_kg, package_count, updated_at',
+    ],
     ['a direction is neither asc nor desc', { order: { price: 'up' } }, 'order.price: Invalid option: expected one of "asc"|"desc"'],
     ['no column is asked', { columns: [] }, 'columns: Too small: expected array to have >=1 items'],
     ['the code is a number', { sku: 3760123450017 }, 'sku: Invalid input: expected string, received number'],

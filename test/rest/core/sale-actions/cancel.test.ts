@@ -100,7 +100,7 @@ describe('POST /api/sale-cancel/{token}', () => {
     expect(await api.stream(actionTokenStreamName(jtiOf(token)))).toEqual([]);
   });
 
-  it('when the token names a product that is not the sale\'s, it answers 404 and records nothing', async () => {
+  it("when the token names a product that is not the sale's, it answers 404 and records nothing", async () => {
     const token = api.mint('cancel', sale.saleId, { productIds: [sale.lamp + 1000] });
     const head = await api.head();
 

@@ -68,7 +68,7 @@ describe('npm run cli -- action-token', () => {
     expect(response.body).toMatchObject({ status: 'updated', shipping_address: newAddress });
   });
 
-  it('when the data breaks its kind\'s schema, it fails naming the flag and the field', { timeout: 120_000 }, async () => {
+  it("when the data breaks its kind's schema, it fails naming the flag and the field", { timeout: 120_000 }, async () => {
     const refused = await cli(api, 'action-token', 'address', '--sale', String(sale.saleId), '--data', JSON.stringify({ ...newAddress, city: '' }));
 
     expect(refused).toMatchObject({ code: 2, stdout: '' });
@@ -81,7 +81,7 @@ describe('npm run cli -- action-token', () => {
     expect(refused).toEqual({ code: 2, stdout: '', stderr: '--sale: no sale 424242 in the log\n' });
   });
 
-  it('when a product is not the sale\'s, it fails naming --products', { timeout: 120_000 }, async () => {
+  it("when a product is not the sale's, it fails naming --products", { timeout: 120_000 }, async () => {
     const refused = await cli(api, 'action-token', 'cancel', '--sale', String(sale.saleId), '--products', String(sale.lamp + 1000));
 
     expect(refused).toEqual({ code: 2, stdout: '', stderr: `--products: not products of sale ${sale.saleId}: ${sale.lamp + 1000}\n` });

@@ -12,8 +12,10 @@ describe('POST /api/sale-delivery-rdv/{token}', () => {
   });
   afterEach(async () => api.close());
 
-  it('when the sale is open, the delivery service\'s appointment is recorded with its date and time window', async () => {
-    const token = api.mint('delivery-rdv', sale.saleId, { data: { provider: 'Geodis', reference: 'GEO-2026-884512', date: '2026-10-14', timeWindow: '08:00-12:00' } });
+  it("when the sale is open, the delivery service's appointment is recorded with its date and time window", async () => {
+    const token = api.mint('delivery-rdv', sale.saleId, {
+      data: { provider: 'Geodis', reference: 'GEO-2026-884512', date: '2026-10-14', timeWindow: '08:00-12:00' },
+    });
 
     const response = await api.post(`/api/sale-delivery-rdv/${token}`);
 
@@ -38,7 +40,7 @@ describe('POST /api/sale-delivery-rdv/{token}', () => {
     });
   });
 
-  it('when the token carries only the provider\'s reference, date and time window are recorded as unknown', async () => {
+  it("when the token carries only the provider's reference, date and time window are recorded as unknown", async () => {
     const response = await api.post(`/api/sale-delivery-rdv/${api.mint('delivery-rdv', sale.saleId, { data: { provider: 'DPD', reference: 'DPD-1' } })}`);
 
     expect(response.body).toMatchObject({ status: 'saved', delivery_appointment: { provider: 'DPD', reference: 'DPD-1', date: null, time_window: null } });

@@ -52,7 +52,12 @@ describe('minting an action token', () => {
     { when: 'an address has a field of its own', action: 'address' as const, options: { data: { ...address, floor: 3 } }, field: 'data' },
     { when: 'an appointment time is not HH:MM', action: 'rdv' as const, options: { data: { date: '2026-10-12', time: '25:00' } }, field: 'data.time' },
     { when: 'an appointment has no data', action: 'rdv' as const, options: {}, field: 'data' },
-    { when: 'a delivery service appointment has no reference', action: 'delivery-rdv' as const, options: { data: { provider: 'DPD' } }, field: 'data.reference' },
+    {
+      when: 'a delivery service appointment has no reference',
+      action: 'delivery-rdv' as const,
+      options: { data: { provider: 'DPD' } },
+      field: 'data.reference',
+    },
     { when: 'an invoice token is given data', action: 'invoice' as const, options: { data: { amount: 1 } }, field: 'data' },
     { when: 'an address token names products', action: 'address' as const, options: { data: address, productIds: [7] }, field: 'productIds' },
     { when: 'a product is named twice', action: 'cancel' as const, options: { productIds: [7, 7] }, field: 'productIds' },

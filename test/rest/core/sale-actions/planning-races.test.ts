@@ -37,7 +37,9 @@ describe('planning races and failures', () => {
   /** Who holds which place on a day of a planning, read from the day's stream. */
   const placesOn = async (planningType: 'delivery' | 'sav', date: string) => {
     const { events } = await readDomainStream<PlanningDayEvent>(api.runtime.eventStore, planningDayStreamName(planningType, date));
-    return fold(planningDayDecider, events).held.map(({ time, booking }) => `${time} ${booking.kind === 'sale' ? `sale ${booking.saleId}` : `sav ${booking.savId}`}`);
+    return fold(planningDayDecider, events).held.map(
+      ({ time, booking }) => `${time} ${booking.kind === 'sale' ? `sale ${booking.saleId}` : `sav ${booking.savId}`}`,
+    );
   };
   const appointmentOf = async () => {
     const appointment = (await readSale(api.runtime.eventStore, sale.incrementId))?.deliveryAppointment;
@@ -118,8 +120,12 @@ describe('planning races and failures', () => {
     expectRefused(await api.post(`/api/sale-rdv-check/${token}`), 409, 'action_token_used');
   });
 
-  it('when the last place goes to another sale between the link\'s use and the booking, 409 slot_full, and the same link works once a place frees up', async () => {
-    await configurePlanning(api.runtime.write, { planningType: 'delivery', slotTimes: ['10:00'], capacityPerSlot: 1, workingDays: [1, 2, 3, 4, 5] }, systemContext());
+  it("when the last place goes to another sale between the link's use and the booking, 409 slot_full, and the same link works once a place frees up", async () => {
+    await configurePlanning(
+      api.runtime.write,
+      { planningType: 'delivery', slotTimes: ['10:00'], capacityPerSlot: 1, workingDays: [1, 2, 3, 4, 5] },
+      systemContext(),
+    );
     const token = rdvToken('10:00');
     const restore = failNextAppend('planningday', null, async () => {
       await bookSlot(api.runtime.planning, { planningType: 'delivery', date: monday, time: '10:00', ref: otherSale }, systemContext());
@@ -137,11 +143,19 @@ describe('planning races and failures', () => {
     expect(await placesOn('delivery', monday)).toEqual([`10:00 sale ${sale.saleId}`]);
   });
 
-  describe('a SAV\'s appointment', () => {
+  describe("a SAV's appointment", () => {
     const createSavFor = async () => {
       const created = await createSav(
         savCreationDeps(api.runtime),
-        { saleProductIds: [sale.sofa], complaint: 'Pied cassé', complaintName: 'Casse', savType: 'repair', channel: 'core', appointment: { date: monday, time: '09:00', phone: null, comment: null }, files: [] },
+        {
+          saleProductIds: [sale.sofa],
+          complaint: 'Pied cassé',
+          complaintName: 'Casse',
+          savType: 'repair',
+          channel: 'core',
+          appointment: { date: monday, time: '09:00', phone: null, comment: null },
+          files: [],
+        },
         systemContext(),
       );
       if (created.status !== 'created') throw new Error(`SAV not created: ${created.refusal.code}`);
@@ -151,18 +165,24 @@ describe('planning races and failures', () => {
     it('when the same SAV is scheduled on one slot by racing requests, it holds exactly one place there', async () => {
       const savId = await createSavFor();
 
-      const results = await Promise.all(Array.from({ length: 6 }, () => scheduleSavAppointment(api.runtime.planning, { savId, date: '2026-10-13', time: '14:00', phone: null, comment: null }, systemContext())));
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          scheduleSavAppointment(api.runtime.planning, { savId, date: '2026-10-13', time: '14:00', phone: null, comment: null }, systemContext()),
+        ),
+      );
 
       expect(results.filter((result) => result.status === 'scheduled')).toHaveLength(1);
       expect(await placesOn('sav', '2026-10-13')).toEqual([`14:00 sav ${savId}`]);
       expect(await placesOn('sav', monday)).toEqual([]);
     });
 
-    it('when recording a move fails in a way that may have recorded it, the SAV\'s place is kept, and so is the new one', async () => {
+    it("when recording a move fails in a way that may have recorded it, the SAV's place is kept, and so is the new one", async () => {
       const savId = await createSavFor();
       const restore = failNextAppend('sav', new EventStoreUnavailableError('connection reset during the append'));
 
-      await expect(scheduleSavAppointment(api.runtime.planning, { savId, date: '2026-10-13', time: '14:00', phone: null, comment: null }, systemContext())).rejects.toThrow(EventStoreUnavailableError);
+      await expect(
+        scheduleSavAppointment(api.runtime.planning, { savId, date: '2026-10-13', time: '14:00', phone: null, comment: null }, systemContext()),
+      ).rejects.toThrow(EventStoreUnavailableError);
       restore();
 
       expect(await placesOn('sav', monday)).toEqual([`09:00 sav ${savId}`]);

@@ -24,9 +24,16 @@ describe('GET and POST /api/sale-rdv-check/{token}', () => {
   const rdvToken = (date = monday, time = '10:00') => api.mint('rdv', sale.saleId, { data: { date, time } });
   /** One place per slot, the 10:00 of Monday 12 taken by another sale. */
   const fillTheSlot = async () => {
-    await configurePlanning(api.runtime.write, { planningType: 'delivery', slotTimes: deliverySlots, capacityPerSlot: 1, workingDays: [1, 2, 3, 4, 5, 6] }, systemContext());
+    await configurePlanning(
+      api.runtime.write,
+      { planningType: 'delivery', slotTimes: deliverySlots, capacityPerSlot: 1, workingDays: [1, 2, 3, 4, 5, 6] },
+      systemContext(),
+    );
     const planning = api.runtime.planning;
-    expect(await bookSlot(planning, { planningType: 'delivery', date: monday, time: '10:00', ref: otherSale }, systemContext())).toEqual({ ok: true, took: true });
+    expect(await bookSlot(planning, { planningType: 'delivery', date: monday, time: '10:00', ref: otherSale }, systemContext())).toEqual({
+      ok: true,
+      took: true,
+    });
   };
 
   describe('checking', () => {

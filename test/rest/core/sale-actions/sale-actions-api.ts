@@ -59,7 +59,15 @@ export const order = (overrides: Partial<OrderImportPayload> = {}): OrderImportP
     telephone: '+33612345678',
   },
   items: [
-    { sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris', qty_ordered: 1, price: 649, supplier: 'supplier-a', carrier: 'Geodis', requires_appointment: true },
+    {
+      sku: 'CAN-OSLO-3P-GRY',
+      name: 'Canapé 3 places Oslo gris',
+      qty_ordered: 1,
+      price: 649,
+      supplier: 'supplier-a',
+      carrier: 'Geodis',
+      requires_appointment: true,
+    },
     { sku: 'TAB-NORD-180', name: 'Table à manger Nord 180 cm', qty_ordered: 1, price: 499, supplier: null, carrier: 'Colissimo' },
     { sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir', qty_ordered: 2, price: 129.9 },
   ],
@@ -78,7 +86,11 @@ export type ImportedOrder = Awaited<ReturnType<typeof importOrder>>;
 
 /** Supplier-a ships the sofa. */
 export const shipSofa = async (api: ApiHarness, sale: ImportedOrder): Promise<void> => {
-  const shipped = await shipSupplierLine(api.runtime.salesDeps, { serviceOrderId: `${sale.incrementId}_${sale.sofa}`, supplier: 'supplier-a' }, systemContext());
+  const shipped = await shipSupplierLine(
+    api.runtime.salesDeps,
+    { serviceOrderId: `${sale.incrementId}_${sale.sofa}`, supplier: 'supplier-a' },
+    systemContext(),
+  );
   expect(shipped.status).toBe('shipped');
 };
 

@@ -20,7 +20,13 @@ const routes: Route[] = [
     kind: 'address',
     data: { firstname: 'Claire', lastname: 'Martin', street: ['4 place Bellecour'], postcode: '69002', city: 'Lyon', country_id: 'FR' },
   },
-  { name: 'POST /api/sale-delivery-rdv/{token}', method: 'post', path: '/api/sale-delivery-rdv/', kind: 'delivery-rdv', data: { provider: 'DPD', reference: 'DPD-1' } },
+  {
+    name: 'POST /api/sale-delivery-rdv/{token}',
+    method: 'post',
+    path: '/api/sale-delivery-rdv/',
+    kind: 'delivery-rdv',
+    data: { provider: 'DPD', reference: 'DPD-1' },
+  },
   { name: 'POST /api/sale-cancel/{token}', method: 'post', path: '/api/sale-cancel/', kind: 'cancel' },
 ];
 
@@ -60,8 +66,20 @@ describe('the action token of each sale action', () => {
     const valid = (saleId = sale.saleId) => api.mint(route.kind, saleId, route.data ? { data: route.data } : {});
 
     const refusals: { when: string; token: () => string; status: number; error: string; message: string }[] = [
-      { when: 'its signature is tampered with', token: () => flipSignature(valid()), status: 404, error: 'invalid_action_token', message: 'The action token is not valid' },
-      { when: 'its payload is rewritten to another sale', token: () => otherSale(valid()), status: 404, error: 'invalid_action_token', message: 'The action token is not valid' },
+      {
+        when: 'its signature is tampered with',
+        token: () => flipSignature(valid()),
+        status: 404,
+        error: 'invalid_action_token',
+        message: 'The action token is not valid',
+      },
+      {
+        when: 'its payload is rewritten to another sale',
+        token: () => otherSale(valid()),
+        status: 404,
+        error: 'invalid_action_token',
+        message: 'The action token is not valid',
+      },
       { when: 'it is not a token', token: () => 'not-a-token', status: 404, error: 'invalid_action_token', message: 'The action token is malformed' },
       {
         when: 'it was minted for another action',
@@ -80,7 +98,14 @@ describe('the action token of each sale action', () => {
     });
 
     it('when it has expired by the (frozen) clock, it answers 404 and changes nothing', async () => {
-      const token = mintActionToken({ secret: api.runtime.tokenSecret, now: new Date(start), action: route.kind, saleId: sale.saleId, data: route.data, ttlSeconds: 60 }).token;
+      const token = mintActionToken({
+        secret: api.runtime.tokenSecret,
+        now: new Date(start),
+        action: route.kind,
+        saleId: sale.saleId,
+        data: route.data,
+        ttlSeconds: 60,
+      }).token;
       const head = await api.head();
       api.advance(60);
       try {

@@ -161,7 +161,9 @@ describe('GET /api/get-sale-info-by-increment-id/{incrementId} and GET /api/sale
     const core = (path: string, body: object) => api.request.post(path).set('Authorization', `Bearer ${api.token}`).send(body);
     const data = { complaint: 'Pied fendu', complaint_name: 'Produit endommagé', sav_type: 'repair' };
     const sofaSav: number = (await core('/api/sale-sav/create-for-sale-product', { saleProductId: sale.sofa, data })).body.sav_id;
-    const lampSav: number = (await core('/api/sale-sav/create-for-sale-product', { saleProductId: [sale.lamp], data: { ...data, complaint_name: 'Pièce manquante' } })).body.sav_id;
+    const lampSav: number = (
+      await core('/api/sale-sav/create-for-sale-product', { saleProductId: [sale.lamp], data: { ...data, complaint_name: 'Pièce manquante' } })
+    ).body.sav_id;
     expect((await core(`/api/sale-sav/${lampSav}/resolve`, { resolution: 'Vis envoyée' })).status).toBe(200);
 
     const byIncrementId = await api.get('/api/get-sale-info-by-increment-id/100004512');
@@ -169,8 +171,22 @@ describe('GET /api/get-sale-info-by-increment-id/{incrementId} and GET /api/sale
 
     expect(byIncrementId.body.sav_ids).toEqual([sofaSav, lampSav]);
     expect(byIncrementId.body.savs).toEqual([
-      { id: sofaSav, status: 'in_progress', complaint_type: 'Produit endommagé', sale_product_ids: [sale.sofa], created_at: nowAnswered, status_changed_at: nowAnswered },
-      { id: lampSav, status: 'resolved', complaint_type: 'Pièce manquante', sale_product_ids: [sale.lamp], created_at: nowAnswered, status_changed_at: nowAnswered },
+      {
+        id: sofaSav,
+        status: 'in_progress',
+        complaint_type: 'Produit endommagé',
+        sale_product_ids: [sale.sofa],
+        created_at: nowAnswered,
+        status_changed_at: nowAnswered,
+      },
+      {
+        id: lampSav,
+        status: 'resolved',
+        complaint_type: 'Pièce manquante',
+        sale_product_ids: [sale.lamp],
+        created_at: nowAnswered,
+        status_changed_at: nowAnswered,
+      },
     ]);
     expect(byId.body).toEqual(byIncrementId.body);
   });

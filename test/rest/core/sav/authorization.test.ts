@@ -19,7 +19,8 @@ const routes: Route[] = [
   {
     name: 'POST /api/sale-sav/upload-file',
     // Answered 400 once authorised (the URL is internal): never fetched, and never reached without a core token.
-    call: (api) => api.request.post('/api/sale-sav/upload-file').send({ complaint_id: 1, prefix: 'photo', file_url: 'http://127.0.0.1:9/x.jpg', file_name: 'x.jpg' }),
+    call: (api) =>
+      api.request.post('/api/sale-sav/upload-file').send({ complaint_id: 1, prefix: 'photo', file_url: 'http://127.0.0.1:9/x.jpg', file_name: 'x.jpg' }),
     authorised: 400,
   },
   {
@@ -33,7 +34,8 @@ const routes: Route[] = [
   // The status changes of a SAV no one has: answered 404 once authorised, so that the matrix changes nothing.
   ...(['resolve', 'close', 'reopen', 'cancel'] as const).map((verb) => ({
     name: `POST /api/sale-sav/{id}/${verb}`,
-    call: (api: SavApi) => api.request.post(`/api/sale-sav/999/${verb}`).send(verb === 'resolve' ? { resolution: 'x' } : verb === 'close' ? {} : { reason: 'x' }),
+    call: (api: SavApi) =>
+      api.request.post(`/api/sale-sav/999/${verb}`).send(verb === 'resolve' ? { resolution: 'x' } : verb === 'close' ? {} : { reason: 'x' }),
     authorised: 404,
   })),
 ];

@@ -15,7 +15,12 @@ const later = (minutes: number) => new Date(new Date(now).getTime() + minutes * 
 /** `later(minutes)` as answers write it (in Paris, at the second). */
 const answeredLater = (minutes: number) => zonedTimestamp('Europe/Paris')(later(minutes));
 
-const conflict = (savId: number, status: string, message: string) => ({ success: false, error: 'sav_status_conflict', message: `SAV ${savId} is ${status}: ${message}`, sav_status: status });
+const conflict = (savId: number, status: string, message: string) => ({
+  success: false,
+  error: 'sav_status_conflict',
+  message: `SAV ${savId} is ${status}: ${message}`,
+  sav_status: status,
+});
 const invalid = (message: string) => ({ success: false, error: 'invalid_request', message });
 
 describe('POST /api/sale-sav/{id}/resolve|close|reopen|cancel', () => {
@@ -45,8 +50,18 @@ describe('POST /api/sale-sav/{id}/resolve|close|reopen|cancel', () => {
 
     const response = await change(savId, 'resolve', { resolution: '  Un pied de remplacement a été posé.  ' });
 
-    expectJson(response, 200, { success: true, message: `SAV ${savId} resolved`, sav_id: savId, status: 'resolved', status_changed_at: answeredLater(30), released_appointment: null });
-    expect((await recorded(savId)).at(-1)).toEqual({ type: 'SavResolved', data: { savId, resolution: 'Un pied de remplacement a été posé.', resolvedAt: later(30) } });
+    expectJson(response, 200, {
+      success: true,
+      message: `SAV ${savId} resolved`,
+      sav_id: savId,
+      status: 'resolved',
+      status_changed_at: answeredLater(30),
+      released_appointment: null,
+    });
+    expect((await recorded(savId)).at(-1)).toEqual({
+      type: 'SavResolved',
+      data: { savId, resolution: 'Un pied de remplacement a été posé.', resolvedAt: later(30) },
+    });
   });
 
   it('"SAV status `in_progress`" (spec line 115): a SAV opens in_progress, and a reopened one is in_progress again', async () => {
@@ -58,7 +73,14 @@ describe('POST /api/sale-sav/{id}/resolve|close|reopen|cancel', () => {
 
     const response = await change(savId, 'reopen', { reason: 'Le pied neuf est de la mauvaise couleur' });
 
-    expectJson(response, 200, { success: true, message: `SAV ${savId} reopened`, sav_id: savId, status: 'in_progress', status_changed_at: answeredLater(120), released_appointment: null });
+    expectJson(response, 200, {
+      success: true,
+      message: `SAV ${savId} reopened`,
+      sav_id: savId,
+      status: 'in_progress',
+      status_changed_at: answeredLater(120),
+      released_appointment: null,
+    });
     expect((await recorded(savId)).map(({ type }) => type)).toEqual(['SavCreated', 'SavResolved', 'SavClosed', 'SavReopened']);
   });
 
@@ -74,7 +96,10 @@ describe('POST /api/sale-sav/{id}/resolve|close|reopen|cancel', () => {
   it('when a SAV with an upcoming appointment is cancelled, the slot is given back: the planning no longer counts it and it can be booked again', async () => {
     const savId = await open({ rdv_date: '2026-10-07', rdv_time: '09:00' });
     await open({ rdv_date: '2026-10-07', rdv_time: '09:00' });
-    const full = await api.post('/api/sale-sav/create-for-sale-product', { saleProductId: sofa, data: complaint({ rdv_date: '2026-10-07', rdv_time: '09:00' }) });
+    const full = await api.post('/api/sale-sav/create-for-sale-product', {
+      saleProductId: sofa,
+      data: complaint({ rdv_date: '2026-10-07', rdv_time: '09:00' }),
+    });
     expect({ status: full.status, error: full.body.error }).toEqual({ status: 409, error: 'slot_full' });
     expect(await occupied('2026-10-07')).toEqual({ '09:00': 2 });
 
@@ -89,7 +114,9 @@ describe('POST /api/sale-sav/{id}/resolve|close|reopen|cancel', () => {
       released_appointment: { date: '2026-10-07', time: '09:00' },
     });
     expect(await occupied('2026-10-07')).toEqual({ '09:00': 1 });
-    expect((await api.post('/api/sale-sav/create-for-sale-product', { saleProductId: sofa, data: complaint({ rdv_date: '2026-10-07', rdv_time: '09:00' }) })).status).toBe(201);
+    expect(
+      (await api.post('/api/sale-sav/create-for-sale-product', { saleProductId: sofa, data: complaint({ rdv_date: '2026-10-07', rdv_time: '09:00' }) })).status,
+    ).toBe(201);
   });
 
   it('when the changes are recorded, the sale log shows each, attributed to the core token', async () => {

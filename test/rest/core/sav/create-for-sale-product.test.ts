@@ -41,7 +41,15 @@ describe('POST /api/sale-sav/create-for-sale-product', () => {
       sav_id: savId,
       appointment: null,
       files: [
-        { id: image?.fileId, kind: 'image', category: 'image', name: 'pied fendu.jpg', ...pending, source_url: 'https://cdn.example.org/sav/pied%20fendu.jpg', ...retry },
+        {
+          id: image?.fileId,
+          kind: 'image',
+          category: 'image',
+          name: 'pied fendu.jpg',
+          ...pending,
+          source_url: 'https://cdn.example.org/sav/pied%20fendu.jpg',
+          ...retry,
+        },
         { id: video?.fileId, kind: 'video', category: 'video', name: 'video-1', ...pending, source_url: 'https://videos.example.org/', ...retry },
       ],
     });
@@ -63,8 +71,22 @@ describe('POST /api/sale-sav/create-for-sale-product', () => {
       },
     });
     expect(events.slice(1).map(({ type, data }) => ({ type, ...(data as object) }))).toEqual([
-      expect.objectContaining({ type: 'SavFileAttached', kind: 'image', category: 'image', sourceUrl: 'https://cdn.example.org/sav/pied%20fendu.jpg', fileName: 'pied fendu.jpg', storedPath: null }),
-      expect.objectContaining({ type: 'SavFileAttached', kind: 'video', category: 'video', sourceUrl: 'https://videos.example.org/', fileName: 'video-1', storedPath: null }),
+      expect.objectContaining({
+        type: 'SavFileAttached',
+        kind: 'image',
+        category: 'image',
+        sourceUrl: 'https://cdn.example.org/sav/pied%20fendu.jpg',
+        fileName: 'pied fendu.jpg',
+        storedPath: null,
+      }),
+      expect.objectContaining({
+        type: 'SavFileAttached',
+        kind: 'video',
+        category: 'video',
+        sourceUrl: 'https://videos.example.org/',
+        fileName: 'video-1',
+        storedPath: null,
+      }),
     ]);
   });
 
@@ -90,7 +112,13 @@ describe('POST /api/sale-sav/create-for-sale-product', () => {
     const response = await createWith({ rdv_date: '2026-10-07', rdv_time: '09:00', rdv_phone: '+33612345678', rdv_comment: 'Interphone 12' });
 
     const savId: number = response.body.sav_id;
-    expectJson(response, 201, { success: true, message: 'SAV created and appointment scheduled', sav_id: savId, appointment: { date: '2026-10-07', time: '09:00' }, files: [] });
+    expectJson(response, 201, {
+      success: true,
+      message: 'SAV created and appointment scheduled',
+      sav_id: savId,
+      appointment: { date: '2026-10-07', time: '09:00' },
+      files: [],
+    });
     expect((await recorded(savId))[1]).toEqual({
       type: 'SavAppointmentScheduled',
       data: { savId, date: '2026-10-07', time: '09:00', phone: '+33612345678', comment: 'Interphone 12', previous: null, scheduledAt: now },
@@ -164,7 +192,11 @@ describe('POST /api/sale-sav/create-for-sale-product', () => {
 
       const response = await createWith({ rdv_date: '2026-10-07', rdv_time: '10:30' });
 
-      expectJson(response, 409, { success: false, error: 'unknown_slot', message: 'There is no appointment slot at 10:30 (slots: 09:00, 11:00, 14:00, 16:00)' });
+      expectJson(response, 409, {
+        success: false,
+        error: 'unknown_slot',
+        message: 'There is no appointment slot at 10:30 (slots: 09:00, 11:00, 14:00, 16:00)',
+      });
       expect(await head()).toBe(before);
     });
 
@@ -208,13 +240,29 @@ describe('POST /api/sale-sav/create-for-sale-product', () => {
 
   it.each([
     ['saleProductId is missing', { data: complaint() }, 'saleProductId: is required'],
-    ['saleProductId is text', { saleProductId: 'abc', data: complaint() }, 'saleProductId: must be a sale product ID or a non-empty array of at most 100 of them'],
-    ['saleProductId is an empty array', { saleProductId: [], data: complaint() }, 'saleProductId: must be a sale product ID or a non-empty array of at most 100 of them'],
+    [
+      'saleProductId is text',
+      { saleProductId: 'abc', data: complaint() },
+      'saleProductId: must be a sale product ID or a non-empty array of at most 100 of them',
+    ],
+    [
+      'saleProductId is an empty array',
+      { saleProductId: [], data: complaint() },
+      'saleProductId: must be a sale product ID or a non-empty array of at most 100 of them',
+    ],
     ['data is missing', { saleProductId: 1 }, 'data: is required'],
     ['the complaint is missing', { saleProductId: 1, data: complaint({ complaint: undefined }) }, 'data.complaint: is required'],
     ['the SAV type is blank', { saleProductId: 1, data: complaint({ sav_type: '   ' }) }, 'data.sav_type: must be a text of 1 to 64 characters'],
-    ['the appointment day does not exist', { saleProductId: 1, data: complaint({ rdv_date: '2026-02-30', rdv_time: '09:00' }) }, 'data.rdv_date: must be a date YYYY-MM-DD'],
-    ['the appointment time is not HH:MM', { saleProductId: 1, data: complaint({ rdv_date: '2026-10-07', rdv_time: '9h' }) }, 'data.rdv_time: must be a time HH:MM'],
+    [
+      'the appointment day does not exist',
+      { saleProductId: 1, data: complaint({ rdv_date: '2026-02-30', rdv_time: '09:00' }) },
+      'data.rdv_date: must be a date YYYY-MM-DD',
+    ],
+    [
+      'the appointment time is not HH:MM',
+      { saleProductId: 1, data: complaint({ rdv_date: '2026-10-07', rdv_time: '9h' }) },
+      'data.rdv_time: must be a time HH:MM',
+    ],
     [
       'an image is a file: URL',
       { saleProductId: 1, data: complaint({ images: ['file:///etc/passwd'] }) },

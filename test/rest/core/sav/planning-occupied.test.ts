@@ -18,8 +18,15 @@ describe('GET /api/sale-sav/planning/occupied', () => {
   beforeAll(async () => {
     api = await startSavApi();
     sale = (await seedSales(api)).first;
-    for (const [date, time] of [['2026-10-07', '09:00'], ['2026-10-07', '09:00'], ['2026-10-08', '14:00']] as const) {
-      const response = await api.post('/api/sale-sav/create-for-sale-product', { saleProductId: sale.sofa, data: complaint({ rdv_date: date, rdv_time: time }) });
+    for (const [date, time] of [
+      ['2026-10-07', '09:00'],
+      ['2026-10-07', '09:00'],
+      ['2026-10-08', '14:00'],
+    ] as const) {
+      const response = await api.post('/api/sale-sav/create-for-sale-product', {
+        saleProductId: sale.sofa,
+        data: complaint({ rdv_date: date, rdv_time: time }),
+      });
       expect(response.status).toBe(201);
       savIds.push(response.body.sav_id);
     }
@@ -44,7 +51,10 @@ describe('GET /api/sale-sav/planning/occupied', () => {
     const answers = await Promise.all(forms.map((query) => api.get(`${occupiedPath}${query}`)));
 
     expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200]);
-    expect(answers[0]!.body).toMatchObject({ dates: ['2026-10-07', '2026-10-08'], occupied: { '2026-10-07': { '08:00': 1, '09:00': 2 }, '2026-10-08': { '14:00': 1 } } });
+    expect(answers[0]!.body).toMatchObject({
+      dates: ['2026-10-07', '2026-10-08'],
+      occupied: { '2026-10-07': { '08:00': 1, '09:00': 2 }, '2026-10-08': { '14:00': 1 } },
+    });
     for (const response of answers.slice(1)) expect(response.body).toEqual(answers[0]!.body);
   });
 

@@ -27,7 +27,11 @@ export const startSavApi = async (options: { env?: Record<string, string>; clock
     ...api,
     token,
     get: async (path) => api.request.get(path).set('Authorization', `Bearer ${token}`),
-    post: async (path, body) => api.request.post(path).set('Authorization', `Bearer ${token}`).send(body as object),
+    post: async (path, body) =>
+      api.request
+        .post(path)
+        .set('Authorization', `Bearer ${token}`)
+        .send(body as object),
   };
 };
 
@@ -44,7 +48,13 @@ export const savRoutesWith = (api: SavApi, options: CoreSavOptions) => {
   const router = coreSavRoutes(api.runtime, options);
   app.use(router.routes()).use(router.allowedMethods());
   const request = supertest.agent(app.callback());
-  return { post: async (path: string, body: unknown) => request.post(path).set('Authorization', `Bearer ${api.token}`).send(body as object) };
+  return {
+    post: async (path: string, body: unknown) =>
+      request
+        .post(path)
+        .set('Authorization', `Bearer ${api.token}`)
+        .send(body as object),
+  };
 };
 
 /** The example order (sofa, table, two lamps) and a second order of the same customer with one lamp. */

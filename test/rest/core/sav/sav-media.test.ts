@@ -67,8 +67,26 @@ describe('POST /api/sale-sav/create-for-sale-product: "data.images: array of ima
       const savId: number = response.body.sav_id;
       const [image, video] = await filesOf(savId);
       expect(filesShown(response.body.files)).toEqual([
-        { name: 'image-1.jpg', kind: 'image', state: 'stored', content_type: 'image/jpeg', size: jpeg.length, attempts: 0, last_error: null, download_url: `http://localhost:3000/api/sale-sav/${savId}/files/${image?.fileId}` },
-        { name: 'video-1.mp4', kind: 'video', state: 'stored', content_type: 'video/mp4', size: mp4.length, attempts: 0, last_error: null, download_url: `http://localhost:3000/api/sale-sav/${savId}/files/${video?.fileId}` },
+        {
+          name: 'image-1.jpg',
+          kind: 'image',
+          state: 'stored',
+          content_type: 'image/jpeg',
+          size: jpeg.length,
+          attempts: 0,
+          last_error: null,
+          download_url: `http://localhost:3000/api/sale-sav/${savId}/files/${image?.fileId}`,
+        },
+        {
+          name: 'video-1.mp4',
+          kind: 'video',
+          state: 'stored',
+          content_type: 'video/mp4',
+          size: mp4.length,
+          attempts: 0,
+          last_error: null,
+          download_url: `http://localhost:3000/api/sale-sav/${savId}/files/${video?.fileId}`,
+        },
       ]);
       expect(await onDisk(savId)).toEqual(['image-1.jpg', 'video-1.mp4']);
       expect(image).toMatchObject({ sourceUrl: null, storedPath: `sav-files/${savId}/image-1.jpg`, state: 'stored' });
@@ -102,14 +120,38 @@ describe('POST /api/sale-sav/create-for-sale-product: "data.images: array of ima
     describe('when a data URL cannot be taken, it answers 400 naming the field, records nothing and keeps nothing', () => {
       const types = 'image/jpeg, image/png, image/webp, image/gif, image/heic, image/heif, image/avif';
       it.each([
-        ['larger than 10 MiB once decoded', () => ({ images: [dataUrl('image/jpeg', Buffer.concat([jpeg, Buffer.alloc(10 * mib)]))] }), 'data.images.0: is larger than 10 MiB once decoded; give a larger file by its URL'],
-        ['declared as an SVG image', () => ({ images: [dataUrl('image/svg+xml', text)] }), `data.images.0: is a data URL of image/svg+xml; an image must be ${types}`],
+        [
+          'larger than 10 MiB once decoded',
+          () => ({ images: [dataUrl('image/jpeg', Buffer.concat([jpeg, Buffer.alloc(10 * mib)]))] }),
+          'data.images.0: is larger than 10 MiB once decoded; give a larger file by its URL',
+        ],
+        [
+          'declared as an SVG image',
+          () => ({ images: [dataUrl('image/svg+xml', text)] }),
+          `data.images.0: is a data URL of image/svg+xml; an image must be ${types}`,
+        ],
         ['a PNG declared as a JPEG', () => ({ images: [dataUrl('image/jpeg', png)] }), 'data.images.0: is declared image/jpeg but its content is image/png'],
-        ['text declared as an MP4 video', () => ({ videos: [dataUrl('video/mp4', text)] }), 'data.videos.0: is declared video/mp4 but its content is not an accepted image or video'],
-        ['an image among the videos', () => ({ videos: [dataUrl('image/jpeg', jpeg)] }), 'data.videos.0: is a data URL of image/jpeg; a video must be video/mp4, video/quicktime, video/webm'],
-        ['not base64', () => ({ images: [`data:image/jpeg,${encodeURIComponent('not base64')}`] }), 'data.images.0: must be a base64 data URL (data:<type>;base64,<data>)'],
+        [
+          'text declared as an MP4 video',
+          () => ({ videos: [dataUrl('video/mp4', text)] }),
+          'data.videos.0: is declared video/mp4 but its content is not an accepted image or video',
+        ],
+        [
+          'an image among the videos',
+          () => ({ videos: [dataUrl('image/jpeg', jpeg)] }),
+          'data.videos.0: is a data URL of image/jpeg; a video must be video/mp4, video/quicktime, video/webm',
+        ],
+        [
+          'not base64',
+          () => ({ images: [`data:image/jpeg,${encodeURIComponent('not base64')}`] }),
+          'data.images.0: must be a base64 data URL (data:<type>;base64,<data>)',
+        ],
         ['empty', () => ({ images: ['data:image/png;base64,'] }), 'data.images.0: is an empty data URL'],
-        ['the second of two, after a good one', () => ({ images: [dataUrl('image/jpeg', jpeg), dataUrl('image/png', jpeg)] }), 'data.images.1: is declared image/png but its content is image/jpeg'],
+        [
+          'the second of two, after a good one',
+          () => ({ images: [dataUrl('image/jpeg', jpeg), dataUrl('image/png', jpeg)] }),
+          'data.images.1: is declared image/png but its content is image/jpeg',
+        ],
       ])('%s', async (_case, media, message) => {
         const head = await api.runtime.eventStore.headPosition();
 
@@ -145,12 +187,22 @@ describe('POST /api/sale-sav/create-for-sale-product: "data.images: array of ima
       expect(run).toMatchObject({ status: 'completed', failed: [], skipped: [] });
       expect(files.requested.sort()).toEqual(['/clip.mp4', '/image.png', '/photo.jpg']);
       const stored = await filesOf(savId);
-      expect(stored.map(({ state, storedPath, contentType, size, attempts, nextAttemptAt }) => ({ state, storedPath, contentType, size, attempts, nextAttemptAt }))).toEqual([
+      expect(
+        stored.map(({ state, storedPath, contentType, size, attempts, nextAttemptAt }) => ({ state, storedPath, contentType, size, attempts, nextAttemptAt })),
+      ).toEqual([
         { state: 'stored', storedPath: `sav-files/${savId}/photo.jpg`, contentType: 'image/jpeg', size: jpeg.length, attempts: 1, nextAttemptAt: null },
         { state: 'stored', storedPath: `sav-files/${savId}/image.png`, contentType: 'image/png', size: png.length, attempts: 1, nextAttemptAt: null },
         { state: 'stored', storedPath: `sav-files/${savId}/clip.mp4`, contentType: 'video/mp4', size: mp4.length, attempts: 1, nextAttemptAt: null },
       ]);
-      expect(await typesOf(savId)).toEqual(['SavCreated', 'SavFileAttached', 'SavFileAttached', 'SavFileAttached', 'SavFileFetched', 'SavFileFetched', 'SavFileFetched']);
+      expect(await typesOf(savId)).toEqual([
+        'SavCreated',
+        'SavFileAttached',
+        'SavFileAttached',
+        'SavFileAttached',
+        'SavFileFetched',
+        'SavFileFetched',
+        'SavFileFetched',
+      ]);
       const photo = await download(`http://localhost:3000/api/sale-sav/${savId}/files/${stored[0]?.fileId}`);
       expect(photo.status).toBe(200);
       expect(bytesOf(photo)).toEqual(jpeg);
@@ -173,9 +225,18 @@ describe('POST /api/sale-sav/create-for-sale-product: "data.images: array of ima
 
       expect(files.requested).toEqual(Array.from({ length: maxSavFileFetchAttempts }, () => '/missing.jpg'));
       const [file] = await filesOf(savId);
-      expect(file).toMatchObject({ state: 'failed', attempts: maxSavFileFetchAttempts, lastError: 'the file host answered HTTP 404', nextAttemptAt: null, storedPath: null });
+      expect(file).toMatchObject({
+        state: 'failed',
+        attempts: maxSavFileFetchAttempts,
+        lastError: 'the file host answered HTTP 404',
+        nextAttemptAt: null,
+        storedPath: null,
+      });
       const failures = (await api.runtime.eventStore.readStream(savStreamName(savId))).filter((event) => event.type === 'SavFileFetchFailed');
-      expect(failures.map((event) => (event.data as { nextAttemptAt: string | null }).nextAttemptAt === null)).toEqual([...Array(maxSavFileFetchAttempts - 1).fill(false), true]);
+      expect(failures.map((event) => (event.data as { nextAttemptAt: string | null }).nextAttemptAt === null)).toEqual([
+        ...Array(maxSavFileFetchAttempts - 1).fill(false),
+        true,
+      ]);
       expect(failures[0]?.data).toMatchObject({ attempt: 1, reason: 'remote_failed', nextAttemptAt: '2026-10-05T08:01:00.000Z' });
       expect(await runJob()).toEqual({ status: 'completed', stored: [], failed: [], skipped: [] });
       expect(await onDisk(savId)).toEqual([]);
@@ -232,7 +293,11 @@ describe('POST /api/sale-sav/create-for-sale-product: "data.images: array of ima
 
     it.each([
       ['is larger than the fetch limit', '/big.jpg', 'the file is larger than 1 MiB'],
-      ['is not an image or a video', '/fake.jpg', 'the file is not an accepted image or video (JPEG, PNG, GIF, WebP, HEIC/HEIF, AVIF, MP4, MOV, 3GP, WebM, MKV or AVI)'],
+      [
+        'is not an image or a video',
+        '/fake.jpg',
+        'the file is not an accepted image or video (JPEG, PNG, GIF, WebP, HEIC/HEIF, AVIF, MP4, MOV, 3GP, WebM, MKV or AVI)',
+      ],
     ])('when the file %s, it is given up at once: no retry would change it', async (_case, served, message) => {
       const savId: number = (await create({ images: [namedUrl(files, served)] })).body.sav_id;
 
@@ -278,15 +343,27 @@ describe('POST /api/sale-sav/create-for-sale-product: "data.images: array of ima
         message: `File ${file?.fileId} of SAV ${savId} is not stored yet: its fetch is pending`,
       });
       const unknown = '00000000-0000-4000-8000-000000000000';
-      expectJson(await get(`/api/sale-sav/${savId}/files/${unknown}`), 404, { success: false, error: 'not_found', message: `No file ${unknown} on SAV ${savId}` });
-      expectJson(await get('/api/sale-sav/abc/files/..%2F..%2Fevents.sqlite'), 404, { success: false, error: 'not_found', message: 'No file ../../events.sqlite on SAV abc' });
+      expectJson(await get(`/api/sale-sav/${savId}/files/${unknown}`), 404, {
+        success: false,
+        error: 'not_found',
+        message: `No file ${unknown} on SAV ${savId}`,
+      });
+      expectJson(await get('/api/sale-sav/abc/files/..%2F..%2Fevents.sqlite'), 404, {
+        success: false,
+        error: 'not_found',
+        message: 'No file ../../events.sqlite on SAV abc',
+      });
     });
 
     it('when the stored file was removed from the disk behind the service, it answers 500 without internals', async () => {
       const response = await create({ images: [dataUrl('image/jpeg', jpeg)] });
       await rm(path.join(folder(response.body.sav_id), 'image-1.jpg'));
 
-      expectJson(await api.get(new URL(response.body.files[0].download_url).pathname), 500, { success: false, error: 'Internal Server Error', message: 'An unexpected error occurred' });
+      expectJson(await api.get(new URL(response.body.files[0].download_url).pathname), 500, {
+        success: false,
+        error: 'Internal Server Error',
+        message: 'An unexpected error occurred',
+      });
     });
   });
 });

@@ -51,7 +51,16 @@ describe('POST /api/sale-sav/upload-file', () => {
     expectJson(response, 201, {
       success: true,
       message: 'File uploaded',
-      file: { id: file?.fileId, complaint_id: savId, category: 'photo', kind: 'image', name: 'Pied cassé.jpg', stored_name: 'Pied-casse.jpg', content_type: 'image/jpeg', size: jpeg.length },
+      file: {
+        id: file?.fileId,
+        complaint_id: savId,
+        category: 'photo',
+        kind: 'image',
+        name: 'Pied cassé.jpg',
+        stored_name: 'Pied-casse.jpg',
+        content_type: 'image/jpeg',
+        size: jpeg.length,
+      },
     });
     expect(await readFile(path.join(folder(), 'Pied-casse.jpg'))).toEqual(jpeg);
     expect(file).toEqual({
