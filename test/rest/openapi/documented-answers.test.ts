@@ -178,16 +178,13 @@ describe('the documented answers', () => {
     it('when a SAV is resolved, then resolved again, the 200 and the 409 are as documented', async () => {
       // An order of its own, so that the chatbot specs below see their order's SAVs only.
       await importSale(api.runtime.salesDeps, order({ increment_id: '100004599' }), systemContext());
-      const opened = await api.request
-        .post('/api/sav')
-        .set('X-API-Token', chatbotToken)
-        .send({
-          increment_id: '100004599',
-          email: 'claire.martin@example.org',
-          product_sku: 'TAB-NORD-180',
-          complaint_name: 'Rayure',
-          complaint: 'Le plateau est rayé.',
-        });
+      const opened = await api.request.post('/api/sav').set('X-API-Token', chatbotToken).send({
+        increment_id: '100004599',
+        email: 'claire.martin@example.org',
+        product_sku: 'TAB-NORD-180',
+        complaint_name: 'Rayure',
+        complaint: 'Le plateau est rayé.',
+      });
       const savId: number = opened.body.sav_id;
 
       const resolved = await post(`/api/sale-sav/${savId}/resolve`, { resolution: 'Plateau remplacé' });
@@ -279,16 +276,13 @@ describe('the documented answers', () => {
     });
 
     it('when a SAV is opened, then looked up, both answers are as documented, as are the customer and the product', async () => {
-      const opened = await api.request
-        .post('/api/sav')
-        .set('X-API-Token', chatbotToken)
-        .send({
-          increment_id: '100004512',
-          email: 'claire.martin@example.org',
-          product_sku: 'CAN-OSLO-3P-GRY',
-          complaint_name: 'Produit endommagé',
-          complaint: 'Un pied est cassé.',
-        });
+      const opened = await api.request.post('/api/sav').set('X-API-Token', chatbotToken).send({
+        increment_id: '100004512',
+        email: 'claire.martin@example.org',
+        product_sku: 'CAN-OSLO-3P-GRY',
+        complaint_name: 'Produit endommagé',
+        complaint: 'Un pied est cassé.',
+      });
       expect(opened.status).toBe(200);
       expectDocumented(document, '/api/sav', 'post', opened);
 
