@@ -61,7 +61,7 @@ export const coreOrdersRouteDocs = (): RouteDoc[] => [
       },
       200: { description: 'The same order was imported before: nothing recorded (`created: false`).', body: coreOrderImported },
       400: failure(
-        'A field is missing or invalid, the body is declared JSON but malformed, or a query parameter was given; the message names the field.',
+        'A field is missing or invalid, the lines (price x quantity) and the shipping add up to more than 1,000,000.00, the body is declared JSON but malformed, or a query parameter was given; the message names the field.',
         refusalOf(orderImportPayload, { ...orderImportExample, items: [{ ...orderImportExample.items[0], qty_ordered: 0 }] }, invalidRequest),
       ),
       ...coreCommon,
