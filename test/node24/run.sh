@@ -22,7 +22,10 @@ if [ ! -f "$addon" ]; then
   build="$cache/better-sqlite3-build"
   rm -rf "$build" && cp -a node_modules/better-sqlite3 "$build"
   gyp="$(dirname "$(dirname "$(command -v npm)")")/lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js"
-  (cd "$build" && PATH="$node24/bin:$PATH" node "$gyp" rebuild --release --nodedir="$node24" >/dev/null)
+  # npm_config_nodedir (set for the project's own install, Node 20's headers) would win over --nodedir.
+  (cd "$build" && PATH="$node24/bin:$PATH" npm_config_nodedir="$node24" node "$gyp" rebuild --release --nodedir="$node24" >/dev/null)
+  # Refuse a binary built for another ABI rather than fail every spec with it.
+  "$node24/bin/node" -e "require(process.argv[1])" "$PWD/$build/build/Release/better_sqlite3.node"
   cp "$build/build/Release/better_sqlite3.node" "$addon"
   rm -rf "$build"
 fi
