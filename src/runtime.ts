@@ -22,7 +22,7 @@ import { createLabelBacklog, type LabelBacklog } from './labels/label-backlog.ts
 import type { Logger } from './logger.ts';
 import { createPdfPool, type PdfPool } from './pdf/pdf-pool.ts';
 import { accessTokensProjection } from './projections/access/access-tokens-projection.ts';
-import { cachedTokenLookup, type TokenLookup } from './projections/access/token-lookup.ts';
+import { cachedTokenLookup, catchingUpOnUnknown, maxCachedTokens, type TokenLookup } from './projections/access/token-lookup.ts';
 import { allProjections } from './projections/all-projections.ts';
 import { createProjectionEngine, type ProjectionEngine } from './projections/engine/engine.ts';
 import { routedReadStore } from './projections/engine/generations.ts';
@@ -151,7 +151,15 @@ export const openRuntime = async (
     eventStore,
     readStore,
     projections,
-    accessTokens: cachedTokenLookup(readStore, () => projections.contentVersion(accessTokensProjection.name)),
+    accessTokens: cachedTokenLookup(
+      readStore,
+      () => projections.contentVersion(accessTokensProjection.name),
+      maxCachedTokens,
+      catchingUpOnUnknown(readStore, {
+        head: () => eventStore.headPosition(),
+        catchUp: (position) => projections.waitFor(position, accessTokensProjection.eventTypes),
+      }),
+    ),
     clock,
     ids,
     metrics,
