@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAccessToken } from '../../src/events/access/access-token-handlers.ts';
 import { systemContext } from '../../src/events/command-context.ts';
 import type { EventStore } from '../../src/events/store/event-store.ts';
-import { openSqliteEventStore } from '../../src/events/store/sqlite-event-store.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { openEventStore } from '../../src/runtime.ts';
 import { startApi, type ApiHarness } from '../support/api-harness.ts';
 
 /**
@@ -15,8 +15,9 @@ describe('a token issued beside the running server', () => {
   let cli: EventStore;
   beforeAll(async () => {
     api = await startApi();
-    // The CLI's own connection to the embedded log: its appends reach the server's engine only when it reads the log again.
-    cli = openSqliteEventStore({ file: path.join(api.dataDir, 'events.sqlite') });
+    // The CLI's own connection to the server's log (the embedded file, or EventStoreDB with TEST_BACKENDS):
+    // its appends reach the server's engine only when that reads the log again.
+    cli = await openEventStore(loadConfig({ DATA_DIR: api.dataDir, ...api.storeEnv }));
   });
   afterAll(async () => {
     await cli?.close();
