@@ -22,7 +22,7 @@ import { createLabelBacklog, type LabelBacklog } from './labels/label-backlog.ts
 import type { Logger } from './logger.ts';
 import { createPdfPool, type PdfPool } from './pdf/pdf-pool.ts';
 import { accessTokensProjection } from './projections/access/access-tokens-projection.ts';
-import { cachedTokenLookup, catchingUpOnUnknown, maxCachedTokens, type TokenLookup } from './projections/access/token-lookup.ts';
+import { cachedTokenLookup, catchingUpOnUnknown, type TokenLookup } from './projections/access/token-lookup.ts';
 import { allProjections } from './projections/all-projections.ts';
 import { createProjectionEngine, type ProjectionEngine } from './projections/engine/engine.ts';
 import { routedReadStore } from './projections/engine/generations.ts';
@@ -143,7 +143,6 @@ export const openRuntime = async (
   };
   const salesDeps: ImportSaleDeps = { ...write, ids, findProduct: catalogLookup(eventStore) };
   const labels = createLabelBacklog({ config, readStore, salesDeps, pdf, eventStore, log, concurrency: config.pdf.workers });
-  metrics.trackLabelBacklog(labels.pending);
   registerReadSideGauges(metrics.registry, { eventStore, projections, readStore, labels });
   return {
     config,
@@ -151,15 +150,12 @@ export const openRuntime = async (
     eventStore,
     readStore,
     projections,
-    accessTokens: cachedTokenLookup(
-      readStore,
-      () => projections.contentVersion(accessTokensProjection.name),
-      maxCachedTokens,
-      catchingUpOnUnknown(readStore, {
+    accessTokens: cachedTokenLookup(readStore, () => projections.contentVersion(accessTokensProjection.name), {
+      whenUnknown: catchingUpOnUnknown(readStore, {
         head: () => eventStore.headPosition(),
         catchUp: (position) => projections.waitFor(position, accessTokensProjection.eventTypes),
       }),
-    ),
+    }),
     clock,
     ids,
     metrics,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { PdfPool } from '../pdf/pdf-pool.ts';
 import type { InvoiceData } from './invoice-data.ts';
 
@@ -13,24 +14,17 @@ import type { InvoiceData } from './invoice-data.ts';
 export type InvoiceCache = { pdf: (saleId: number, invoice: InvoiceData) => Promise<Buffer> };
 
 export const createInvoiceCache = (pool: PdfPool, options: { maxEntries?: number } = {}): InvoiceCache => {
-  const maxEntries = options.maxEntries ?? 256;
-  const entries = new Map<string, Promise<Buffer>>();
+  const entries = new LRUCache<string, Promise<Buffer>>({ max: options.maxEntries ?? 256 });
   return {
     pdf: (saleId, invoice) => {
       const key = `${saleId}:${createHash('sha256').update(JSON.stringify(invoice)).digest('base64url')}`;
       const cached = entries.get(key);
-      if (cached) {
-        // Most recently used last: a Map iterates in insertion order.
-        entries.delete(key);
-        entries.set(key, cached);
-        return cached;
-      }
+      if (cached) return cached;
       const rendering = pool.render({ kind: 'invoice', data: invoice }, 'person');
       entries.set(key, rendering);
       rendering.catch(() => {
-        if (entries.get(key) === rendering) entries.delete(key);
+        if (entries.peek(key) === rendering) entries.delete(key);
       });
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
       return rendering;
     },
   };

@@ -1,18 +1,16 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { AppendTiming } from '../events/store/timed-event-store.ts';
 
 /**
  * The service's Prometheus metrics, one registry per runtime (served by GET /metrics): the process's
  * own (memory, CPU, event-loop lag, GC), the HTTP requests by route pattern and status, the event
- * store's append latency, and the gauges of work waiting (read-side-gauges.ts, the label backlog).
+ * store's append latency, and the gauges of work waiting (read-side-gauges.ts).
  */
 export type Metrics = {
   registry: Registry;
   /** One finished request: its route pattern (never the raw URL, whose IDs would make a series each). */
   observeRequest: (request: { method: string; route: string; status: number; seconds: number }) => void;
   observeAppend: AppendTiming;
-  /** Counts the labels this backlog has still to render in `label_backlog_labels`. */
-  trackLabelBacklog: (pending: () => number) => void;
 };
 
 /** Seconds: from a cached read (1 ms) to a PDF rendered in the request (a second or more). */
@@ -45,16 +43,6 @@ export const createMetrics = (): Metrics => {
     registers: [registry],
   });
 
-  const labelBacklogs = new Set<() => number>();
-  new Gauge({
-    name: 'label_backlog_labels',
-    help: 'Shipping labels of the imported orders being rendered in this process, not yet done (the orders still to take: label_backlog_lag_positions).',
-    registers: [registry],
-    collect() {
-      this.set([...labelBacklogs].reduce((sum, pending) => sum + pending(), 0));
-    },
-  });
-
   return {
     registry,
     observeRequest: ({ method, route, status, seconds }) => {
@@ -63,6 +51,5 @@ export const createMetrics = (): Metrics => {
       requestDuration.observe(labels, seconds);
     },
     observeAppend: (seconds, outcome) => appendDuration.observe({ outcome }, seconds),
-    trackLabelBacklog: (pending) => labelBacklogs.add(pending),
   };
 };

@@ -9,7 +9,7 @@ export type ReadSideGaugeDeps = {
   eventStore: Pick<EventStore, 'headPosition'>;
   projections: Pick<ProjectionEngine, 'status'>;
   readStore: ReadStore;
-  labels: Pick<LabelBacklog, 'doneThrough'>;
+  labels: Pick<LabelBacklog, 'pending' | 'doneThrough'>;
 };
 
 /**
@@ -27,6 +27,14 @@ export const registerReadSideGauges = (registry: Registry, deps: ReadSideGaugeDe
       for (const status of deps.projections.status()) {
         this.set({ projection: status.name }, Math.max(0, head - (status.position ?? -1)));
       }
+    },
+  });
+  new Gauge({
+    name: 'label_backlog_labels',
+    help: 'Shipping labels of the imported orders being rendered in this process, not yet done (the orders still to take: label_backlog_lag_positions).',
+    registers: [registry],
+    collect() {
+      this.set(deps.labels.pending());
     },
   });
   new Gauge({

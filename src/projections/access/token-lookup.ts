@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { ReadStore } from '../read-store/read-store.ts';
 import type { AccessTokenDocument } from './access-token-document.ts';
 import { findAccessToken } from './queries.ts';
@@ -11,32 +12,26 @@ export const maxCachedTokens = 1000;
  * The `access_tokens` read model with a memory: a token read is kept while the read model has not
  * changed since (`contentVersion`, see the projection engine), so that a request costs no read of the
  * store. Issuing or revoking any token changes it and every entry is read again: a revocation takes
- * effect as soon as the read model has it, as without the cache. Unknown ids are remembered too (a flood of made-up tokens costs no reads); least recently
- * used entries go first beyond `maxEntries`. `whenUnknown` is asked once about an id the store does
- * not know, before it is remembered as unknown (see `catchingUpOnUnknown`).
+ * effect as soon as the read model has it, as without the cache. Unknown ids are remembered too (a
+ * flood of made-up tokens costs no reads); least recently used entries go first beyond `maxEntries`.
+ * `whenUnknown` is asked once about an id the store does not know, before it is remembered as
+ * unknown (see `catchingUpOnUnknown`).
  */
 export const cachedTokenLookup = (
   store: ReadStore,
   contentVersion: () => string | null,
-  maxEntries = maxCachedTokens,
-  whenUnknown: TokenLookup = async () => null,
+  options: { maxEntries?: number; whenUnknown?: TokenLookup } = {},
 ): TokenLookup => {
-  const entries = new Map<string, { version: string; token: AccessTokenDocument | null }>();
+  const { maxEntries = maxCachedTokens, whenUnknown = async () => null } = options;
+  const entries = new LRUCache<string, { version: string; token: AccessTokenDocument | null }>({ max: maxEntries });
   return async (tokenId) => {
     // Taken before the read: a change applied meanwhile makes the entry stale at once, never fresh for too long.
     const version = contentVersion();
     const entry = entries.get(tokenId);
-    if (entry) {
-      entries.delete(tokenId);
-      if (entry.version === version) {
-        entries.set(tokenId, entry);
-        return entry.token;
-      }
-    }
+    if (entry && entry.version === version) return entry.token;
     const token = (await findAccessToken(store, tokenId)) ?? (await whenUnknown(tokenId));
     if (version === null) return token;
     entries.set(tokenId, { version, token });
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     return token;
   };
 };

@@ -88,9 +88,9 @@ describe('creating a SAV', () => {
     expect(result.status === 'refused' ? result.refusal.code : null).toBe('no_product');
   });
 
-  it('when the SAV stream already exists, it is refused with sav_exists and the slot is given back', async () => {
-    // Another writer recorded SAV 1 without going through the allocator.
-    await appendDomainEvents(
+  /** Another writer records SAV 1 without going through the allocator. */
+  const recordSavOneElsewhere = () =>
+    appendDomainEvents(
       sav.deps.eventStore,
       savStreamName(1),
       [
@@ -115,6 +115,9 @@ describe('creating a SAV', () => {
       sav.deps.clock.now(),
       'no_stream',
     );
+
+  it('when the SAV stream already exists, it is refused with sav_exists and the slot is given back', async () => {
+    await recordSavOneElsewhere();
 
     const result = await createSav(sav.deps, savRequest({ appointment }), sav.context);
     expect(result.status === 'refused' ? result.refusal.code : null).toBe('sav_exists');
@@ -153,31 +156,7 @@ describe('creating a SAV', () => {
 
     it('when the SAV cannot be recorded (its stream exists), the files stored for it are discarded', async () => {
       const { kept, deps } = memoryStore();
-      await appendDomainEvents(
-        sav.deps.eventStore,
-        savStreamName(1),
-        [
-          {
-            type: 'SavCreated',
-            data: {
-              savId: 1,
-              saleId: 12,
-              incrementId: '100000012',
-              saleProductIds: [32],
-              products: [{ saleProductId: 32, sku: 'LAVE-LINGE-9KG', name: 'Lave-linge 9 kg' }],
-              complaint: 'x',
-              complaintName: 'x',
-              savType: 'x',
-              channel: 'core',
-              customerEmail: null,
-              createdAt: '2026-03-01T10:00:00.000Z',
-            },
-          },
-        ],
-        sav.context,
-        sav.deps.clock.now(),
-        'no_stream',
-      );
+      await recordSavOneElsewhere();
 
       const result = await createSav(deps, withContent, sav.context);
 
