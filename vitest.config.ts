@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 // every read-model update a MongoDB-compatible server: the same specs, with more time.
 const onServers = Boolean(process.env.TEST_BACKENDS && process.env.TEST_BACKENDS !== 'embedded');
 
+// TEST_REPORT_DIR (set by .ci/run): each run also writes its results as JSON there, one file per
+// backend and Node major, so that the CI can close on one line counting every spec it ran.
+const reportDir = process.env.TEST_REPORT_DIR;
+const reportFile = `${reportDir}/${process.env.TEST_BACKENDS || 'embedded'}-node${process.versions.node.split('.')[0]}.json`;
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -11,5 +16,6 @@ export default defineConfig({
     testTimeout: onServers ? 180_000 : 30_000,
     hookTimeout: onServers ? 180_000 : 60_000,
     pool: 'forks',
+    reporters: reportDir ? ['default', ['json', { outputFile: reportFile }]] : ['default'],
   },
 });
