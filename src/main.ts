@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config/config.ts';
+import { startIdempotencyPurgeJob } from './jobs/idempotency-purge-schedule.ts';
 import { startLeadNotificationJob } from './jobs/lead-notification-schedule.ts';
 import { startSavFileFetchJob } from './jobs/sav-file-fetch-schedule.ts';
 import { createLogger } from './logger.ts';
@@ -46,6 +47,8 @@ const main = async (): Promise<void> => {
   // mails to the team, the SAV files given by URL (every 30 s each, and the files also on demand).
   let leadNotifications: ReturnType<typeof startLeadNotificationJob> | undefined;
   let savFileFetches: ReturnType<typeof startSavFileFetchJob> | undefined;
+  // The Idempotency-Key answers past their 24 hours, every hour.
+  const idempotencyPurge = startIdempotencyPurgeJob(runtime);
   runtime.projections.start().then(
     () => {
       if (stopping) return;
@@ -63,7 +66,7 @@ const main = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    const jobsStopped = Promise.all([leadNotifications?.stop(), savFileFetches?.stop()]);
+    const jobsStopped = Promise.all([leadNotifications?.stop(), savFileFetches?.stop(), idempotencyPurge.stop()]);
     // Idle keep-alive connections would hold close() open; requests in flight still finish.
     server.closeIdleConnections();
     server.close(async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IdempotentRequest } from './idempotency/idempotent-request.ts';
 import type { Actor } from './store/event-store.ts';
 
 /** Who issues a command and under which correlation: carried into every event's metadata. */
@@ -6,6 +7,8 @@ export type CommandContext = {
   actor: Actor;
   correlationId: string;
   causationId?: string;
+  /** The client's `Idempotency-Key`, when it sent one: see idempotency/idempotent-request.ts. */
+  idempotency?: IdempotentRequest;
 };
 
 export const systemContext = (correlationId: string = randomUUID()): CommandContext => ({

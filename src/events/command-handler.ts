@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DomainEvent, DomainEventType } from './catalogue/catalogue.ts';
 import type { Clock, CommandContext } from './command-context.ts';
 import { fold, isRefusal, type Decider, type Refusal } from './decider.ts';
-import { appendDomainEvents, readDomainStream } from './domain-store.ts';
+import { appendDomainEvents, readDomainStream, type StreamState } from './domain-store.ts';
+import { countWritten, earlierTry } from './idempotency/idempotent-request.ts';
 import { WrongExpectedVersionError, type EventStore } from './store/event-store.ts';
 
 /** What a command handler needs from the outside world. */
@@ -35,9 +36,43 @@ export class ConcurrencyConflictError extends Error {
 
 const defaultMaxAttempts = 8;
 
+type Accepted<State, Event extends DomainEvent> = Extract<CommandOutcome<State, Event>, { status: 'accepted' }>;
+
+/**
+ * Under an idempotency key: the outcome an earlier try of this request recorded in the stream (its
+ * events at the request's next ranks, and the state right after them), or null when none is there.
+ */
+export const earlierOutcome = async <State, Event extends DomainEvent>(
+  deps: WriteDeps,
+  streamName: string,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  context: CommandContext,
+  stream?: StreamState<Event>,
+): Promise<Accepted<State, Event> | null> => {
+  const request = context.idempotency;
+  if (!request) return null;
+  const { events: recorded } = stream ?? (await readDomainStream<Event>(deps.eventStore, streamName));
+  const found = earlierTry(request, streamName, recorded);
+  if (found.length === 0) return null;
+  const events = found.map((index) => recorded[index]!);
+  const last = events.at(-1)!;
+  await deps.awaitProjections(
+    last.position,
+    events.map((event) => event.type),
+  );
+  countWritten(request, streamName, events.length);
+  request.replayed = true;
+  return { status: 'accepted', events, state: fold(decider, recorded.slice(0, found.at(-1)! + 1)), position: last.position, revision: last.revision };
+};
+
 /**
  * Reads the stream, folds it, decides, and appends with the expected revision. On a conflict the
  * stream is read again and the command decided again against the new state, a bounded number of times.
+ *
+ * Under an idempotency key, events of this very request already in the stream (an earlier try whose
+ * answer was lost, or a twin sent at the same time that got there first) are its outcome: the command
+ * is answered as accepted with them, as the first try was, rather than decided again against a state
+ * that already holds them (which would refuse it: "already acknowledged").
  */
 export const handleCommand = async <State, Command, Event extends DomainEvent>(
   deps: WriteDeps,
@@ -50,12 +85,15 @@ export const handleCommand = async <State, Command, Event extends DomainEvent>(
   const maxAttempts = options.maxAttempts ?? defaultMaxAttempts;
   for (let attempt = 1; ; attempt++) {
     const stream = await readDomainStream<Event>(deps.eventStore, streamName);
+    const earlier = await earlierOutcome(deps, streamName, decider, context, stream);
+    if (earlier) return earlier;
     const state = fold(decider, stream.events);
     const decision = decider.decide(command, state);
     if (isRefusal(decision)) return { status: 'refused', refusal: decision, state };
     if (decision.length === 0) return { status: 'unchanged', state };
     try {
       const result = await appendDomainEvents(deps.eventStore, streamName, decision, context, deps.clock.now(), stream.revision);
+      if (context.idempotency) countWritten(context.idempotency, streamName, decision.length);
       await deps.awaitProjections(
         result.position,
         decision.map((event) => event.type),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { decodeEvent, encodeEvent, type DomainEvent, type StoredEvent } from './catalogue/catalogue.ts';
 import type { CommandContext } from './command-context.ts';
+import { nextRank, requestEventId } from './idempotency/idempotent-request.ts';
 import type { AppendResult, EventStore, ExpectedRevision, NewEvent } from './store/event-store.ts';
 
 /** Reads and writes domain events through the port, validating them against the catalogue both ways. */
@@ -17,11 +18,14 @@ export const readDomainStream = async <E extends DomainEvent>(store: EventStore,
   return { events: recorded.map(decodeEvent) as StoredEvent<E>[], revision: last ? last.revision : 'no_stream' };
 };
 
-export const toNewEvents = (events: readonly DomainEvent[], context: CommandContext, occurredAt: Date): NewEvent[] =>
-  events.map((event) => {
+/** The events as the port stores them; under an idempotency key, with the ids derived from it (the request's next ranks on the stream). */
+export const toNewEvents = (streamName: string, events: readonly DomainEvent[], context: CommandContext, occurredAt: Date): NewEvent[] => {
+  const request = context.idempotency;
+  const firstRank = request ? nextRank(request, streamName) : 0;
+  return events.map((event, index) => {
     const { data, schemaVersion } = encodeEvent(event);
     return {
-      id: randomUUID(),
+      id: request ? requestEventId(request, streamName, firstRank + index) : randomUUID(),
       type: event.type,
       data,
       metadata: {
@@ -30,9 +34,11 @@ export const toNewEvents = (events: readonly DomainEvent[], context: CommandCont
         causationId: context.causationId ?? context.correlationId,
         occurredAt: occurredAt.toISOString(),
         schemaVersion,
+        ...(request && { idempotencyKey: request.key }),
       },
     };
   });
+};
 
 export const appendDomainEvents = (
   store: EventStore,
@@ -41,4 +47,4 @@ export const appendDomainEvents = (
   context: CommandContext,
   occurredAt: Date,
   expectedRevision: ExpectedRevision,
-): Promise<AppendResult> => store.appendToStream(streamName, toNewEvents(events, context, occurredAt), { expectedRevision });
+): Promise<AppendResult> => store.appendToStream(streamName, toNewEvents(streamName, events, context, occurredAt), { expectedRevision });

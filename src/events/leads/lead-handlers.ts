@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '../command-context.ts';
 import { handleCommand, type CommandOutcome, type WriteDeps } from '../command-handler.ts';
+import { requestChosenUuid } from '../idempotency/idempotent-request.ts';
 import type { Refusal } from '../decider.ts';
 import { leadStreamName, type LeadEvent } from './events.ts';
 import { leadDecider, nextAttemptDelay, type LeadNotification, type LeadRefusalCode, type LeadState } from './lead-decider.ts';
@@ -18,7 +19,8 @@ export class LeadIdTakenError extends Error {
 
 /** Records a contact lead; the notification e-mail is left to the outbox job. */
 export const captureLead = async (deps: WriteDeps, input: CaptureLeadInput, context: CommandContext): Promise<{ leadId: string }> => {
-  const leadId = randomUUID();
+  // Under an idempotency key the ID is the request's own, so that a retry finds the lead it recorded.
+  const leadId = context.idempotency ? requestChosenUuid(context.idempotency, 'lead') : randomUUID();
   const at = deps.clock.now().toISOString();
   const outcome = await handleCommand(deps, leadStreamName(leadId), leadDecider, { type: 'CaptureLead', leadId, ...input, at }, context);
   if (outcome.status === 'refused') throw new LeadIdTakenError(leadId);

@@ -1,11 +1,13 @@
 import type { UnknownFields } from '../../contracts/unknown-fields.ts';
 import type { Address, SupplierName } from '../catalogue/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
-import { handleCommand } from '../command-handler.ts';
+import { earlierOutcome, handleCommand } from '../command-handler.ts';
+import { fold } from '../decider.ts';
+import { readDomainStream } from '../domain-store.ts';
 import type { ImportSale } from './commands.ts';
 import { saleDecider } from './decider.ts';
-import { nowIso, readSale, type SalesDeps } from './deps.ts';
-import { saleStreamName, type SaleProduct } from './events.ts';
+import { nowIso, type SalesDeps } from './deps.ts';
+import { saleStreamName, type SaleEvent, type SaleProduct } from './events.ts';
 import { fromCents, lineCents, sumCents, toCents } from './money.ts';
 import type { Sale } from './state.ts';
 import { formatTrackingNumber } from './tracking-number.ts';
@@ -128,8 +130,12 @@ export const importSale = async (
   /** The payload's fields beyond the contract, recorded with the order for audit. */
   unknownFields?: UnknownFields,
 ): Promise<ImportSaleResult> => {
-  const existing = await readSale(deps.eventStore, order.increment_id);
-  if (existing) return answer(existing, false);
+  const existing = await readDomainStream<SaleEvent>(deps.eventStore, saleStreamName(order.increment_id));
+  // Recorded by an earlier try of this very request (same idempotency key): answered as that try was.
+  const earlier = await earlierOutcome(deps, saleStreamName(order.increment_id), saleDecider, context, existing);
+  if (earlier?.state) return answer(earlier.state, true);
+  const state = fold(saleDecider, existing.events);
+  if (state) return answer(state, false);
 
   const catalog = await Promise.all(order.items.map((item) => deps.findProduct(item.sku)));
   const [saleId] = await deps.ids.next('sale');

@@ -19,6 +19,8 @@ export type EventMetadata = {
   causationId: string;
   occurredAt: string; // ISO-8601 instant
   schemaVersion?: number;
+  /** The `Idempotency-Key` the client sent with the request that caused the event (the id is then derived from it). */
+  idempotencyKey?: string;
 };
 
 export type NewEvent = {

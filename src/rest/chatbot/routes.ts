@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Runtime } from '../../runtime.ts';
 import { apiGroup } from '../middleware/api-group.ts';
 import { authenticate } from '../middleware/authenticate.ts';
+import { idempotencyKey } from '../middleware/idempotency-key.ts';
 import { noQueryParameters } from '../query-parameters.ts';
 import { downloadSavFile } from '../sav-files/download-sav-file.ts';
 import { chatbotUnauthorized, invalidQuery, savFileNotStored } from './chatbot-errors.ts';
@@ -23,6 +24,7 @@ export const chatbotRoutes = (runtime: Runtime): Router => {
   router.use(
     apiGroup('chatbot'),
     authenticate({ findToken: runtime.accessTokens, scheme: 'api-token', groups: ['chatbot'], unauthorized: chatbotUnauthorized }),
+    idempotencyKey(runtime),
   );
   router.get('/api/sale/details/:incrementId', noChatbotQuery, saleDetails(runtime));
   // Capital C: the path the chatbot calls.

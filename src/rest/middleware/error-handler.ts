@@ -85,6 +85,12 @@ const clientErrorOf = (error: unknown, group: ApiGroup): HttpError | undefined =
   return undefined;
 };
 
+/** The body of a client error in a group's envelope. */
+export const clientErrorBody = (envelope: ErrorEnvelope, error: HttpError): Record<string, unknown> => ({
+  ...envelope(error.status, error.error, error.message),
+  ...error.extra,
+});
+
 /**
  * First in the chain: renders every error in the envelope of the API group that the route set in
  * `ctx.state.envelope` (core by default), logs unexpected ones, and never lets a stack trace out.
@@ -105,7 +111,7 @@ export const errorHandler =
             'request refused',
           );
         ctx.status = clientError.status;
-        ctx.body = { ...envelope(clientError.status, clientError.error, clientError.message), ...clientError.extra };
+        ctx.body = clientErrorBody(envelope, clientError);
         return;
       }
       options.log.error({ err: error, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request failed');

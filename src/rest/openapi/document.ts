@@ -40,6 +40,8 @@ export type RouteDoc = {
   securityOptional?: boolean;
   pathParams?: z.ZodObject;
   query?: z.ZodType;
+  /** Request headers the operation reads (beyond its security scheme's). */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   /** The body may be left out (an empty object is then read). */
   bodyOptional?: boolean;
@@ -83,7 +85,7 @@ const withoutNull = (schema: JsonSchema): JsonSchema =>
 /** `:name` becomes `{name}`. */
 export const openApiPath = (koaPath: string): string => koaPath.replace(/:(\w+)/g, '{$1}');
 
-const parametersOf = (schema: z.ZodType, location: 'path' | 'query') => {
+const parametersOf = (schema: z.ZodType, location: 'path' | 'query' | 'header') => {
   const object = jsonSchemaOf(schema, 'input');
   const properties = (object.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((object.required ?? []) as string[]);
@@ -115,7 +117,11 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
     ...(route.description !== undefined && { description: route.description }),
     tags: route.tags,
     security: route.security ? [{ [route.security]: [] }, ...(route.securityOptional ? [{}] : [])] : [],
-    parameters: [...(route.pathParams ? parametersOf(route.pathParams, 'path') : []), ...(route.query ? parametersOf(route.query, 'query') : [])],
+    parameters: [
+      ...(route.pathParams ? parametersOf(route.pathParams, 'path') : []),
+      ...(route.query ? parametersOf(route.query, 'query') : []),
+      ...(route.headers ? parametersOf(route.headers, 'header') : []),
+    ],
     ...(route.body && {
       requestBody: {
         required: route.bodyOptional !== true,

@@ -9,6 +9,7 @@ import { coreSavComponents, coreSavRouteDocs } from './core-sav-paths.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './document.ts';
 import { filesComponents, filesRouteDocs } from './files-paths.ts';
 import { healthComponents, healthRouteDocs } from './health-paths.ts';
+import { withIdempotencyKeys } from './idempotency-docs.ts';
 import { metricsRouteDocs } from './metrics-paths.ts';
 import { referenceAsset, referencePage } from './reference-page.ts';
 import { referenceRouteDocs } from './reference-paths.ts';
@@ -18,7 +19,7 @@ import { supplierComponents, supplierRouteDocs } from './supplier-paths.ts';
 export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
   buildOpenApiDocument({
     baseUrl,
-    routes: [
+    routes: withIdempotencyKeys([
       ...coreSalesRouteDocs(),
       ...coreSaleActionsRouteDocs(),
       ...coreOrdersRouteDocs(),
@@ -30,7 +31,7 @@ export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
       ...healthRouteDocs(),
       ...metricsRouteDocs(),
       ...referenceRouteDocs(),
-    ],
+    ]),
     components: {
       ...coreSalesComponents,
       ...coreSaleActionsComponents,

@@ -6,6 +6,7 @@ import { supplierLinesProjection } from '../../projections/supplier-lines/suppli
 import type { Runtime } from '../../runtime.ts';
 import { apiGroup } from '../middleware/api-group.ts';
 import { authenticate } from '../middleware/authenticate.ts';
+import { idempotencyKey } from '../middleware/idempotency-key.ts';
 import { acknowledgeSale } from './acknowledge-sale.ts';
 import { getSales, type SalesPage } from './get-sales.ts';
 import { noQueryParameters } from '../query-parameters.ts';
@@ -37,6 +38,7 @@ export const supplierRoutes = (runtime: Runtime): Router => {
     const guard = [
       apiGroup('supplier'),
       authenticate({ findToken: runtime.accessTokens, scheme: 'bearer', groups: [supplier] satisfies SupplierName[], unauthorized }),
+      idempotencyKey(runtime),
     ];
     // The spec has supplier-a's listing cached 30 minutes per query and supplier-b's read fresh on every
     // call: supplier-b gets no cache at all, so it can never be answered from one.
