@@ -19,6 +19,7 @@ import { timedEventStore } from './events/store/timed-event-store.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { registerReadSideGauges } from './metrics/read-side-gauges.ts';
 import { createLabelBacklog, type LabelBacklog } from './labels/label-backlog.ts';
+import { leasedLabelBacklog } from './labels/leased-label-backlog.ts';
 import type { Logger } from './logger.ts';
 import { createPdfPool, type PdfPool } from './pdf/pdf-pool.ts';
 import { accessTokensProjection } from './projections/access/access-tokens-projection.ts';
@@ -53,7 +54,7 @@ export type Runtime = {
   tokenSecret: string;
   /** The PDF renderers: worker threads, started on the first document (or by warmUp). */
   pdf: PdfPool;
-  /** The labels of imported orders, rendered in the background once started (the server starts it). */
+  /** The labels of imported orders, rendered in the background once started (the server starts it), by the instance holding its lease. */
   labels: LabelBacklog;
   isOpen: () => boolean;
   close: () => Promise<void>;
@@ -123,6 +124,7 @@ export const openRuntime = async (
     // server), run each projection in one of them: the one holding its lease.
     lease: { owner: config.instanceId, ttlMs: config.projectionLeaseTtlMs, replaceDeadHolders: !config.mongodbUrl },
     readYourWritesTimeoutMs: config.readYourWritesTimeoutMs,
+    sharedStore: Boolean(config.mongodbUrl),
     maxBatch: config.projectionBatchSize,
     log: (level, message, fields) => log[level]({ ...fields }, message),
   });
@@ -142,7 +144,10 @@ export const openRuntime = async (
     },
   };
   const salesDeps: ImportSaleDeps = { ...write, ids, findProduct: catalogLookup(eventStore) };
-  const labels = createLabelBacklog({ config, readStore, salesDeps, pdf, eventStore, log, concurrency: config.pdf.workers });
+  // In the one instance holding its lease, from the checkpoint the instances share in DATA_DIR.
+  const labels = leasedLabelBacklog({ config, readStore, log }, () =>
+    createLabelBacklog({ config, readStore, salesDeps, pdf, eventStore, log, concurrency: config.pdf.workers }),
+  );
   registerReadSideGauges(metrics.registry, { eventStore, projections, readStore, labels });
   return {
     config,

@@ -74,6 +74,7 @@ const environment = z.object({
   ),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Service commandes <no-reply@localhost>')),
   LEAD_NOTIFY_TO: z.preprocess(emptyAsUndefined, z.string().default('equipe@localhost')),
+  LEAD_NOTIFY_EVERY_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1, 'must be 1 to 59 (s)').max(59, 'must be 1 to 59 (s)').default(30)),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
   NODE_ENV: optionalString,
   TLS_CERT_FILE: z.preprocess(emptyAsUndefined, z.string().refine(isReadable, 'must be a readable file').optional()),
@@ -114,9 +115,9 @@ export type Config = {
   eventStoreNamespace: string | undefined;
   mongodbUrl: string | undefined;
   /**
-   * With MONGODB_URL, instances sharing the database run each projection in one of them, holding a
-   * lease this long (renewed every third of it): how long a projection may stay unrun after its
-   * instance died.
+   * With MONGODB_URL, instances sharing the database run each projection, and each singleton job (the
+   * label backlog, the lead mails), in one of them, holding a lease this long (renewed every third of
+   * it): how long a projection or a job may stay unrun after its instance died.
    */
   projectionLeaseTtlMs: number;
   /** How long a command waits for the read models to show its events before answering anyway. */
@@ -128,6 +129,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   leadNotifyTo: string;
+  /** Seconds between two runs of the lead mail job (in the instance holding its lease). */
+  leadNotifyEverySeconds: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   production: boolean;
   /** The certificate and key files (PEM) the service serves TLS with; absent: plain HTTP (or a TLS-terminating proxy in front). */
@@ -200,6 +203,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     leadNotifyTo: values.LEAD_NOTIFY_TO,
+    leadNotifyEverySeconds: values.LEAD_NOTIFY_EVERY_SECONDS,
     logLevel: values.LOG_LEVEL,
     production,
     tls,

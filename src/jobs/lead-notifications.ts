@@ -19,7 +19,9 @@ import type { Runtime } from '../runtime.ts';
  * sending, so a read model being rebuilt or lagging never causes a second mail. What remains is a crash
  * (or a store failure) between the SMTP server's acceptance and the recording of LeadNotificationSent:
  * the next run sends again, with the same Message-ID (one per lead), so the duplicate is recognisable.
- * The job must run in one process only; two processes could both send a due lead.
+ * Two runs at once could both send a due lead: on one runtime they never overlap, and among the
+ * instances sharing the stores only the holder of the job's lease runs it (lead-notification-schedule.ts);
+ * a run that learns it lost the lease (`mayGoOn`) sends nothing more.
  */
 
 export type LeadNotificationRun =
@@ -57,13 +59,14 @@ const describeError = (error: unknown): string => {
   return typeof code === 'string' ? `${code}: ${error.message}` : error.message;
 };
 
-const notifyDueLeads = async (runtime: Runtime, transport: MailTransport): Promise<LeadNotificationRun> => {
+const notifyDueLeads = async (runtime: Runtime, transport: MailTransport, mayGoOn: () => boolean): Promise<LeadNotificationRun> => {
   const now = runtime.clock.now();
   const settings = { from: runtime.config.mailFrom, to: runtime.config.leadNotifyTo, timezone: runtime.config.planningTimezone };
   const run = { status: 'completed' as const, sent: [] as string[], failed: [] as string[], deferred: [] as string[] };
   let transportDown = false;
   for (const candidate of await pendingLeadNotifications(runtime.readStore, now.toISOString())) {
     const leadId = candidate._id;
+    if (!mayGoOn()) break;
     const lead = await dueLead(runtime, leadId, now);
     if (lead === null) continue;
     if (transportDown) {
@@ -94,14 +97,18 @@ const running = new WeakSet<Runtime>();
 /**
  * One run of the job. `transport` defaults to the configured one (SMTP, or `.eml` files without
  * SMTP_URL), opened and closed for this run. Runs on one runtime never overlap: a run started while
- * another is going answers `busy` at once.
+ * another is going answers `busy` at once. `mayGoOn` is asked before each lead: false ends the run there.
  */
-export const runLeadNotificationsOnce = async (runtime: Runtime, transport?: MailTransport): Promise<LeadNotificationRun> => {
+export const runLeadNotificationsOnce = async (
+  runtime: Runtime,
+  transport?: MailTransport,
+  mayGoOn: () => boolean = () => true,
+): Promise<LeadNotificationRun> => {
   if (running.has(runtime)) return { status: 'busy' };
   running.add(runtime);
   const used = transport ?? createMailTransport(runtime.config);
   try {
-    return await notifyDueLeads(runtime, used);
+    return await notifyDueLeads(runtime, used, mayGoOn);
   } finally {
     running.delete(runtime);
     if (transport === undefined) used.close();

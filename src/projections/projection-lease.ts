@@ -4,7 +4,8 @@ import { DuplicateKeyError } from './read-store/read-store.ts';
 import type { ReadStore } from './read-store/read-store.ts';
 
 /**
- * Several service instances share one read store; exactly one of them runs each projection at a time.
+ * Several service instances share one read store; exactly one of them runs each projection at a time,
+ * and each singleton job (the label backlog, the lead mails: `job:<name>`, see jobs/job-lease.ts).
  * A projection's lease is a succession of terms, one document per term:
  * `{ _id: "<projection>#<term>", projection, term, owner, expiresAt }`; the highest term is the lease.
  * Its owner renews it (only the owner ever updates a term document); once it has expired (or was
@@ -47,6 +48,9 @@ export const holderIsGone = (lease: Pick<ProjectionLease, 'host' | 'pid'>): bool
   }
 };
 
+/** A contender tries again this long after the end of the term it saw (the clocks of one machine agree). */
+const expiryMarginMs = 25;
+
 /** Older terms are deleted, all but a few: a contender working from a stale read must still collide. */
 const keptTerms = 10;
 
@@ -61,6 +65,9 @@ export const setupLeases = async (store: ReadStore): Promise<void> => {
 export const readLease = (store: ReadStore, projection: string): Promise<ProjectionLease | null> =>
   leases(store).findOne({ projection }, { sort: { term: -1 } });
 
+/** An attempt's outcome: whether `owner` holds the lease, and when the term it saw (its own or another's) ends. */
+export type LeaseAttempt = { won: boolean; expiresAt: Date | null };
+
 /** Takes or renews the lease for `ttlMs` from `at`. True when `owner` holds it until then. */
 export const acquireLease = async (
   store: ReadStore,
@@ -69,25 +76,36 @@ export const acquireLease = async (
   at: Date,
   ttlMs: number,
   options: { replaceDeadHolders?: boolean } = {},
-): Promise<boolean> => {
+): Promise<boolean> => (await attemptLease(store, projection, owner, at, ttlMs, options)).won;
+
+/** As `acquireLease`, telling also when the term in force ends: a contender tries again right then. */
+export const attemptLease = async (
+  store: ReadStore,
+  projection: string,
+  owner: string,
+  at: Date,
+  ttlMs: number,
+  options: { replaceDeadHolders?: boolean } = {},
+): Promise<LeaseAttempt> => {
   const expiresAt = new Date(at.getTime() + ttlMs);
   const current = await readLease(store, projection);
   const dead = current !== null && options.replaceDeadHolders === true && current.owner !== owner && holderIsGone(current);
   const expired = !current || current.expiresAt.getTime() <= at.getTime() || dead;
   if (current && !expired) {
-    if (current.owner !== owner) return false;
+    if (current.owner !== owner) return { won: false, expiresAt: current.expiresAt };
     const renewed = await leases(store).updateOne({ _id: current._id, owner }, { $set: { expiresAt } });
-    return renewed.matchedCount === 1;
+    return renewed.matchedCount === 1 ? { won: true, expiresAt } : { won: false, expiresAt: null };
   }
   const term = (current?.term ?? 0) + 1;
   try {
     await leases(store).insertOne({ _id: `${projection}#${term}`, projection, term, owner, expiresAt, host: hostname(), pid: process.pid });
   } catch (error) {
-    if (error instanceof DuplicateKeyError || (error as { code?: unknown }).code === 11000) return false;
+    // Another contender inserted this term first: its end is not known yet, the next attempt reads it.
+    if (error instanceof DuplicateKeyError || (error as { code?: unknown }).code === 11000) return { won: false, expiresAt: null };
     throw error;
   }
   await leases(store).deleteMany({ projection, term: { $lte: term - keptTerms } });
-  return true;
+  return { won: true, expiresAt };
 };
 
 /** Gives the lease up at once (so another instance need not wait for the expiry); only if it is ours. */
@@ -105,7 +123,11 @@ export type LeaseHolderOptions = {
   clock: Clock;
   /** How long a lease lasts without renewal. */
   ttlMs?: number;
-  /** How often to try to take or renew it; a third of the time to live by default. */
+  /**
+   * How often to renew it while held, and at most how long a contender waits between two tries; a
+   * third of the time to live by default. A contender that saw the term in force tries again as soon
+   * as it ends, so that a dead holder is replaced within the time to live plus one attempt.
+   */
   renewEveryMs?: number;
   /** The read store is on this machine: a holder whose process is gone is replaced without waiting for the expiry. */
   replaceDeadHolders?: boolean;
@@ -136,13 +158,20 @@ export const holdLease = (options: LeaseHolderOptions): LeaseHolder => {
   let heldUntil = 0;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
+  /** When the next attempt is due: a renewal period, or, for a contender, the end of the term in force. */
+  let nextDelay = renewEveryMs;
 
   const attempt = async () => {
     if (stopped) return;
     const at = clock.now();
     let won: boolean;
+    nextDelay = renewEveryMs;
     try {
-      won = await acquireLease(store, projection, owner, at, ttlMs, { replaceDeadHolders: options.replaceDeadHolders ?? false });
+      const outcome = await attemptLease(store, projection, owner, at, ttlMs, { replaceDeadHolders: options.replaceDeadHolders ?? false });
+      won = outcome.won;
+      if (!won && outcome.expiresAt !== null) {
+        nextDelay = Math.min(renewEveryMs, Math.max(expiryMarginMs, outcome.expiresAt.getTime() - clock.now().getTime() + expiryMarginMs));
+      }
     } catch (error) {
       options.onError?.(error);
       // Unreachable store: keep the lease as long as the last renewal guarantees it, not longer.
@@ -161,9 +190,14 @@ export const holdLease = (options: LeaseHolderOptions): LeaseHolder => {
   // Attempts never overlap: each waits for the previous one (and its callbacks), and none rejects.
   const tick = () => (running = running.then(attempt).catch((error: unknown) => options.onError?.(error)));
 
-  const timer = setInterval(() => void tick(), renewEveryMs);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void tick().then(schedule), nextDelay);
+    timer.unref();
+  };
   const ready = tick();
+  void ready.then(schedule);
 
   return {
     get held() {
@@ -173,7 +207,7 @@ export const holdLease = (options: LeaseHolderOptions): LeaseHolder => {
     tick,
     async stop() {
       stopped = true;
-      clearInterval(timer);
+      clearTimeout(timer);
       await running;
       if (!held) return;
       held = false;

@@ -15,8 +15,16 @@ export type SharedCheckpoints = {
   positionOf(name: string): number | undefined;
   /** Reads the checkpoints of the projections not run here, in one query. */
   refresh(): Promise<void>;
-  /** True once the projection has applied the log up to `position`; false if `signal` aborts first. */
+  /**
+   * True once the projection has applied the log up to `position`; false if `signal` aborts first, or
+   * once the projection runs here (its lease taken over by this instance): the caller waits on it here.
+   */
   reached(projection: Projection, position: number, signal: AbortSignal): Promise<boolean>;
+  /**
+   * The stored checkpoint of a projection's live generation, read after this call began: callers
+   * arriving while a read is under way share the next one, so a burst of requests costs two reads.
+   */
+  readNow(name: string): Promise<number | undefined>;
 };
 
 export const followSharedCheckpoints = (options: {
@@ -82,7 +90,7 @@ export const followSharedCheckpoints = (options: {
     if (watchers === 1) void poll();
     try {
       let checked: number | undefined | null = null;
-      while (!signal.aborted) {
+      while (!signal.aborted && options.notRunHere().includes(projection.name)) {
         const applied = positions.get(projection.name);
         if (applied !== undefined && applied >= position) return true;
         // The next event only needs reading again once the checkpoint has moved.
@@ -98,5 +106,41 @@ export const followSharedCheckpoints = (options: {
     }
   };
 
-  return { positionOf: (name) => positions.get(name), refresh, reached };
+  const readsNow = new Map<string, { running?: Promise<number | undefined>; queued?: Promise<number | undefined> }>();
+
+  const readNow = (name: string): Promise<number | undefined> => {
+    const id = options.checkpointOf(name);
+    if (id === undefined) return Promise.resolve(undefined);
+    let reads = readsNow.get(id);
+    if (!reads) readsNow.set(id, (reads = {}));
+    const state = reads;
+    if (state.running) {
+      // A read begun before this call may miss a checkpoint written just before it: wait for the next one.
+      state.queued ??= state.running
+        .catch(() => undefined)
+        .then(() => {
+          state.queued = undefined;
+          return readNow(name);
+        });
+      return state.queued;
+    }
+    const read = readStore
+      .collection<Checkpoint>(checkpointsCollection)
+      .findOne({ _id: id })
+      .then((found) => {
+        const position = found?.position;
+        // Followed from another instance: what it has applied is at least this now.
+        if (position !== undefined && options.notRunHere().includes(name) && (positions.get(name) ?? -1) < position) positions.set(name, position);
+        return position;
+      });
+    state.running = read;
+    const done = () => {
+      if (state.running === read) state.running = undefined;
+      if (!state.running && !state.queued && readsNow.get(id) === state) readsNow.delete(id);
+    };
+    read.then(done, done);
+    return read;
+  };
+
+  return { positionOf: (name) => positions.get(name), refresh, reached, readNow };
 };

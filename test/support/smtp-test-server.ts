@@ -19,6 +19,17 @@ export type SmtpTestServer = {
   received: ReceivedMail[];
   /** Resolves once `count` messages have arrived; rejects after `timeoutMs`. */
   waitForMessages: (count: number, timeoutMs?: number) => Promise<ReceivedMail[]>;
+  /**
+   * Holds the answer to every message from now on: its client waits after sending it, the message not
+   * yet accepted. `release` answers them; a message whose client went away meanwhile (killed) was
+   * never accepted and is not kept, as a real server discards it.
+   */
+  hold: () => void;
+  release: () => void;
+  /** Resolves once `count` messages wait for their answer; rejects after `timeoutMs`. */
+  waitForHeld: (count: number, timeoutMs?: number) => Promise<void>;
+  /** How many of the messages held have lost their client. */
+  heldOfClosedSessions: () => number;
   close: () => Promise<void>;
 };
 
@@ -90,11 +101,20 @@ export const readMessage = (raw: string): Pick<ReceivedMail, 'headers' | 'header
 export const startSmtpTestServer = async (options: { port?: number; rejectWhen?: (raw: string) => boolean } = {}): Promise<SmtpTestServer> => {
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  let holding = false;
+  const held: Array<{ session: string; accept: () => void }> = [];
+  const closedSessions = new Set<string>();
+  const wakeAll = () => {
+    for (const wake of waiters.splice(0)) wake();
+  };
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onClose(session) {
+      closedSessions.add(session.id);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -104,10 +124,17 @@ export const startSmtpTestServer = async (options: { port?: number; rejectWhen?:
           callback(Object.assign(new Error('Message refused by policy'), { responseCode: 550 }));
           return;
         }
-        const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
-        received.push({ envelope: { from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) }, raw, ...readMessage(raw) });
-        for (const wake of waiters.splice(0)) wake();
-        callback();
+        const accept = () => {
+          // Its client went away before the answer: the message was never accepted.
+          if (closedSessions.has(session.id)) return callback(new Error('connection closed'));
+          const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
+          received.push({ envelope: { from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) }, raw, ...readMessage(raw) });
+          wakeAll();
+          callback();
+        };
+        if (!holding) return accept();
+        held.push({ session: session.id, accept });
+        wakeAll();
       });
     },
   });
@@ -136,11 +163,35 @@ export const startSmtpTestServer = async (options: { port?: number; rejectWhen?:
     return received.slice(0, count);
   };
 
+  const waitForHeld = async (count: number, timeoutMs = 5000): Promise<void> => {
+    const deadline = Date.now() + timeoutMs;
+    while (held.length < count) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`expected ${count} message(s) held, ${held.length} held`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  };
+
   return {
     port,
     url: `smtp://127.0.0.1:${port}`,
     received,
     waitForMessages,
+    hold: () => {
+      holding = true;
+    },
+    release: () => {
+      holding = false;
+      for (const { accept } of held.splice(0)) accept();
+    },
+    waitForHeld,
+    heldOfClosedSessions: () => held.filter(({ session }) => closedSessions.has(session)).length,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 };

@@ -60,6 +60,8 @@ export type ProjectionEngineOptions = {
   sharedCheckpointPollMs?: number;
   /** How long the collections of a generation swapped out stay, for the instances still reading them. */
   retiredGenerationGraceMs?: number;
+  /** Other instances may run projections on this store (MongoDB): `currentPosition` reads the stored checkpoints. */
+  sharedStore?: boolean;
 };
 
 export type ProjectionEngine = {
@@ -75,6 +77,14 @@ export type ProjectionEngine = {
   waitFor(position: number, types: readonly string[]): Promise<boolean>;
   /** The position a projection's live generation has applied up to, here or (last read) elsewhere. */
   appliedPosition(name: string): number | null;
+  /**
+   * The position a projection's live generation has applied up to as of this call, whichever instance
+   * runs it: this process's own position when it runs the projection on a store of its own; otherwise
+   * its stored checkpoint, read now (the other instances' writes included). What an answer cached from
+   * a read model is checked against, so that no instance serves a change older than a command that has
+   * answered.
+   */
+  currentPosition(name: string): Promise<number | null>;
   /**
    * A stamp that changes whenever a projection's documents may have changed (its generation, and the
    * last batch that changed them here, or its checkpoint as last read when another instance runs it):
@@ -495,12 +505,26 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
     return feed === undefined || (!feed.applying && feed.reader.queued === 0);
   };
 
-  const reached = (projection: Projection, position: number, signal: AbortSignal): Promise<boolean> => {
-    const slot = live.get(projection.name);
-    if (slot) return reachedHere(slot, position, signal);
-    // An older version served as it is while the new one is built: nothing here will change it.
-    if (frozen.has(projection.name) && held.has(projection.name)) return Promise.resolve(true);
-    return shared.reached(projection, position, signal);
+  /**
+   * Follows the projection wherever it runs while the wait lasts: a lease changing hands (this instance
+   * taking it over from a dead one, or losing it) or a new generation swapped in moves the wait to
+   * where the projection now is, rather than ending it.
+   */
+  const reached = async (projection: Projection, position: number, signal: AbortSignal): Promise<boolean> => {
+    while (!signal.aborted && !stopping) {
+      const slot = live.get(projection.name);
+      if (slot) {
+        if (await reachedHere(slot, position, signal)) return true;
+        // Failed, timed out, or stopping: no use waiting on.
+        if (slot.failed || live.get(projection.name) === slot) return false;
+        continue;
+      }
+      // An older version served as it is while the new one is built: nothing here will change it.
+      if (frozen.has(projection.name) && held.has(projection.name)) return true;
+      // Ends when reached, or when the projection comes to run here.
+      if (await shared.reached(projection, position, signal)) return true;
+    }
+    return false;
   };
 
   const waitFor = async (position: number, types: readonly string[]): Promise<boolean> => {
@@ -646,6 +670,15 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
     progress,
     waitFor,
     appliedPosition: (name) => live.get(name)?.position ?? shared.positionOf(name) ?? null,
+    currentPosition: async (name) => {
+      const slot = live.get(name);
+      if (slot && !options.sharedStore) return slot.position ?? null;
+      const stored = await shared.readNow(name);
+      // Read before the read: this process's position, if it runs the projection, is at least what it was then.
+      const here = live.get(name)?.position;
+      const known = [stored, here].filter((position): position is number => position !== undefined);
+      return known.length === 0 ? null : Math.max(...known);
+    },
     contentVersion: (name) => {
       const slot = live.get(name);
       if (slot) return `${slot.generation.generation}:${slot.lastChange ?? -1}`;

@@ -28,7 +28,8 @@ export const supplierRoutes = (runtime: Runtime): Router => {
   const changes = trackSupplierChanges({
     eventStore: runtime.eventStore,
     eventTypes: projection.eventTypes,
-    appliedPosition: () => runtime.projections.appliedPosition(projection.name),
+    // Whichever instance runs the projection: a line shipped through another instance is never served from this one's cache.
+    appliedPosition: () => runtime.projections.currentPosition(projection.name),
   });
 
   const linkKey = labelLinkKey(runtime.tokenSecret);

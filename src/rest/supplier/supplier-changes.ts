@@ -27,8 +27,11 @@ export type SupplierChangesDeps = {
   eventStore: EventStore;
   /** The event types the supplier-lines projection reads. */
   eventTypes: readonly string[];
-  /** The position the projection has applied up to; null before its first event. */
-  appliedPosition: () => number | null;
+  /**
+   * The position the projection has applied up to as of the call; null before its first event. With
+   * several instances, the shared checkpoint read now (see ProjectionEngine.currentPosition).
+   */
+  appliedPosition: () => number | null | Promise<number | null>;
   /** Events read per call to the store while catching up. */
   batchSize?: number;
 };
@@ -101,7 +104,7 @@ export const trackSupplierChanges = (deps: SupplierChangesDeps): SupplierChanges
 
   return {
     async versionOf(supplier) {
-      const target = deps.appliedPosition() ?? -1;
+      const target = (await deps.appliedPosition()) ?? -1;
       // One scan at a time, in call order; a failed scan does not block the next ones.
       const scan = queue.then(() => scanTo(target));
       queue = scan.catch(() => undefined);
