@@ -19,6 +19,11 @@ export type EventMetadata = {
   causationId: string;
   occurredAt: string; // ISO-8601 instant
   schemaVersion?: number;
+  /**
+   * The customer key its personal data was sealed with and, as stored, the sealed values (the data
+   * then holds `[erased]` in their place); read back with the key ID alone (personal-data/).
+   */
+  personalData?: { keyId: string; iv?: string; sealed?: string };
 };
 
 export type NewEvent = {
