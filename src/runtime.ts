@@ -55,7 +55,12 @@ export type Runtime = {
   salesDeps: ImportSaleDeps;
   tokenSecret: string;
   /** The customers' keys and the layer sealing their personal data in the log (crypto-shredding). */
-  personalData: { keys: KeyStore; log: EncryptingEventStore };
+  personalData: {
+    keys: KeyStore;
+    log: EncryptingEventStore;
+    /** Leaves no byte of scrubbed read-model values in the read store's files (embedded store). */
+    releaseFreedBytes: () => Promise<void>;
+  };
   /** The PDF renderers: worker threads, started on the first document (or by warmUp). */
   pdf: PdfPool;
   /** The labels of imported orders, rendered in the background once started (the server starts it). */
@@ -193,7 +198,7 @@ export const openRuntime = async (
     planning: { ...write, timezone: config.planningTimezone },
     salesDeps,
     tokenSecret: resolveTokenSecret(config.tokenSecret, config.dataDir),
-    personalData: { keys, log: sealing },
+    personalData: { keys, log: sealing, releaseFreedBytes: async () => storedReadModels.releaseFreedBytes?.() },
     pdf,
     labels,
     isOpen: () => open,

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { EventFilter, EventStore, RecordedEvent } from '../../events/store/event-store.ts';
-import type { Runtime } from '../../runtime.ts';
+import { migrateSqliteLog } from '../../events/personal-data/migrate-sqlite-log.ts';
+import { eventStoreFile, type Runtime } from '../../runtime.ts';
 import { CliError } from '../cli-error.ts';
 import type { WithRuntime } from '../cli-runtime.ts';
 import { examples } from '../help-examples.ts';
@@ -64,11 +65,32 @@ const replay = async (runtime: Runtime, values: ReplayOptions): Promise<void> =>
   for await (const event of allEvents(runtime.eventStore, from)) await printEvent(event);
 };
 
+/** `events encrypt-personal-data`: the events written before encryption sealed in place (embedded log), resumably. */
+const encryptPersonalData = async (runtime: Runtime): Promise<void> => {
+  if (runtime.config.eventStoreUrl) {
+    throw new CliError(
+      'EventStoreDB never rewrites an event: copy the log into a new database with `events copy-encrypted` instead (see docs/production.md, "Personal data written before encryption")',
+    );
+  }
+  const before = await runtime.personalData.keys.migrationState();
+  if (before.migratedUpTo >= before.legacyHead) {
+    await printLine(`Nothing to migrate: every event holding personal data is encrypted (the log was written encrypted after position ${before.legacyHead}).`);
+    return;
+  }
+  const done = await migrateSqliteLog({
+    file: eventStoreFile(runtime.config),
+    log: runtime.personalData.log,
+    keys: runtime.personalData.keys,
+    onBatch: ({ migratedUpTo, legacyHead, sealed }) => void printLine(`up to position ${migratedUpTo} of ${legacyHead}: ${sealed} event(s) encrypted`),
+  });
+  await printLine(`Done: ${done.sealed} event(s) encrypted up to position ${done.legacyHead}; customers can now be erased.`);
+};
+
 export const eventsCommand = (program: Command, withRuntime: WithRuntime): void => {
   const events = program
     .command('events')
     .description('the event log, for auditors')
-    .addHelpText('after', examples('events replay --sale 1', 'events replay --from 5000 | head'));
+    .addHelpText('after', examples('events replay --sale 1', 'events replay --from 5000 | head', 'events encrypt-personal-data'));
   events
     .command('replay')
     .description('the log as JSON lines in position order: everything, one sale with its SAVs, or one stream')
@@ -80,4 +102,11 @@ export const eventsCommand = (program: Command, withRuntime: WithRuntime): void 
       checkReplayOptions(options);
       return withRuntime((runtime) => replay(runtime, options));
     });
+  events
+    .command('encrypt-personal-data')
+    .description(
+      'encrypt, in place, the personal data of the events written before it was encrypted (embedded log): resumable (run it again after an interruption), idempotent, safe beside a running server',
+    )
+    .addHelpText('after', examples('events encrypt-personal-data'))
+    .action(() => withRuntime((runtime) => encryptPersonalData(runtime)));
 };

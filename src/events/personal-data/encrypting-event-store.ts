@@ -122,7 +122,8 @@ export const encryptingEventStore = (inner: EventStore, store: KeyStore, options
 
   const sealEvent = async (streamName: string, event: NewEvent, batch: Map<string, string>): Promise<NewEvent> => {
     const rule = personalDataOf(event.type);
-    if (!rule || event.metadata.personalData?.sealed !== undefined) return event;
+    // Already sealed (or recorded as erased): as it is.
+    if (!rule || event.metadata.personalData !== undefined) return event;
     const values = personalValues(event.data, rule.fields);
     if (Object.keys(values).length === 0) return event;
     const { keyId, key } = await keyForEvent(rule, event.data, streamName, batch);

@@ -2,9 +2,11 @@ import type { StoredEvent } from '../../events/catalogue/catalogue.ts';
 import { savEventDefinitions } from '../../events/after-sales/events.ts';
 import { incrementIdOfStream, saleEventDefinitions } from '../../events/sales/events.ts';
 import type { Actor } from '../../events/store/event-store.ts';
+import { erased } from '../../events/personal-data/personal-data.ts';
+import { isCustomerErased } from '../erasure.ts';
 import { insertOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
-import { summarise, type ProductNames, type SaleLogEvent, type Summary } from './sale-log-summary.ts';
+import { addressUpdatedSummary, summarise, type ProductNames, type SaleLogEvent, type Summary } from './sale-log-summary.ts';
 
 /**
  * The sale log: the history of a sale and of its SAVs, one entry per event, in log order, with a
@@ -93,13 +95,21 @@ export const saleLogProjection: Projection = {
   name: 'sale-log',
   // 2: rebuilt from events read with bounded amounts (an old log's 1e308 prices and totals).
   version: 2,
-  eventTypes,
+  eventTypes: [...eventTypes, 'CustomerErased'],
   collections: [saleLogCollection, saleLogSavsCollection, saleLogProductsCollection],
   async setup(store) {
     await store.collection(saleLogCollection).createIndex({ saleId: 1, position: 1 });
     await store.collection(saleLogCollection).createIndex({ incrementId: 1, position: 1 });
   },
   async apply(event, store) {
+    if (isCustomerErased(event)) {
+      // The only entries whose line quotes personal data: address changes (summarise reads them so once erased).
+      const summary = addressUpdatedSummary(erased);
+      for (const { incrementId } of event.data.sales) {
+        await store.collection<SaleLogEntry>(saleLogCollection).updateMany({ incrementId, type: 'SaleAddressUpdated' }, { $set: { summary } });
+      }
+      return;
+    }
     if (!isSaleLogEvent(event)) return;
     await rememberReferences(event, store);
     const sale = await saleOf(event, store);
