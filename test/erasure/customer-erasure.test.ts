@@ -200,6 +200,10 @@ describe('erasing a customer (POST /api/customers/erase)', () => {
     expect(data.past).toMatchObject({ grandTotal: 1407.8, customer: { email: '[erased]' }, shippingAddress: { street: ['[erased]'], city: '[erased]' } });
     const log = (data.first as { log: { type: string; summary: { fr: string } }[] }).log;
     expect(log.find((entry) => entry.type === 'SaleAddressUpdated')?.summary.fr).toBe('Adresse de livraison modifiée : [erased]');
+    expect(log.at(-1)).toEqual({
+      type: 'CustomerErased',
+      summary: { fr: 'Données personnelles du client effacées (RGPD, article 17)', en: "The customer's personal data erased (GDPR, article 17)" },
+    });
   });
 
   it('when her label and invoice are asked for afterwards, they are rendered with [erased] in her place', async () => {

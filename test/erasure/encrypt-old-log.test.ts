@@ -158,9 +158,9 @@ describe('events written before encryption', () => {
     });
     await expect(interrupted).rejects.toThrow('killed');
     expect(await service.personalData.keys.migrationState()).toEqual({ legacyHead: 3, migratedUpTo: 1 });
-    const firstSealed = (
-      await openSqliteEventStore({ file: eventStoreFile(service.config) }).readStream(`sale-${(await service.eventStore.readAll())[0]!.data.incrementId}`)
-    )[0]!.metadata.personalData;
+    const raw = openSqliteEventStore({ file: eventStoreFile(service.config) });
+    const firstSealed = (await raw.readStream(`sale-${sale.data.incrementId}`))[0]!.metadata.personalData;
+    await raw.close();
 
     const resumed = await migrateSqliteLog({
       file: eventStoreFile(service.config),
