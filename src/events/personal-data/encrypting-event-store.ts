@@ -48,10 +48,20 @@ export const encryptingEventStore = (inner: EventStore, store: KeyStore, options
     subjects.clear();
   };
 
+  /**
+   * Drops the cached keys when an erasure was made elsewhere. While the key store is unreachable the
+   * cache is kept (no erasure can be made then; one made just before is also seen in the log, as
+   * CustomerErased): a key it does not hold fails the read, never reads as erased.
+   */
   const refresh = async (): Promise<void> => {
     if (performance.now() - checkedAt < options.stampCheckMs) return;
+    let current: string;
+    try {
+      current = await store.erasureStamp();
+    } catch {
+      return;
+    }
     checkedAt = performance.now();
-    const current = await store.erasureStamp();
     if (stamp !== undefined && current !== stamp) dropKeys();
     stamp = current;
   };
