@@ -58,6 +58,10 @@ export type Runtime = {
   personalData: {
     keys: KeyStore;
     log: EncryptingEventStore;
+    /** The store under the encrypting layer: events as recorded (sealed, or clear when written before encryption). */
+    recorded: EventStore;
+    /** This log's name in the key store's migration state. */
+    logIdentity: string;
     /** Leaves no byte of scrubbed read-model values in the read store's files (embedded store). */
     releaseFreedBytes: () => Promise<void>;
   };
@@ -70,6 +74,16 @@ export type Runtime = {
 };
 
 export const eventStoreFile = (config: Config): string => path.join(config.dataDir, 'events.sqlite');
+
+/**
+ * The name of the configured log for the key store's migration state: `embedded`, or the EventStoreDB
+ * hosts and namespace (never its credentials or options).
+ */
+export const logIdentity = (config: Pick<Config, 'eventStoreUrl' | 'eventStoreNamespace'>): string => {
+  if (!config.eventStoreUrl) return 'embedded';
+  const hosts = /^[a-z+]+:\/\/(?:[^@/]*@)?([^/?]*)/.exec(config.eventStoreUrl)?.[1] ?? config.eventStoreUrl;
+  return `eventstoredb ${hosts}${config.eventStoreNamespace ? ` ${config.eventStoreNamespace}` : ''}`;
+};
 
 /** The embedded key store: the customers' keys, in a file of their own (never in the log, never in the read models). */
 export const keyStoreFile = (config: Config): string => path.join(config.dataDir, 'keys.sqlite');
@@ -143,7 +157,7 @@ export const openRuntime = async (
   const stored = await openEventStore(config);
   const { keys, stampCheckMs } = await openKeyStore(config);
   // Events up to the head the key store first saw were written before encryption (migrate-personal-data.ts).
-  await keys.recordLegacyHead(await stored.headPosition());
+  await keys.recordLegacyHead(logIdentity(config), await stored.headPosition());
   const sealing = encryptingEventStore(stored, keys, { stampCheckMs });
   const eventStore = timedEventStore(sealing, metrics.observeAppend);
   const storedReadModels = await openReadStore(config);
@@ -198,7 +212,13 @@ export const openRuntime = async (
     planning: { ...write, timezone: config.planningTimezone },
     salesDeps,
     tokenSecret: resolveTokenSecret(config.tokenSecret, config.dataDir),
-    personalData: { keys, log: sealing, releaseFreedBytes: async () => storedReadModels.releaseFreedBytes?.() },
+    personalData: {
+      keys,
+      log: sealing,
+      recorded: stored,
+      logIdentity: logIdentity(config),
+      releaseFreedBytes: async () => storedReadModels.releaseFreedBytes?.(),
+    },
     pdf,
     labels,
     isOpen: () => open,

@@ -25,7 +25,7 @@ export type ErasureReport =
  * the read store releases the bytes it replaced.
  */
 export const eraseCustomerEverywhere = async (runtime: Runtime, email: string, context: CommandContext): Promise<ErasureReport> => {
-  const outcome = await eraseCustomer({ ...runtime.write, keys: runtime.personalData.keys }, email, context);
+  const outcome = await eraseCustomer({ ...runtime.write, keys: runtime.personalData.keys, log: runtime.personalData.logIdentity }, email, context);
   if (outcome.status !== 'erased') return outcome;
   const readModelsScrubbed = outcome.position < 0 || (await runtime.projections.waitFor(outcome.position, ['CustomerErased']));
   const filesDeleted = await deleteErasedFiles(runtime.config.dataDir, outcome.erased);

@@ -5,7 +5,6 @@ import supertest from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { systemContext } from '../../src/events/command-context.ts';
-import { appendDomainEvents } from '../../src/events/domain-store.ts';
 import { migrateSqliteLog } from '../../src/events/personal-data/migrate-sqlite-log.ts';
 import { openSqliteEventStore } from '../../src/events/store/sqlite-event-store.ts';
 import { createLogger } from '../../src/logger.ts';
@@ -13,17 +12,14 @@ import { findSaleById } from '../../src/projections/sales/queries.ts';
 import { createRuntimeApp } from '../../src/rest/app.ts';
 import { eventStoreFile, openRuntime, type Runtime } from '../../src/runtime.ts';
 import { issueAccessToken } from '../../src/events/access/access-token-handlers.ts';
-import { at, saleImported } from '../events/sales/sale-fixtures.ts';
 import { cli } from './erasure-fixtures.ts';
+import { oldLogValues as values, oldLogEmail as email, writeOldEvents } from './old-log.ts';
 
 /**
  * A log written before personal data was encrypted: its events stay readable as they are, erasure is
  * refused until `cli events encrypt-personal-data` has sealed them in place; the migration resumes
  * after an interruption and does nothing the second time.
  */
-
-const email = 'ancien.client@example.org';
-const values = [email, 'Anselme', 'Dupré-Ancien', '+33622113344', '9 chemin des Archives', 'Besançon-Vieux', 'La porte Anselme ferme mal', 'Dressing Anselme'];
 
 describe('events written before encryption', () => {
   let dataDir: string;
@@ -32,54 +28,11 @@ describe('events written before encryption', () => {
   /** An old log: events appended straight to the embedded store, as the service did before encryption. */
   const writeOldLog = async () => {
     const raw = openSqliteEventStore({ file: path.join(dataDir, 'events.sqlite') });
-    const sale = saleImported({
-      customer: { email, firstname: 'Anselme', lastname: 'Dupré-Ancien', phone: '+33622113344' },
-      shippingAddress: {
-        firstname: 'Anselme',
-        lastname: 'Dupré-Ancien',
-        street: ['9 chemin des Archives'],
-        postcode: '25000',
-        city: 'Besançon-Vieux',
-        country_id: 'FR',
-      },
-    });
-    const write = (stream: string, events: Parameters<typeof appendDomainEvents>[2]) =>
-      appendDomainEvents(raw, stream, events, systemContext(), new Date(at), 'any');
-    await write(`sale-${sale.data.incrementId}`, [sale]);
-    const [line] = sale.data.products;
-    await write('sav-7', [
-      {
-        type: 'SavCreated',
-        data: {
-          savId: 7,
-          saleId: sale.data.saleId,
-          incrementId: sale.data.incrementId,
-          saleProductIds: [line!.saleProductId],
-          products: [{ saleProductId: line!.saleProductId, sku: line!.sku, name: line!.name }],
-          complaint: 'La porte Anselme ferme mal',
-          complaintName: 'Produit défectueux',
-          savType: 'repair',
-          channel: 'core',
-          customerEmail: email,
-          createdAt: at,
-        },
-      },
-    ]);
-    await write('lead-0b6f7a4e-6c43-4a8e-9a51-3c2b1d7e9f10', [
-      {
-        type: 'ContactLeadCaptured',
-        data: {
-          leadId: '0b6f7a4e-6c43-4a8e-9a51-3c2b1d7e9f10',
-          name: 'Anselme Dupré-Ancien',
-          email,
-          phone: '+33622113344',
-          projectName: 'Dressing Anselme',
-          capturedAt: at,
-        },
-      },
-    ]);
-    await raw.close();
-    return sale;
+    try {
+      return await writeOldEvents(raw);
+    } finally {
+      await raw.close();
+    }
   };
   const open = async () => {
     runtime = await openRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), createLogger('silent'));
@@ -151,13 +104,14 @@ describe('events written before encryption', () => {
       file: eventStoreFile(service.config),
       log: service.personalData.log,
       keys: service.personalData.keys,
+      logIdentity: service.personalData.logIdentity,
       batchSize: 1,
       onBatch: () => {
         throw new Error('killed');
       },
     });
     await expect(interrupted).rejects.toThrow('killed');
-    expect(await service.personalData.keys.migrationState()).toEqual({ legacyHead: 3, migratedUpTo: 1 });
+    expect(await service.personalData.keys.migrationState('embedded')).toEqual({ legacyHead: 3, migratedUpTo: 1 });
     const raw = openSqliteEventStore({ file: eventStoreFile(service.config) });
     const firstSealed = (await raw.readStream(`sale-${sale.data.incrementId}`))[0]!.metadata.personalData;
     await raw.close();
@@ -166,6 +120,7 @@ describe('events written before encryption', () => {
       file: eventStoreFile(service.config),
       log: service.personalData.log,
       keys: service.personalData.keys,
+      logIdentity: service.personalData.logIdentity,
       batchSize: 1,
     });
 

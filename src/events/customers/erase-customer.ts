@@ -19,7 +19,8 @@ export type CustomerErasureOutcome =
   /** Events written before encryption may still hold personal data in clear: they must be migrated first. */
   | { status: 'log_not_migrated'; legacyHead: number; migratedUpTo: number };
 
-export type EraseCustomerDeps = WriteDeps & { keys: KeyStore };
+/** `log`: the log's name in the key store's migration state. */
+export type EraseCustomerDeps = WriteDeps & { keys: KeyStore; log: string };
 
 /** The sales, SAVs and leads of the streams a key sealed; a sale's lines from its import (never sealed: products). */
 const referencesOf = async (deps: EraseCustomerDeps, key: ErasedKey): Promise<ErasedCustomerData> => {
@@ -48,7 +49,7 @@ const referencesOf = async (deps: EraseCustomerDeps, key: ErasedKey): Promise<Er
  * a crash between the two steps is mended by the next request (the erasure stays pending until recorded).
  */
 export const eraseCustomer = async (deps: EraseCustomerDeps, email: string, context: CommandContext): Promise<CustomerErasureOutcome> => {
-  const { legacyHead, migratedUpTo } = await deps.keys.migrationState();
+  const { legacyHead, migratedUpTo } = await deps.keys.migrationState(deps.log);
   if (migratedUpTo < legacyHead) return { status: 'log_not_migrated', legacyHead, migratedUpTo };
   const subject = deps.keys.subjectOf(email);
   const erasedAt = deps.clock.now().toISOString();

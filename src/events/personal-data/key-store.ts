@@ -17,8 +17,9 @@ export type ErasedKey = { keyId: string; streams: string[] };
 export type KeyErasure = { status: 'erased'; keys: ErasedKey[] } | { status: 'already_erased'; erasedAt: string } | { status: 'unknown' };
 
 /**
- * Which events of the log may hold personal data in clear: those up to `legacyHead`, the log's head
- * when the key store was created (written before encryption), until the migration has gone past them.
+ * Which events of a log may hold personal data in clear: those up to `legacyHead`, the log's head when
+ * the key store first saw it (written before encryption), until the migration has gone past them. A
+ * log is named by its identity (runtime.ts `logIdentity`): an encrypted copy of a log is another log.
  */
 export type MigrationState = { legacyHead: number; migratedUpTo: number };
 
@@ -41,9 +42,9 @@ export interface KeyStore {
   confirmErasure(subject: string): Promise<void>;
   /** A stamp that changes when keys were deleted (by any process): cached keys are then dropped. */
   erasureStamp(): Promise<string>;
-  migrationState(): Promise<MigrationState>;
-  /** Notes the log's head at the key store's creation; later calls change nothing. */
-  recordLegacyHead(head: number): Promise<void>;
-  recordMigratedUpTo(position: number): Promise<void>;
+  migrationState(log: string): Promise<MigrationState>;
+  /** Notes the log's head when the key store first sees it; later calls change nothing. */
+  recordLegacyHead(log: string, head: number): Promise<void>;
+  recordMigratedUpTo(log: string, position: number): Promise<void>;
   close(): Promise<void>;
 }

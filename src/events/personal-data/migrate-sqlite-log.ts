@@ -24,6 +24,8 @@ export const migrateSqliteLog = async (options: {
   file: string;
   log: EncryptingEventStore;
   keys: KeyStore;
+  /** The log's name in the key store's migration state. */
+  logIdentity: string;
   batchSize?: number;
   onBatch?: (progress: MigrationProgress) => void;
 }): Promise<MigrationProgress> => {
@@ -38,7 +40,7 @@ export const migrateSqliteLog = async (options: {
     const rewrite = db.transaction((changes: { position: number; event: NewEvent }[]) => {
       for (const { position, event } of changes) update.run(JSON.stringify(event.data), JSON.stringify(event.metadata), position);
     });
-    const { legacyHead, migratedUpTo } = await options.keys.migrationState();
+    const { legacyHead, migratedUpTo } = await options.keys.migrationState(options.logIdentity);
     const progress: MigrationProgress = { legacyHead, migratedUpTo, sealed: 0 };
     while (progress.migratedUpTo < legacyHead) {
       const rows = select.all(progress.migratedUpTo, legacyHead, batchSize);
@@ -59,7 +61,7 @@ export const migrateSqliteLog = async (options: {
       // Positions have gaps: an empty range means the legacy part is done.
       progress.migratedUpTo = rows.at(-1)?.position ?? legacyHead;
       progress.sealed += changes.length;
-      await options.keys.recordMigratedUpTo(progress.migratedUpTo);
+      await options.keys.recordMigratedUpTo(options.logIdentity, progress.migratedUpTo);
       options.onBatch?.({ ...progress });
     }
     db.pragma('wal_checkpoint(TRUNCATE)');

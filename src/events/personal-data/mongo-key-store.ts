@@ -92,14 +92,14 @@ export const openMongoKeyStore = async (options: { url: string; dbName: string; 
     async erasureStamp() {
       return String(await setting('erasures'));
     },
-    async migrationState(): Promise<MigrationState> {
-      return { legacyHead: Number((await setting('legacy_head')) ?? -1), migratedUpTo: Number((await setting('migrated_up_to')) ?? -1) };
+    async migrationState(log): Promise<MigrationState> {
+      return { legacyHead: Number((await setting(`legacy_head ${log}`)) ?? -1), migratedUpTo: Number((await setting(`migrated_up_to ${log}`)) ?? -1) };
     },
-    async recordLegacyHead(head) {
-      await insertSetting('legacy_head', head);
+    async recordLegacyHead(log, head) {
+      await insertSetting(`legacy_head ${log}`, head);
     },
-    async recordMigratedUpTo(position) {
-      await settings.updateOne({ _id: 'migrated_up_to' }, { $set: { value: position } }, { upsert: true });
+    async recordMigratedUpTo(log, position) {
+      await settings.updateOne({ _id: `migrated_up_to ${log}` }, { $set: { value: position } }, { upsert: true });
     },
     close: () => client.close(),
   };

@@ -98,17 +98,17 @@ export const openSqliteKeyStore = (options: { file: string; now?: () => Date }):
     async erasureStamp() {
       return setting.get('erasures')?.value ?? '0';
     },
-    async migrationState(): Promise<MigrationState> {
+    async migrationState(log): Promise<MigrationState> {
       return {
-        legacyHead: Number(setting.get('legacy_head')?.value ?? -1),
-        migratedUpTo: Number(setting.get('migrated_up_to')?.value ?? -1),
+        legacyHead: Number(setting.get(`legacy_head ${log}`)?.value ?? -1),
+        migratedUpTo: Number(setting.get(`migrated_up_to ${log}`)?.value ?? -1),
       };
     },
-    async recordLegacyHead(head) {
-      db.prepare('INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)').run('legacy_head', String(head));
+    async recordLegacyHead(log, head) {
+      db.prepare('INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)').run(`legacy_head ${log}`, String(head));
     },
-    async recordMigratedUpTo(position) {
-      upsertSetting.run('migrated_up_to', String(position));
+    async recordMigratedUpTo(log, position) {
+      upsertSetting.run(`migrated_up_to ${log}`, String(position));
     },
     async close() {
       if (db.open) db.close();
