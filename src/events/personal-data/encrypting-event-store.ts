@@ -40,12 +40,18 @@ export const encryptingEventStore = (inner: EventStore, store: KeyStore, options
   const subjects = new LRUCache<string, CustomerKey>({ max });
   const streamKeys = new LRUCache<string, string>({ max });
   const remembered = new LRUCache<string, true>({ max });
+  /**
+   * The values last opened, by event id: a rebuild reads each event once per projection it builds, and
+   * a value is opened once. Bounded; dropped with the keys on any erasure.
+   */
+  const opened = new LRUCache<string, Record<string, unknown>>({ max: 10_000 });
   let stamp: string | undefined;
   let checkedAt = -Infinity;
 
   const dropKeys = () => {
     keys.clear();
     subjects.clear();
+    opened.clear();
   };
 
   /**
@@ -142,23 +148,43 @@ export const encryptingEventStore = (inner: EventStore, store: KeyStore, options
     return { ...event, data: erasedAt(event.data, rule.fields), metadata: { ...event.metadata, personalData } };
   };
 
+  /** A CustomerErased read here: its key is gone, whatever this process cached. */
+  const forgetErased = (event: RecordedEvent): void => {
+    if (event.type === 'CustomerErased' && typeof event.data.keyId === 'string' && keys.get(event.data.keyId)?.key !== null) {
+      keys.set(event.data.keyId, { key: null });
+      opened.clear();
+    }
+  };
+
   const openEvent = (event: RecordedEvent): RecordedEvent => {
+    forgetErased(event);
     const sealed = event.metadata.personalData;
     if (!sealed) return event;
     const metadata: EventMetadata = { ...event.metadata, personalData: { keyId: sealed.keyId } };
     const key = keys.get(sealed.keyId)?.key;
     if (!key || sealed.iv === undefined || sealed.sealed === undefined) return { ...event, metadata };
-    const values = open(key, event.id, { iv: sealed.iv, sealed: sealed.sealed });
-    if (!isRecord(values)) return { ...event, metadata };
-    return { ...event, data: withValuesAt(event.data, Object.keys(values), (_, path) => values[path]) as JsonObject, metadata };
+    let values = opened.get(event.id);
+    if (values === undefined) {
+      const found = open(key, event.id, { iv: sealed.iv, sealed: sealed.sealed });
+      if (!isRecord(found)) return { ...event, metadata };
+      values = found;
+      opened.set(event.id, values);
+    }
+    const fields = personalDataOf(event.type)?.fields;
+    if (!fields) return { ...event, metadata };
+    return { ...event, data: withValuesAt(event.data, fields, (current, path) => (path in values ? values[path] : current)), metadata };
   };
 
-  /** Opens a page of events: the keys missing from the cache are fetched in one request. */
-  const openEvents = async (events: RecordedEvent[]): Promise<RecordedEvent[]> => {
-    await refresh();
+  /**
+   * Opens a page of events: the keys missing from the cache are fetched in one request. A read checks
+   * for erasures made elsewhere first; a subscription need not (`fresh` false): what it delivers with a
+   * key erased meanwhile is followed, in the log, by the CustomerErased its readers scrub on.
+   */
+  const openEvents = async (events: RecordedEvent[], fresh = true): Promise<RecordedEvent[]> => {
+    if (fresh) await refresh();
     const missing = new Set<string>();
     for (const event of events) {
-      if (event.type === 'CustomerErased' && typeof event.data.keyId === 'string') keys.set(event.data.keyId, { key: null });
+      forgetErased(event);
       const keyId = event.metadata.personalData?.keyId;
       if (keyId !== undefined && event.metadata.personalData?.sealed !== undefined && !keys.has(keyId)) missing.add(keyId);
     }
@@ -188,7 +214,11 @@ export const encryptingEventStore = (inner: EventStore, store: KeyStore, options
         caughtUp: subscription.caughtUp,
         unsubscribe: () => subscription.unsubscribe(),
         async *[Symbol.asyncIterator]() {
-          for await (const event of subscription) yield (await openEvents([event]))[0]!;
+          for await (const event of subscription) {
+            // Most events carry no personal data, or one whose key is cached: opened without waiting.
+            const sealed = event.metadata.personalData;
+            yield sealed === undefined || keys.has(sealed.keyId) ? openEvent(event) : (await openEvents([event], false))[0]!;
+          }
         },
       };
     },

@@ -40,34 +40,73 @@ export const erasedValue = (value: unknown): unknown => {
 /** The value at a dotted path; undefined when a step is missing. */
 export const valueAt = (data: unknown, path: string): unknown => {
   let current: unknown = data;
-  for (const step of path.split('.')) {
+  for (const step of steps(path)) {
     if (!isRecord(current)) return undefined;
     current = current[step];
   }
   return current;
 };
 
+const stepsOf = new Map<string, readonly string[]>();
+const steps = (path: string): readonly string[] => {
+  let found = stepsOf.get(path);
+  if (!found) {
+    found = path.split('.');
+    stepsOf.set(path, found);
+  }
+  return found;
+};
+
+/** The fields of a list of paths as a tree, so that each object on the way is copied once. */
+type Plan = Map<string, { path: string } | { plan: Plan }>;
+
+const plans = new WeakMap<readonly string[], Plan>();
+
+const planOf = (paths: readonly string[]): Plan => {
+  let plan = plans.get(paths);
+  if (plan) return plan;
+  plan = new Map();
+  for (const path of paths) {
+    let level = plan;
+    const all = steps(path);
+    all.forEach((step, index) => {
+      if (index === all.length - 1) level.set(step, { path });
+      else {
+        const next = level.get(step);
+        if (next && 'plan' in next) level = next.plan;
+        else {
+          const created: Plan = new Map();
+          level.set(step, { plan: created });
+          level = created;
+        }
+      }
+    });
+  }
+  plans.set(paths, plan);
+  return plan;
+};
+
+const applyPlan = (node: unknown, plan: Plan, replace: (value: unknown, path: string) => unknown): unknown => {
+  if (!isRecord(node)) return node;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, step] of plan) {
+    const current = node[key];
+    if (current === null || current === undefined) continue;
+    const next = 'path' in step ? replace(current, step.path) : applyPlan(current, step.plan, replace);
+    if (next === current) continue;
+    copy ??= { ...node };
+    copy[key] = next;
+  }
+  return copy ?? node;
+};
+
 /**
  * A copy of `data` with the value at each path replaced by `replace(value, path)`; objects on the way
- * are copied, never changed in place. A path whose value is null or absent is left as it is.
+ * are copied (once each), never changed in place. A path whose value is null or absent is left as it
+ * is. Give the same array of paths each time (an event type's fields): its plan is kept.
  */
-export const withValuesAt = <T>(data: T, paths: readonly string[], replace: (value: unknown, path: string) => unknown): T => {
-  let result: unknown = data;
-  for (const path of paths) {
-    const steps = path.split('.');
-    const set = (node: unknown, index: number): unknown => {
-      if (!isRecord(node)) return node;
-      const key = steps[index]!;
-      if (!(key in node)) return node;
-      const current = node[key];
-      if (index === steps.length - 1) return current === null || current === undefined ? node : { ...node, [key]: replace(current, path) };
-      const next = set(current, index + 1);
-      return next === current ? node : { ...node, [key]: next };
-    };
-    result = set(result, 0);
-  }
-  return result as T;
-};
+export const withValuesAt = <T>(data: T, paths: readonly string[], replace: (value: unknown, path: string) => unknown): T =>
+  applyPlan(data, planOf(paths), replace) as T;
 
 /** `data` with every personal field of `fields` erased. */
 export const erasedAt = <T>(data: T, fields: readonly string[]): T => withValuesAt(data, fields, erasedValue);
