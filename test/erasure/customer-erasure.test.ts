@@ -151,7 +151,8 @@ describe('erasing a customer (POST /api/customers/erase)', () => {
     expect(await api.runtime.eventStore.headPosition()).toBe(head);
   });
 
-  it('when no order, SAV or lead names the e-mail, it answers 404 customer_not_found; a malformed one, 400', async () => {
+  it('when no order, SAV or lead names the e-mail, it answers 404 customer_not_found; a malformed one, 400; neither records anything', async () => {
+    const head = await api.runtime.eventStore.headPosition();
     const unknown = await api.request.post('/api/customers/erase').set('Authorization', `Bearer ${tokens.core}`).send({ email: 'nobody@example.org' });
     const malformed = await api.request.post('/api/customers/erase').set('Authorization', `Bearer ${tokens.core}`).send({ email: 'not-an-email' });
 
@@ -163,6 +164,7 @@ describe('erasing a customer (POST /api/customers/erase)', () => {
       status: 400,
       body: { success: false, error: 'invalid_request', message: 'email: must be a valid e-mail address' },
     });
+    expect(await api.runtime.eventStore.headPosition()).toBe(head);
   });
 
   it('when the APIs are asked about her afterwards, no answer holds any of her values, and her sales read [erased]', async () => {
