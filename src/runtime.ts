@@ -16,6 +16,9 @@ import type { EventStore } from './events/store/event-store.ts';
 import { namespacedEventStore } from './events/store/namespaced-event-store.ts';
 import { openSqliteEventStore } from './events/store/sqlite-event-store.ts';
 import { timedEventStore } from './events/store/timed-event-store.ts';
+import { encryptingEventStore, type EncryptingEventStore } from './events/personal-data/encrypting-event-store.ts';
+import type { KeyStore } from './events/personal-data/key-store.ts';
+import { openSqliteKeyStore } from './events/personal-data/sqlite-key-store.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { registerReadSideGauges } from './metrics/read-side-gauges.ts';
 import { createLabelBacklog, type LabelBacklog } from './labels/label-backlog.ts';
@@ -52,6 +55,17 @@ export type Runtime = {
   planning: PlanningDeps;
   salesDeps: ImportSaleDeps;
   tokenSecret: string;
+  /** The customers' keys and the layer sealing their personal data in the log (crypto-shredding). */
+  personalData: {
+    keys: KeyStore;
+    log: EncryptingEventStore;
+    /** The store under the encrypting layer: events as recorded (sealed, or clear when written before encryption). */
+    recorded: EventStore;
+    /** This log's name in the key store's migration state. */
+    logIdentity: string;
+    /** Leaves no byte of scrubbed read-model values in the read store's files (embedded store). */
+    releaseFreedBytes: () => Promise<void>;
+  };
   /** The PDF renderers: worker threads, started on the first document (or by warmUp). */
   pdf: PdfPool;
   /** The labels of imported orders, rendered in the background once started (the server starts it), by the instance holding its lease. */
@@ -61,6 +75,36 @@ export type Runtime = {
 };
 
 export const eventStoreFile = (config: Config): string => path.join(config.dataDir, 'events.sqlite');
+
+/**
+ * The name of the configured log for the key store's migration state: `embedded`, or the EventStoreDB
+ * hosts and namespace (never its credentials or options).
+ */
+export const logIdentity = (config: Pick<Config, 'eventStoreUrl' | 'eventStoreNamespace'>): string => {
+  if (!config.eventStoreUrl) return 'embedded';
+  const hosts = /^[a-z+]+:\/\/(?:[^@/]*@)?([^/?]*)/.exec(config.eventStoreUrl)?.[1] ?? config.eventStoreUrl;
+  return `eventstoredb ${hosts}${config.eventStoreNamespace ? ` ${config.eventStoreNamespace}` : ''}`;
+};
+
+/** The embedded key store: the customers' keys, in a file of their own (never in the log, never in the read models). */
+export const keyStoreFile = (config: Config): string => path.join(config.dataDir, 'keys.sqlite');
+
+/**
+ * The customers' keys: on MongoDB when configured (KEYSTORE_MONGODB_URL, else MONGODB_URL's server in
+ * `<database>_keys`: never the read models' own database, which a rebuild drops whole), else embedded.
+ * How often an instance checks for erasures made elsewhere: at every read on the embedded file (a
+ * cheap read), every second on MongoDB.
+ */
+export const openKeyStore = async (config: Config): Promise<{ keys: KeyStore; stampCheckMs: number }> => {
+  const url = config.keystoreMongodbUrl ?? config.mongodbUrl;
+  if (url) {
+    const { openMongoKeyStore } = await import('./events/personal-data/mongo-key-store.ts');
+    const { databaseInUrl } = await import('./projections/read-store/mongo-read-store.ts');
+    const dbName = config.keystoreMongodbUrl ? (databaseInUrl(url) ?? 'sav_keys') : `${databaseInUrl(url) ?? 'sav'}_keys`;
+    return { keys: await openMongoKeyStore({ url, dbName }), stampCheckMs: 1_000 };
+  }
+  return { keys: openSqliteKeyStore({ file: keyStoreFile(config) }), stampCheckMs: 0 };
+};
 
 /** The embedded read models: derived data, in a file of their own that can be deleted and rebuilt from the log. */
 export const readModelsFile = (config: Config): string => path.join(config.dataDir, 'read-models.sqlite');
@@ -111,13 +155,18 @@ export const openRuntime = async (
 ): Promise<Runtime> => {
   const clock = options.clock ?? systemClock;
   const metrics = createMetrics();
-  const eventStore = timedEventStore(await openEventStore(config), metrics.observeAppend);
-  const stored = await openReadStore(config);
+  const stored = await openEventStore(config);
+  const { keys, stampCheckMs } = await openKeyStore(config);
+  // Events up to the head the key store first saw were written before encryption (migrate-personal-data.ts).
+  await keys.recordLegacyHead(logIdentity(config), await stored.headPosition());
+  const sealing = encryptingEventStore(stored, keys, { stampCheckMs });
+  const eventStore = timedEventStore(sealing, metrics.observeAppend);
+  const storedReadModels = await openReadStore(config);
   const definitions = allProjections({ timezone: config.planningTimezone });
-  const readStore = routedReadStore(stored, definitions);
+  const readStore = routedReadStore(storedReadModels, definitions);
   const projections = createProjectionEngine({
     eventStore,
-    readStore: stored,
+    readStore: storedReadModels,
     routes: readStore,
     projections: definitions,
     // Instances sharing a MongoDB database, or processes sharing the embedded file (the CLI beside the
@@ -168,6 +217,13 @@ export const openRuntime = async (
     planning: { ...write, timezone: config.planningTimezone },
     salesDeps,
     tokenSecret: resolveTokenSecret(config.tokenSecret, config.dataDir),
+    personalData: {
+      keys,
+      log: sealing,
+      recorded: stored,
+      logIdentity: logIdentity(config),
+      releaseFreedBytes: async () => storedReadModels.releaseFreedBytes?.(),
+    },
     pdf,
     labels,
     isOpen: () => open,
@@ -180,6 +236,7 @@ export const openRuntime = async (
       await pdf.close();
       await projections.stop();
       await eventStore.close();
+      await keys.close();
       await readStore.close();
     },
   };

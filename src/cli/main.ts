@@ -4,6 +4,7 @@ import { CliError } from './cli-error.ts';
 import { withRuntime } from './cli-runtime.ts';
 import { actionTokenCommand } from './commands/action-token.ts';
 import { catalogCommand } from './commands/catalog.ts';
+import { customerCommand } from './commands/customer.ts';
 import { demoCommand } from './commands/demo.ts';
 import { eventsCommand } from './commands/events.ts';
 import { ordersCommand } from './commands/orders.ts';
@@ -34,6 +35,7 @@ catalogCommand(program, withRuntime);
 ordersCommand(program, withRuntime);
 demoCommand(program, withRuntime);
 eventsCommand(program, withRuntime);
+customerCommand(program, withRuntime);
 projectionsCommand(program, withRuntime);
 
 /** Exits once the output is handed over: a pipe still holding lines would lose them to process.exit. */

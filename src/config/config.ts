@@ -61,6 +61,13 @@ const environment = z.object({
       .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// connection string')
       .optional(),
   ),
+  KEYSTORE_MONGODB_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// connection string')
+      .optional(),
+  ),
   PROJECTION_LEASE_TTL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000, 'must be at least 1000 (ms)').default(10_000)),
   INSTANCE_ID: optionalString,
   READ_YOUR_WRITES_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(600_000, 'must be at most 600000 (ms)').default(2_000)),
@@ -114,6 +121,11 @@ export type Config = {
   /** With eventStoreUrl: this service's streams are `<namespace>.<stream>` in a store shared with others. */
   eventStoreNamespace: string | undefined;
   mongodbUrl: string | undefined;
+  /**
+   * Where the customers' keys are kept (crypto-shredding): this MongoDB URL, else MONGODB_URL's server
+   * in a database of its own, else `DATA_DIR/keys.sqlite`.
+   */
+  keystoreMongodbUrl: string | undefined;
   /**
    * With MONGODB_URL, instances sharing the database run each projection, and each singleton job (the
    * label backlog, the lead mails), in one of them, holding a lease this long (renewed every third of
@@ -195,6 +207,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     eventStoreUrl: values.EVENTSTORE_URL,
     eventStoreNamespace: values.EVENTSTORE_NAMESPACE,
     mongodbUrl: values.MONGODB_URL,
+    keystoreMongodbUrl: values.KEYSTORE_MONGODB_URL,
     projectionLeaseTtlMs: values.PROJECTION_LEASE_TTL_MS,
     readYourWritesTimeoutMs: values.READ_YOUR_WRITES_TIMEOUT_MS,
     projectionBatchSize: values.PROJECTION_BATCH_SIZE,

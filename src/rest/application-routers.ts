@@ -3,6 +3,7 @@ import { graphiqlRoutes } from '../graphql/graphiql/graphiql-routes.ts';
 import { graphqlRoutes } from '../graphql/routes.ts';
 import type { Runtime } from '../runtime.ts';
 import { chatbotRoutes } from './chatbot/routes.ts';
+import { customerRoutes } from './core/customers/routes.ts';
 import { invoiceRoutes } from './core/invoice/routes.ts';
 import { leadRoutes } from './core/leads/routes.ts';
 import { orderRoutes } from './core/orders/routes.ts';
@@ -29,6 +30,7 @@ export const applicationRouters = (runtime: Runtime): Router[] => [
   invoiceRoutes(runtime),
   orderRoutes(runtime),
   leadRoutes(runtime),
+  customerRoutes(runtime),
   coreSavRoutes(runtime),
   filesRoutes(runtime),
   openApiRoutes(runtime),

@@ -101,11 +101,17 @@ describe('MongoDB read models: faults and several instances', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  const open = async (dataDir: string, mongodbUrl: string, instanceId: string, options: { readYourWrites?: boolean } = {}): Promise<Runtime> => {
+  const open = async (
+    dataDir: string,
+    mongodbUrl: string,
+    instanceId: string,
+    options: { readYourWrites?: boolean; keystoreMongodbUrl?: string } = {},
+  ): Promise<Runtime> => {
     const config = loadConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       MONGODB_URL: mongodbUrl,
+      ...(options.keystoreMongodbUrl && { KEYSTORE_MONGODB_URL: options.keystoreMongodbUrl }),
       INSTANCE_ID: instanceId,
       PROJECTION_LEASE_TTL_MS: String(leaseTtlMs),
     });
@@ -130,15 +136,17 @@ describe('MongoDB read models: faults and several instances', () => {
       cleanups.push(() => server.stop());
       // Operations fail fast while the server is away, so that the projections meet the outage.
       const url = `${withDatabase(server.url, 'faults')}?serverSelectionTimeoutMS=300`;
-      // Commands answer without waiting for the read models, which cannot follow during the outage.
-      const runtime = await open(await scratchDir('fault-events-'), url, 'only', { readYourWrites: false });
+      // Commands answer without waiting for the read models, which cannot follow during the outage. They
+      // need the event store and, to seal personal data, the customers' keys: kept on another server here.
+      const keys = withDatabase(await sharedMongoUrl(), `faults_keys_${randomUUID().slice(0, 8)}`);
+      const runtime = await open(await scratchDir('fault-events-'), url, 'only', { readYourWrites: false, keystoreMongodbUrl: keys });
 
       await work(runtime, 1);
       expect(await caughtUp(runtime)).toBe(true);
       const before = (await matchesRebuild(runtime)).position;
 
       await server.stop();
-      await work(runtime, 2); // the commands only need the event store
+      await work(runtime, 2); // the commands only need the event store (and the key store)
       const head = await runtime.eventStore.headPosition();
       // Meanwhile the read models cannot follow.
       expect(await runtime.projections.waitFor(head, everyType)).toBe(false);

@@ -57,7 +57,14 @@ const dropDatabase = async (url: string, dbName: string): Promise<void> => {
 export const mongoTestEnv = async (): Promise<{ env: { MONGODB_URL: string }; cleanup: () => Promise<void> }> => {
   const url = await sharedMongoUrl();
   const dbName = `test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  return { env: { MONGODB_URL: withDatabase(url, dbName) }, cleanup: () => dropDatabase(url, dbName) };
+  // The service keeps its customers' keys in `<database>_keys` beside it (runtime.ts openKeyStore): dropped too.
+  return {
+    env: { MONGODB_URL: withDatabase(url, dbName) },
+    cleanup: async () => {
+      await dropDatabase(url, dbName);
+      await dropDatabase(url, `${dbName}_keys`);
+    },
+  };
 };
 
 /** A MongoDB read store on a fresh database, and its cleanup (close and drop). */

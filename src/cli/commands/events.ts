@@ -1,6 +1,11 @@
 import type { Command } from 'commander';
 import type { EventFilter, EventStore, RecordedEvent } from '../../events/store/event-store.ts';
-import type { Runtime } from '../../runtime.ts';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { copyEncryptedLog } from '../../events/personal-data/copy-encrypted-log.ts';
+import { migrateSqliteLog } from '../../events/personal-data/migrate-sqlite-log.ts';
+import { isValidNamespace, namespacedEventStore } from '../../events/store/namespaced-event-store.ts';
+import { eventStoreFile, logIdentity, type Runtime } from '../../runtime.ts';
 import { CliError } from '../cli-error.ts';
 import type { WithRuntime } from '../cli-runtime.ts';
 import { examples } from '../help-examples.ts';
@@ -64,11 +69,69 @@ const replay = async (runtime: Runtime, values: ReplayOptions): Promise<void> =>
   for await (const event of allEvents(runtime.eventStore, from)) await printEvent(event);
 };
 
+/** `events encrypt-personal-data`: the events written before encryption sealed in place (embedded log), resumably. */
+const encryptPersonalData = async (runtime: Runtime): Promise<void> => {
+  if (runtime.config.eventStoreUrl) {
+    throw new CliError(
+      'EventStoreDB never rewrites an event: copy the log into a new database with `events copy-encrypted` instead (see docs/production.md, "Personal data written before encryption")',
+    );
+  }
+  const before = await runtime.personalData.keys.migrationState(runtime.personalData.logIdentity);
+  if (before.migratedUpTo >= before.legacyHead) {
+    await printLine(`Nothing to migrate: every event holding personal data is encrypted (the log was written encrypted after position ${before.legacyHead}).`);
+    return;
+  }
+  const done = await migrateSqliteLog({
+    file: eventStoreFile(runtime.config),
+    log: runtime.personalData.log,
+    keys: runtime.personalData.keys,
+    logIdentity: runtime.personalData.logIdentity,
+    onBatch: ({ migratedUpTo, legacyHead, sealed }) => void printLine(`up to position ${migratedUpTo} of ${legacyHead}: ${sealed} event(s) encrypted`),
+  });
+  await printLine(`Done: ${done.sealed} event(s) encrypted up to position ${done.legacyHead}; customers can now be erased.`);
+};
+
+type CopyOptions = { to: string; toNamespace?: string };
+
+const checkCopyOptions = (values: CopyOptions): void => {
+  if (!/^(esdb|esdb\+discover|kurrentdb|kurrentdb\+discover):\/\//.test(values.to))
+    throw new CliError('--to: must be an esdb:// or kurrentdb:// connection string');
+  if (values.toNamespace !== undefined && !isValidNamespace(values.toNamespace)) throw new CliError('--to-namespace: must be letters, digits and _ only');
+};
+
+/** `events copy-encrypted --to URL`: the log copied into another EventStoreDB database with its personal data sealed. */
+const copyEncrypted = async (runtime: Runtime, values: CopyOptions): Promise<void> => {
+  const target = { eventStoreUrl: values.to, eventStoreNamespace: values.toNamespace };
+  const targetIdentity = logIdentity(target);
+  if (targetIdentity === runtime.personalData.logIdentity)
+    throw new CliError('--to: the copy must go to another database (or namespace) than the log it copies');
+  const { openEsdbEventStore } = await import('../../events/store/esdb/esdb-event-store.ts');
+  const client = openEsdbEventStore({ url: values.to });
+  const store = values.toNamespace ? namespacedEventStore(client, values.toNamespace) : client;
+  try {
+    const digest = createHash('sha256').update(`${runtime.personalData.logIdentity}\n${targetIdentity}`).digest('hex').slice(0, 16);
+    const done = await copyEncryptedLog({
+      source: runtime.personalData.recorded,
+      target: store,
+      log: runtime.personalData.log,
+      keys: runtime.personalData.keys,
+      targetIdentity,
+      checkpointFile: path.join(runtime.config.dataDir, 'copy-encrypted', `${digest}.json`),
+      onPage: ({ copiedUpTo, events }) => void printLine(`copied up to position ${copiedUpTo}: ${events} event(s) this run`),
+    });
+    await printLine(
+      `Done: the log is copied up to position ${done.copiedUpTo}. Stop the writers, run this command again for the last events, then point EVENTSTORE_URL${values.toNamespace ? ' and EVENTSTORE_NAMESPACE' : ''} at the copy and delete the old database.`,
+    );
+  } finally {
+    await store.close();
+  }
+};
+
 export const eventsCommand = (program: Command, withRuntime: WithRuntime): void => {
   const events = program
     .command('events')
     .description('the event log, for auditors')
-    .addHelpText('after', examples('events replay --sale 1', 'events replay --from 5000 | head'));
+    .addHelpText('after', examples('events replay --sale 1', 'events replay --from 5000 | head', 'events encrypt-personal-data'));
   events
     .command('replay')
     .description('the log as JSON lines in position order: everything, one sale with its SAVs, or one stream')
@@ -79,5 +142,24 @@ export const eventsCommand = (program: Command, withRuntime: WithRuntime): void 
     .action((options: ReplayOptions) => {
       checkReplayOptions(options);
       return withRuntime((runtime) => replay(runtime, options));
+    });
+  events
+    .command('encrypt-personal-data')
+    .description(
+      'encrypt, in place, the personal data of the events written before it was encrypted (embedded log): resumable (run it again after an interruption), idempotent, safe beside a running server',
+    )
+    .addHelpText('after', examples('events encrypt-personal-data'))
+    .action(() => withRuntime((runtime) => encryptPersonalData(runtime)));
+  events
+    .command('copy-encrypted')
+    .description(
+      'copy the log, in order, into another EventStoreDB database (or namespace) with its personal data encrypted: EventStoreDB never rewrites an event. Resumable; run it again after stopping the writers, then switch EVENTSTORE_URL to the copy',
+    )
+    .requiredOption('--to <url>', 'the esdb:// (or kurrentdb://) connection string of the new database')
+    .option('--to-namespace <namespace>', 'a namespace of that database (letters, digits and _), as EVENTSTORE_NAMESPACE')
+    .addHelpText('after', examples('events copy-encrypted --to "esdb://eventstore-new:2113?tls=false"'))
+    .action((options: CopyOptions) => {
+      checkCopyOptions(options);
+      return withRuntime((runtime) => copyEncrypted(runtime, options));
     });
 };

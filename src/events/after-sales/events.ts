@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
-import { instant, localDate, localTime, positiveId } from '../catalogue/common-schemas.ts';
+import { instant, localDate, localTime, personalEmail, positiveId } from '../catalogue/common-schemas.ts';
+import { saleStreamName } from '../sales/events.ts';
 
 /** Events of a SAV (after-sales request) stream, `sav-<savId>`. */
 
@@ -20,9 +21,14 @@ export const SavCreated = defineEvent(
     complaintName: z.string().min(1).max(255),
     savType: z.string().min(1).max(64),
     channel: savChannel,
-    customerEmail: z.string().email().nullable(),
+    customerEmail: personalEmail().nullable(),
     createdAt: instant,
   }),
+  {
+    // What the customer wrote and how to reach them; a SAV belongs to its sale's customer (whatever
+    // e-mail the request gave), sealed with the key of the sale's stream.
+    personal: { fields: ['complaint', 'customerEmail'], subject: (data) => ({ stream: saleStreamName(String(data.incrementId)) }) },
+  },
 );
 
 export const SavAppointmentScheduled = defineEvent(
@@ -36,6 +42,8 @@ export const SavAppointmentScheduled = defineEvent(
     previous: z.object({ date: localDate, time: localTime }).nullable(),
     scheduledAt: instant,
   }),
+  // The key of the SAV's stream: its sale's customer's.
+  { personal: { fields: ['phone', 'comment'] } },
 );
 
 export const savFileKind = z.enum(['image', 'video', 'document']);

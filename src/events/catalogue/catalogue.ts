@@ -9,6 +9,8 @@ import { productEventDefinitions, type ProductEvent } from '../catalog/events.ts
 import { planningEventDefinitions, type PlanningEvent } from '../planning/events.ts';
 import { accessEventDefinitions, type AccessEvent } from '../access/events.ts';
 import { idEventDefinitions, type IdEvent } from '../ids/events.ts';
+import { customerEventDefinitions, type CustomerEvent } from '../customers/events.ts';
+import type { PersonalDataRule } from '../personal-data/personal-data.ts';
 
 /**
  * Every event type the service records. An event is validated against its schema when it is appended
@@ -16,7 +18,7 @@ import { idEventDefinitions, type IdEvent } from '../ids/events.ts';
  * decision never sees data of the wrong shape.
  */
 
-export type DomainEvent = SaleEvent | SavEvent | LeadEvent | ProductEvent | PlanningEvent | AccessEvent | IdEvent;
+export type DomainEvent = SaleEvent | SavEvent | LeadEvent | ProductEvent | PlanningEvent | AccessEvent | IdEvent | CustomerEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
@@ -31,6 +33,7 @@ const definitions: readonly EventDefinition[] = [
   ...planningEventDefinitions,
   ...accessEventDefinitions,
   ...idEventDefinitions,
+  ...customerEventDefinitions,
 ];
 
 const byType = new Map<string, EventDefinition>(definitions.map((definition) => [definition.type, definition]));
@@ -80,5 +83,11 @@ export const decodeEvent = (recorded: RecordedEvent): StoredEvent => {
   }
   return { ...recorded, data: parseWith(definition, data) } as StoredEvent;
 };
+
+/** The personal data an event type carries, as declared beside its schema; undefined when none. */
+export const personalDataOf = (type: string): PersonalDataRule | undefined => byType.get(type)?.personal;
+
+/** Every event type that carries personal data. */
+export const personalEventTypes = definitions.filter((definition) => definition.personal !== undefined).map((definition) => definition.type);
 
 export const isDomainEventType = (type: string): type is DomainEventType => byType.has(type);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amount } from './bounded-numbers.ts';
+import { erased } from '../personal-data/personal-data.ts';
 
 /** Shapes shared by several capabilities' events. */
 
@@ -11,6 +12,9 @@ export const positiveId = z.number().int().positive();
 export const money = amount;
 export const supplierName = z.enum(['supplier-a', 'supplier-b']);
 export type SupplierName = z.infer<typeof supplierName>;
+
+/** An e-mail address in an event: read as `[erased]` once its customer was erased. */
+export const personalEmail = (schema: z.ZodString = z.string().email()) => schema.or(z.literal(erased));
 
 export const address = z.object({
   firstname: z.string().min(1).max(100),

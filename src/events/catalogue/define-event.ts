@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PersonalDataRule } from '../personal-data/personal-data.ts';
 
 /**
  * One event type of the catalogue: its name (equal to the type's name, a past-tense fact), the current
@@ -13,17 +14,20 @@ export type EventDefinition<Type extends string = string, Schema extends z.ZodTy
   readonly version: number;
   readonly schema: Schema;
   readonly upcasters: Readonly<Record<number, Upcaster>>;
+  /** The fields holding personal data, sealed with their customer's key in the log (see personal-data/). */
+  readonly personal?: PersonalDataRule;
 };
 
 export const defineEvent = <Type extends string, Schema extends z.ZodType>(
   type: Type,
   schema: Schema,
-  options: { version?: number; upcasters?: Record<number, Upcaster> } = {},
+  options: { version?: number; upcasters?: Record<number, Upcaster>; personal?: PersonalDataRule } = {},
 ): EventDefinition<Type, Schema> => ({
   type,
   version: options.version ?? 1,
   schema,
   upcasters: options.upcasters ?? {},
+  ...(options.personal && { personal: options.personal }),
 });
 
 /** The domain event a definition describes: `{ type, data }`, with no store metadata. */

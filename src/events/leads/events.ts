@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
-import { instant } from '../catalogue/common-schemas.ts';
+import { instant, personalEmail } from '../catalogue/common-schemas.ts';
 
 /** Events of a contact lead's stream, `lead-<leadId>`, including its notification outbox. */
 
@@ -9,11 +9,12 @@ export const ContactLeadCaptured = defineEvent(
   z.object({
     leadId: z.string().uuid(),
     name: z.string().min(1).max(200),
-    email: z.string().email().max(254),
+    email: personalEmail(z.string().email().max(254)),
     phone: z.string().max(32).nullable(),
     projectName: z.string().max(500).nullable(),
     capturedAt: instant,
   }),
+  { personal: { fields: ['name', 'email', 'phone', 'projectName'], subject: (data) => ({ email: String(data.email) }) } },
 );
 
 export const LeadNotificationSent = defineEvent(

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
 import { quantity } from '../catalogue/bounded-numbers.ts';
-import { address, instant, localDate, localTime, money, planningType, positiveId, supplierName } from '../catalogue/common-schemas.ts';
+import { address, instant, personalEmail, localDate, localTime, money, planningType, positiveId, supplierName } from '../catalogue/common-schemas.ts';
 import { refundRequestedV1, saleImportedV1 } from './amounts-v1.ts';
+import { addressFields, type PersonalDataRule } from '../personal-data/personal-data.ts';
 
 /** Events of a sale's stream, `sale-<increment_id>`: the order, its products and their supplier lines. */
 
@@ -28,6 +29,23 @@ export const payment = z.object({
   amountPaid: money.nullable(),
 });
 
+/**
+ * Who the customer is and where they live, and the payload's extra fields (unknown to the contract,
+ * they may be anything): sealed with the key of the customer of that e-mail address.
+ */
+const saleImportedPersonalData: PersonalDataRule = {
+  fields: [
+    'customer.email',
+    'customer.firstname',
+    'customer.lastname',
+    'customer.phone',
+    ...addressFields('shippingAddress'),
+    ...addressFields('billingAddress'),
+    'unknownFields',
+  ],
+  subject: (data) => ({ email: String((data.customer as { email: unknown }).email) }),
+};
+
 export const SaleImported = defineEvent(
   'SaleImported',
   z.object({
@@ -38,7 +56,7 @@ export const SaleImported = defineEvent(
     orderedAt: instant,
     currency: z.string().regex(/^[A-Z]{3}$/),
     customer: z.object({
-      email: z.string().email(),
+      email: personalEmail(),
       firstname: z.string().min(1),
       lastname: z.string().min(1),
       phone: z.string().max(32).nullable(),
@@ -57,10 +75,13 @@ export const SaleImported = defineEvent(
     importedAt: instant,
   }),
   // 2: amounts bounded (catalogue/bounded-numbers.ts); a version 1 event is read within the bounds.
-  { version: 2, upcasters: { 1: saleImportedV1 } },
+  { version: 2, upcasters: { 1: saleImportedV1 }, personal: saleImportedPersonalData },
 );
 
-export const SaleAddressUpdated = defineEvent('SaleAddressUpdated', z.object({ saleId: positiveId, shippingAddress: address, updatedAt: instant }));
+export const SaleAddressUpdated = defineEvent('SaleAddressUpdated', z.object({ saleId: positiveId, shippingAddress: address, updatedAt: instant }), {
+  // The sale's customer: the key of the sale's stream.
+  personal: { fields: addressFields('shippingAddress') },
+});
 
 export const SaleProductAcknowledged = defineEvent(
   'SaleProductAcknowledged',

@@ -21,6 +21,11 @@ export type EventMetadata = {
   schemaVersion?: number;
   /** The `Idempotency-Key` the client sent with the request that caused the event (the id is then derived from it). */
   idempotencyKey?: string;
+  /**
+   * The customer key its personal data was sealed with and, as stored, the sealed values (the data
+   * then holds `[erased]` in their place); read back with the key ID alone (personal-data/).
+   */
+  personalData?: { keyId: string; iv?: string; sealed?: string };
 };
 
 export type NewEvent = {

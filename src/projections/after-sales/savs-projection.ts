@@ -1,5 +1,7 @@
 import { assertNever } from '../../events/decider.ts';
 import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
+import { erased, erasedAt } from '../../events/personal-data/personal-data.ts';
+import { isCustomerErased, type CustomerErasedEvent } from '../erasure.ts';
 import { applyOnce, evolveOnce, type Projection } from '../projection.ts';
 import type { ReadCollection, ReadStore } from '../read-store/read-store.ts';
 import { attachedFile, failedFile, fetchedFile } from './sav-file-states.ts';
@@ -59,13 +61,23 @@ const evolveFile = async (
   await evolveOnce(savs, savId, event.position, (sav) => sav && { ...sav, files: sav.files.map((file) => (file.fileId === fileId ? change(file) : file)) });
 };
 
+/** The fields of a SAV copied from sealed fields of its events (and the sale's e-mail when it gave none). */
+const personalFields = ['complaint', 'customerEmailLower', 'appointment.phone', 'appointment.comment'];
+
+const eraseCustomer = async (store: ReadStore, event: CustomerErasedEvent): Promise<void> => {
+  const savs = store.collection<SavDocument>(savsCollection);
+  for (const savId of event.data.savIds) await evolveOnce(savs, savId, event.position, (sav) => sav && { ...erasedAt(sav, personalFields) });
+  const emails = store.collection<SavSaleEmailDocument>(savSaleEmailsCollection);
+  for (const { saleId } of event.data.sales) await evolveOnce(emails, saleId, event.position, (sale) => sale && { ...sale, emailLower: erased });
+};
+
 /** The `savs` read model: the SAV status lookups of the chatbot and the planning's exclusions. */
 export const savsProjection: Projection = {
   name: 'savs',
   // 2: each file's fetch state; the status, its times and its history (resolved, closed, reopened, cancelled).
   // 3: a file refused for its URL shows 'the file URL is not allowed', not the reason.
   version: 3,
-  eventTypes,
+  eventTypes: [...eventTypes, 'CustomerErased'],
   collections: [savsCollection, savSaleEmailsCollection],
 
   async setup(store: ReadStore) {
@@ -78,6 +90,7 @@ export const savsProjection: Projection = {
   },
 
   async apply(stored: StoredEvent, store: ReadStore) {
+    if (isCustomerErased(stored)) return eraseCustomer(store, stored);
     if (!handled.has(stored.type)) return;
     const event = stored as StoredEvent<Handled>;
     const savs = store.collection<SavDocument>(savsCollection);

@@ -1,5 +1,7 @@
 import { assertNever } from '../../events/decider.ts';
 import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
+import { isErased } from '../../events/personal-data/personal-data.ts';
+import { isCustomerErased } from '../erasure.ts';
 import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadCollection, ReadStore } from '../read-store/read-store.ts';
 import { customersCollection, type CustomerDocument } from './customer-document.ts';
@@ -40,7 +42,7 @@ const addSav = async (customers: Customers, event: StoredEvent<EventOfType<'SavC
 export const customersProjection: Projection = {
   name: 'customers',
   version: 1,
-  eventTypes,
+  eventTypes: [...eventTypes, 'CustomerErased'],
   collections: [customersCollection],
 
   async setup(store: ReadStore) {
@@ -48,11 +50,21 @@ export const customersProjection: Projection = {
   },
 
   async apply(stored: StoredEvent, store: ReadStore) {
+    const customers = store.collection<CustomerDocument>(customersCollection);
+    if (isCustomerErased(stored)) {
+      // The document is keyed by the e-mail itself: it goes, with the list of the customer's sales.
+      for (const { saleId } of stored.data.sales) {
+        const customer = await customers.findOne({ saleIds: saleId });
+        if (customer) await customers.deleteOne({ _id: customer._id });
+      }
+      return;
+    }
     if (!handled.has(stored.type)) return;
     const event = stored as StoredEvent<Handled>;
-    const customers = store.collection<CustomerDocument>(customersCollection);
     switch (event.type) {
       case 'SaleImported':
+        // An erased customer's sale is nobody's any more (its e-mail reads as [erased]).
+        if (isErased(event.data.customer.email)) return;
         await evolveOnce(customers, event.data.customer.email.toLowerCase(), event.position, (current) => withSale(current, event));
         return;
       case 'SavCreated':

@@ -113,6 +113,7 @@ export const routedReadStore = (base: ReadStore, projections: readonly Projectio
       ),
     dropCollection: (name) => base.dropCollection(stored(name)),
     dropAll: () => base.dropAll(),
+    releaseFreedBytes: async () => base.releaseFreedBytes?.(),
     close: () => base.close(),
     route: (projection, generation) => {
       live.set(projection, generation);

@@ -164,6 +164,8 @@ export const applyBatch = async (
   }
   if (writes.length > 0 || checkpoints.length > 0)
     await base.writeDocuments(writes, checkpoints.length > 0 ? { collection: checkpointsCollection, put: checkpoints } : undefined);
+  // A customer's data was scrubbed: no byte of what it replaced stays in the store's files.
+  if (batch.some(({ recorded }) => recorded.type === 'CustomerErased')) await base.releaseFreedBytes?.();
   for (const { slot, position, checkpoint, changes } of done) {
     slot.wrote(changes);
     slot.committed(position, checkpoint, at, changes.length > 0);

@@ -1,7 +1,9 @@
 import { assertNever } from '../../events/decider.ts';
 import { maxNotificationAttempts } from '../../events/leads/lead-decider.ts';
 import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
-import { applyOnce, type Projection } from '../projection.ts';
+import { erasedAt } from '../../events/personal-data/personal-data.ts';
+import { isCustomerErased } from '../erasure.ts';
+import { applyOnce, evolveOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { leadsCollection, utcInstant, type LeadDocument, type LeadNotification } from './lead-document.ts';
 
@@ -13,7 +15,7 @@ const handled = new Set<string>(eventTypes);
 export const leadsProjection: Projection = {
   name: 'leads',
   version: 1,
-  eventTypes,
+  eventTypes: [...eventTypes, 'CustomerErased'],
   collections: [leadsCollection],
 
   async setup(store: ReadStore) {
@@ -21,9 +23,15 @@ export const leadsProjection: Projection = {
   },
 
   async apply(stored: StoredEvent, store: ReadStore) {
+    const leads = store.collection<LeadDocument>(leadsCollection);
+    if (isCustomerErased(stored)) {
+      for (const leadId of stored.data.leadIds) {
+        await evolveOnce(leads, leadId, stored.position, (lead) => lead && { ...erasedAt(lead, ['name', 'email', 'phone', 'projectName']) });
+      }
+      return;
+    }
     if (!handled.has(stored.type)) return;
     const event = stored as StoredEvent<Handled>;
-    const leads = store.collection<LeadDocument>(leadsCollection);
     switch (event.type) {
       case 'ContactLeadCaptured': {
         const { leadId, ...lead } = event.data;

@@ -87,7 +87,7 @@ const userCollectionNames = async (db: Db): Promise<string[]> => {
 };
 
 /** `mongodb://host1,host2/orders?replicaSet=rs` names `orders`; the driver would otherwise pick `test`. */
-const databaseInUrl = (url: string): string | undefined => {
+export const databaseInUrl = (url: string): string | undefined => {
   const match = /^mongodb(?:\+srv)?:\/\/[^/]*\/([^?]+)/.exec(url);
   return match?.[1] ? decodeURIComponent(match[1]) : undefined;
 };

@@ -79,6 +79,11 @@ export interface ReadStore {
   dropCollection(name: string): Promise<void>;
   /** Drops every collection (used to rebuild read models from the event log). */
   dropAll(): Promise<void>;
+  /**
+   * Leaves no byte of replaced or deleted values in the store's files (after an erasure): the embedded
+   * store checkpoints and truncates its write-ahead log. Absent where the server manages its own files.
+   */
+  releaseFreedBytes?(): Promise<void>;
   close(): Promise<void>;
 }
 

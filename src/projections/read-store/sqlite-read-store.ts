@@ -34,6 +34,8 @@ export const openSqliteReadStore = (options: SqliteReadStoreOptions): SqliteRead
   db.pragma('synchronous = NORMAL');
   db.pragma(`cache_size = -${options.cacheSizeKiB ?? 65536}`);
   db.pragma('busy_timeout = 10000');
+  // What a write replaces or deletes is overwritten with zeros: an erased customer's values leave no bytes behind.
+  db.pragma('secure_delete = ON');
   createMetadata(db);
 
   const statements = new Map<string, Database.Statement>();
@@ -156,6 +158,10 @@ export const openSqliteReadStore = (options: SqliteReadStoreOptions): SqliteRead
         refreshSchema(true);
         for (const { collection: name, put, insert, remove } of last ? [...writes, last] : writes) collection(name).writeBatch(put, insert ?? [], remove ?? []);
       }).immediate();
+    },
+    releaseFreedBytes: async () => {
+      // The write-ahead log still holds the pages as they were: written back and truncated (as far as readers allow).
+      db.pragma('wal_checkpoint(TRUNCATE)');
     },
     explain: (sql) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail),
     close: async () => {

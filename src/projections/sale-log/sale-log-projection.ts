@@ -2,9 +2,11 @@ import type { StoredEvent } from '../../events/catalogue/catalogue.ts';
 import { savEventDefinitions } from '../../events/after-sales/events.ts';
 import { incrementIdOfStream, saleEventDefinitions } from '../../events/sales/events.ts';
 import type { Actor } from '../../events/store/event-store.ts';
+import { erased } from '../../events/personal-data/personal-data.ts';
+import { isCustomerErased, type CustomerErasedEvent } from '../erasure.ts';
 import { insertOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
-import { summarise, type ProductNames, type SaleLogEvent, type Summary } from './sale-log-summary.ts';
+import { addressUpdatedSummary, summarise, type ProductNames, type SaleLogEvent, type Summary } from './sale-log-summary.ts';
 
 /**
  * The sale log: the history of a sale and of its SAVs, one entry per event, in log order, with a
@@ -24,7 +26,7 @@ export type SaleLogEntry = {
   position: number;
   revision: number;
   stream: string;
-  type: SaleLogEvent['type'];
+  type: SaleLogEvent['type'] | 'CustomerErased';
   occurredAt: string;
   recordedAt: string;
   actor: { kind: Actor['kind']; group: string | null; label: string | null };
@@ -72,7 +74,12 @@ const productNamesOf = async (saleId: number, store: ReadStore): Promise<Product
   return new Map((found?.products ?? []).map((p) => [p.saleProductId, { sku: p.sku, name: p.name }]));
 };
 
-const entryOf = (event: StoredEvent<SaleLogEvent>, sale: { saleId: number; incrementId: string }, summary: Summary): SaleLogEntry => ({
+const erasedSummary: Summary = {
+  fr: 'Données personnelles du client effacées (RGPD, article 17)',
+  en: "The customer's personal data erased (GDPR, article 17)",
+};
+
+const entryOf = (event: StoredEvent<SaleLogEvent> | CustomerErasedEvent, sale: { saleId: number; incrementId: string }, summary: Summary): SaleLogEntry => ({
   _id: event.id,
   saleId: sale.saleId,
   incrementId: sale.incrementId,
@@ -93,13 +100,24 @@ export const saleLogProjection: Projection = {
   name: 'sale-log',
   // 2: rebuilt from events read with bounded amounts (an old log's 1e308 prices and totals).
   version: 2,
-  eventTypes,
+  eventTypes: [...eventTypes, 'CustomerErased'],
   collections: [saleLogCollection, saleLogSavsCollection, saleLogProductsCollection],
   async setup(store) {
     await store.collection(saleLogCollection).createIndex({ saleId: 1, position: 1 });
     await store.collection(saleLogCollection).createIndex({ incrementId: 1, position: 1 });
   },
   async apply(event, store) {
+    if (isCustomerErased(event)) {
+      const entries = store.collection<SaleLogEntry>(saleLogCollection);
+      // The only entries whose line quotes personal data: address changes (summarise reads them so once erased).
+      const summary = addressUpdatedSummary(erased);
+      for (const sale of event.data.sales) {
+        await entries.updateMany({ incrementId: sale.incrementId, type: 'SaleAddressUpdated' }, { $set: { summary } });
+        // The erasure itself is part of each sale's history; one entry per sale, keyed by the event and the sale.
+        await insertOnce(entries, { ...entryOf(event, sale, erasedSummary), _id: `${event.id}:${sale.saleId}`, type: 'CustomerErased', logUser: null });
+      }
+      return;
+    }
     if (!isSaleLogEvent(event)) return;
     await rememberReferences(event, store);
     const sale = await saleOf(event, store);

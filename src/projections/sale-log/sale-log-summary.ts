@@ -1,4 +1,5 @@
 import { assertNever } from '../../events/decider.ts';
+import { erased, isErased } from '../../events/personal-data/personal-data.ts';
 import type { SavEvent } from '../../events/after-sales/events.ts';
 import type { SaleEvent } from '../../events/sales/events.ts';
 
@@ -53,6 +54,7 @@ export const summarise = (event: SaleLogEvent, products: ProductNames): Summary 
     }
     case 'SaleAddressUpdated': {
       const { street, postcode, city, country_id } = event.data.shippingAddress;
+      if (isErased(city)) return addressUpdatedSummary(erased);
       return addressUpdatedSummary(`${street.join(' ')}, ${postcode} ${city}, ${country_id}`);
     }
     case 'SaleProductAcknowledged': {

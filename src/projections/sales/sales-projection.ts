@@ -3,6 +3,8 @@ import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.
 import type { SaleProduct } from '../../events/sales/events.ts';
 import { serviceOrderId } from '../../events/sales/service-order-id.ts';
 import { labelPathFor } from '../../labels/label-path.ts';
+import { addressFields, erasedAt } from '../../events/personal-data/personal-data.ts';
+import { isCustomerErased } from '../erasure.ts';
 import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { localDateIn } from './order-date.ts';
@@ -27,6 +29,17 @@ type Handled = EventOfType<(typeof eventTypes)[number]>;
 const handled = new Set<string>(eventTypes);
 
 type Sale = Omit<SaleDocument, '_id' | '_position'>;
+
+/** The fields of a sale copied from sealed fields of its events (and the e-mail's lookup form). */
+const personalFields = [
+  'customer.email',
+  'customer.emailLower',
+  'customer.firstname',
+  'customer.lastname',
+  'customer.phone',
+  ...addressFields('shippingAddress'),
+  ...addressFields('billingAddress'),
+];
 
 /*
  * Each new version is an object literal, or a spread of the previous one whose existing fields are then
@@ -165,7 +178,7 @@ export const salesProjection = (options: { timezone: string }): Projection => {
     name: 'sales',
     // 2: rebuilt from events read with bounded amounts (an old log's 1e308 prices and totals).
     version: 2,
-    eventTypes,
+    eventTypes: [...eventTypes, 'CustomerErased'],
     collections: [salesCollection],
 
     async setup(store: ReadStore) {
@@ -175,9 +188,14 @@ export const salesProjection = (options: { timezone: string }): Projection => {
     },
 
     async apply(stored: StoredEvent, store: ReadStore) {
+      const sales = store.collection<SaleDocument>(salesCollection);
+      if (isCustomerErased(stored)) {
+        for (const { saleId } of stored.data.sales) await evolveOnce(sales, saleId, stored.position, (sale) => sale && { ...erasedAt(sale, personalFields) });
+        return;
+      }
       if (!handled.has(stored.type)) return;
       const event = stored as StoredEvent<Handled>;
-      await evolveOnce(store.collection<SaleDocument>(salesCollection), event.data.saleId, event.position, (sale) => evolveSale(sale, event, orderDate));
+      await evolveOnce(sales, event.data.saleId, event.position, (sale) => evolveSale(sale, event, orderDate));
     },
   };
 };

@@ -3,6 +3,8 @@ import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.
 import { incrementIdOfStream } from '../../events/sales/events.ts';
 import { serviceOrderId } from '../../events/sales/service-order-id.ts';
 import { labelPathFor } from '../../labels/label-path.ts';
+import { addressFields, erased, erasedAt, isErased } from '../../events/personal-data/personal-data.ts';
+import { isCustomerErased } from '../erasure.ts';
 import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadCollection, ReadStore } from '../read-store/read-store.ts';
 import { localDateIn } from '../sales/order-date.ts';
@@ -23,6 +25,12 @@ type Handled = EventOfType<(typeof eventTypes)[number]>;
 const handled = new Set<string>(eventTypes);
 
 type Lines = ReadCollection<SupplierLineDocument>;
+
+/** The fields of a line copied from sealed fields of its sale's events. */
+const personalFields = [...addressFields('shippingAddress'), 'customerName'];
+
+/** The name a supplier's label shows; an erased customer's is erased whole. */
+const customerName = (firstname: string, lastname: string): string => (isErased(firstname) || isErased(lastname) ? erased : `${firstname} ${lastname}`);
 type Line = Omit<SupplierLineDocument, '_id' | '_position'>;
 type LineChange = Partial<Pick<Line, 'acknowledgedAt' | 'preparedAt' | 'cancelledAt' | 'trackingNumber' | 'labelPath' | 'carrier'>>;
 
@@ -54,7 +62,7 @@ const importLines = async (lines: Lines, event: StoredEvent<EventOfType<'SaleImp
       trackingNumber: null,
       labelPath: null,
       shippingAddress,
-      customerName: `${customer.firstname} ${customer.lastname}`,
+      customerName: customerName(customer.firstname, customer.lastname),
       ...listingOf({ _id, supplier, sku: product.sku, quantity: product.qty, price: product.wholesalePrice, orderDate, carrier: product.carrier, open: true }),
     }));
   }
@@ -87,7 +95,7 @@ export const supplierLinesProjection = (options: { timezone: string }): Projecti
     // 2: each line carries its listing, read by get-sales from the index.
     // 3: rebuilt from events read with bounded amounts (an old log's 1e308 wholesale prices).
     version: 3,
-    eventTypes,
+    eventTypes: [...eventTypes, 'CustomerErased'],
     collections: [supplierLinesCollection],
 
     async setup(store: ReadStore) {
@@ -99,9 +107,17 @@ export const supplierLinesProjection = (options: { timezone: string }): Projecti
     },
 
     async apply(stored: StoredEvent, store: ReadStore) {
+      const lines = store.collection<SupplierLineDocument>(supplierLinesCollection);
+      if (isCustomerErased(stored)) {
+        for (const { saleId } of stored.data.sales) {
+          for (const { _id } of await lines.find({ saleId }).toArray()) {
+            await evolveOnce(lines, _id, stored.position, (line) => line && { ...erasedAt(line, personalFields) });
+          }
+        }
+        return;
+      }
       if (!handled.has(stored.type)) return;
       const event = stored as StoredEvent<Handled>;
-      const lines = store.collection<SupplierLineDocument>(supplierLinesCollection);
       switch (event.type) {
         case 'SaleImported':
           await importLines(lines, event, orderDate(event.data.orderedAt));

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Runtime } from '../../runtime.ts';
 import { chatbotComponents, chatbotRouteDocs } from './chatbot-paths.ts';
+import { coreCustomersComponents, coreCustomersRouteDocs } from './core-customers-paths.ts';
 import { coreOrdersComponents, coreOrdersRouteDocs } from './core-orders-paths.ts';
 import { coreSaleActionsComponents, coreSaleActionsRouteDocs } from './core-sale-actions-paths.ts';
 import { coreSalesComponents, coreSalesRouteDocs } from './core-sales-paths.ts';
@@ -23,6 +24,7 @@ export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
       ...coreSalesRouteDocs(),
       ...coreSaleActionsRouteDocs(),
       ...coreOrdersRouteDocs(),
+      ...coreCustomersRouteDocs(),
       ...coreSavOperationsRouteDocs(),
       ...coreSavRouteDocs(),
       ...supplierRouteDocs(),
@@ -36,6 +38,7 @@ export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
       ...coreSalesComponents,
       ...coreSaleActionsComponents,
       ...coreOrdersComponents,
+      ...coreCustomersComponents,
       ...coreSavOperationsComponents,
       ...coreSavComponents,
       ...healthComponents,

@@ -1,0 +1,44 @@
+import type { CommandContext } from '../events/command-context.ts';
+import { eraseCustomer, type CustomerErasureOutcome } from '../events/customers/erase-customer.ts';
+import type { Runtime } from '../runtime.ts';
+import { deleteErasedFiles } from './erased-files.ts';
+
+export type ErasureReport =
+  | Exclude<CustomerErasureOutcome, { status: 'erased' }>
+  | {
+      status: 'erased';
+      erasedAt: string;
+      keys: number;
+      sales: number;
+      savs: number;
+      leads: number;
+      /** Labels and mail files deleted under DATA_DIR. */
+      filesDeleted: number;
+      /** False when the read models had not applied the erasure within the wait (no instance running them): they will when one does. */
+      readModelsScrubbed: boolean;
+    };
+
+/**
+ * `POST /api/customers/erase` and `cli customer erase`: the key deleted and the erasure recorded
+ * (erase-customer.ts); then, once the read models have scrubbed their copies, the files made from the
+ * customer's data are deleted (so that no label is rendered again from a copy not yet scrubbed) and
+ * the read store releases the bytes it replaced.
+ */
+export const eraseCustomerEverywhere = async (runtime: Runtime, email: string, context: CommandContext): Promise<ErasureReport> => {
+  const outcome = await eraseCustomer({ ...runtime.write, keys: runtime.personalData.keys, log: runtime.personalData.logIdentity }, email, context);
+  if (outcome.status !== 'erased') return outcome;
+  const readModelsScrubbed = outcome.position < 0 || (await runtime.projections.waitFor(outcome.position, ['CustomerErased']));
+  const filesDeleted = await deleteErasedFiles(runtime.config.dataDir, outcome.erased);
+  await runtime.personalData.releaseFreedBytes();
+  const count = <K extends 'sales' | 'savIds' | 'leadIds'>(field: K) => outcome.erased.reduce((sum, erased) => sum + erased[field].length, 0);
+  return {
+    status: 'erased',
+    erasedAt: outcome.erasedAt,
+    keys: outcome.erased.length,
+    sales: count('sales'),
+    savs: count('savIds'),
+    leads: count('leadIds'),
+    filesDeleted,
+    readModelsScrubbed,
+  };
+};
