@@ -20,6 +20,7 @@ import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { registerReadSideGauges } from './metrics/read-side-gauges.ts';
 import { createLabelBacklog, type LabelBacklog } from './labels/label-backlog.ts';
 import type { Logger } from './logger.ts';
+import { createInvoicing, type Invoicing } from './invoices/invoicing.ts';
 import { createPdfPool, type PdfPool } from './pdf/pdf-pool.ts';
 import { accessTokensProjection } from './projections/access/access-tokens-projection.ts';
 import { cachedTokenLookup, catchingUpOnUnknown, type TokenLookup } from './projections/access/token-lookup.ts';
@@ -55,6 +56,8 @@ export type Runtime = {
   pdf: PdfPool;
   /** The labels of imported orders, rendered in the background once started (the server starts it). */
   labels: LabelBacklog;
+  /** The registers of invoices and credit notes: one issuer per process, batching what waits. */
+  invoicing: Invoicing;
   isOpen: () => boolean;
   close: () => Promise<void>;
 };
@@ -143,6 +146,15 @@ export const openRuntime = async (
   };
   const salesDeps: ImportSaleDeps = { ...write, ids, findProduct: catalogLookup(eventStore) };
   const labels = createLabelBacklog({ config, readStore, salesDeps, pdf, eventStore, log, concurrency: config.pdf.workers });
+  const invoicing = createInvoicing({
+    eventStore,
+    readStore,
+    clock,
+    context: systemContext(randomUUID()),
+    timezone: config.planningTimezone,
+    seller: config.seller,
+    caughtUp: (position) => projections.waitFor(position, ['InvoiceIssued', 'CreditNoteIssued']),
+  });
   registerReadSideGauges(metrics.registry, { eventStore, projections, readStore, labels });
   return {
     config,
@@ -165,6 +177,7 @@ export const openRuntime = async (
     tokenSecret: resolveTokenSecret(config.tokenSecret, config.dataDir),
     pdf,
     labels,
+    invoicing,
     isOpen: () => open,
     close: async () => {
       if (!open) return;

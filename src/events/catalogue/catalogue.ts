@@ -9,6 +9,7 @@ import { productEventDefinitions, type ProductEvent } from '../catalog/events.ts
 import { planningEventDefinitions, type PlanningEvent } from '../planning/events.ts';
 import { accessEventDefinitions, type AccessEvent } from '../access/events.ts';
 import { idEventDefinitions, type IdEvent } from '../ids/events.ts';
+import { invoicingEventDefinitions, type InvoicingEvent } from '../invoicing/events.ts';
 
 /**
  * Every event type the service records. An event is validated against its schema when it is appended
@@ -16,7 +17,7 @@ import { idEventDefinitions, type IdEvent } from '../ids/events.ts';
  * decision never sees data of the wrong shape.
  */
 
-export type DomainEvent = SaleEvent | SavEvent | LeadEvent | ProductEvent | PlanningEvent | AccessEvent | IdEvent;
+export type DomainEvent = SaleEvent | SavEvent | LeadEvent | ProductEvent | PlanningEvent | AccessEvent | IdEvent | InvoicingEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
@@ -31,6 +32,7 @@ const definitions: readonly EventDefinition[] = [
   ...planningEventDefinitions,
   ...accessEventDefinitions,
   ...idEventDefinitions,
+  ...invoicingEventDefinitions,
 ];
 
 const byType = new Map<string, EventDefinition>(definitions.map((definition) => [definition.type, definition]));

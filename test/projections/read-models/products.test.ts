@@ -23,6 +23,7 @@ const product = (sku: string, ean14: string | null, price: number): ProductField
   carrier: null,
   weight_kg: null,
   package_count: 1,
+  vat_rate: 20,
 });
 
 describe('products read model', () => {

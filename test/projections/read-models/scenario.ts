@@ -210,6 +210,7 @@ export const buildScenario = () => {
         carrier: 'geodis',
         weight_kg: 80,
         package_count: 2,
+        vat_rate: 20,
       },
       cataloguedAt: '2025-01-01T00:00:00Z',
     },
