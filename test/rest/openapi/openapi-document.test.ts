@@ -55,7 +55,7 @@ describe('GET /openapi.json', () => {
         .filter((key) => httpMethods.includes(key))
         .map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(served).toHaveLength(42);
+    expect(served).toHaveLength(43);
     expect(new Set(served).size).toBe(served.length);
     expect(documented.sort()).toEqual(served.sort());
   });
@@ -98,7 +98,7 @@ describe('GET /openapi.json', () => {
           const mediaType =
             status !== '200'
               ? 'application/json'
-              : path === labelPath || path.startsWith('/api/sale-invoice/')
+              : path === labelPath || path.startsWith('/api/sale-invoice/') || path.startsWith('/api/sale-credit-note/')
                 ? 'application/pdf'
                 : path.endsWith('/files/{fileId}')
                   ? 'image/*'
