@@ -47,6 +47,7 @@ describe('products read model', () => {
       carrier: 'geodis',
       weight_kg: 80,
       package_count: 2,
+      vat_rate: 20,
       updatedAt: '2025-02-01T00:00:00Z',
     });
     expect(await findProduct(store, 'NOPE')).toBeNull();
