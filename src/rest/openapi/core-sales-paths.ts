@@ -131,8 +131,8 @@ export const coreSalesRouteDocs = (): RouteDoc[] => [
       ),
       431: requestHeadTooLarge,
       503: failure(
-        'The renderers are saturated, or the register cannot issue now; with Retry-After. Nothing was recorded.',
-        new HttpError(503, 'Service Unavailable', 'The document register is busy; retry shortly.'),
+        'Every document renderer is busy (with Retry-After), or the document could not be rendered.',
+        new HttpError(503, 'Service Unavailable', 'Every document renderer is busy; retry shortly.'),
       ),
     },
   },

@@ -6,7 +6,7 @@ import { HttpError } from '../../http-error.ts';
 import { parseInput } from '../../parse-input.ts';
 import { renderedOr503 } from '../../pdf-unavailable.ts';
 import { verifiedActionToken } from '../action-token-guard.ts';
-import { issuedOr503 } from './issued-or-503.ts';
+import { issueDueCreditNote } from './issued-or-503.ts';
 import { invalidRequest } from './sale-invoice.ts';
 import { saleCreditNoteParams } from './schemas.ts';
 
@@ -21,7 +21,7 @@ export const saleCreditNote =
   async (ctx) => {
     const { token, number } = parseInput(saleCreditNoteParams, ctx.params, invalidRequest);
     const { saleId } = verifiedActionToken(runtime, token, 'invoice');
-    await issuedOr503(ctx, runtime.invoicing.creditNoteFor(saleId));
+    await issueDueCreditNote(runtime, saleId);
     const found = await findSaleCreditNote(runtime.readStore, saleId, number);
     if (!found) throw new HttpError(404, 'credit_note_not_found', `The sale ${saleId} has no credit note ${number}`);
     const pdf = await renderedOr503(ctx, documents.pdf({ kind: 'credit-note', data: found.creditNote }));

@@ -5,7 +5,7 @@ import { HttpError } from '../../http-error.ts';
 import { parseInput } from '../../parse-input.ts';
 import { renderedOr503 } from '../../pdf-unavailable.ts';
 import { verifiedActionToken } from '../action-token-guard.ts';
-import { issuedOr503 } from './issued-or-503.ts';
+import { issueDueCreditNote, issuedOr503 } from './issued-or-503.ts';
 import { saleInvoiceParams } from './schemas.ts';
 
 export const invalidRequest = (field: string, issue: { message: string }): HttpError => new HttpError(400, 'invalid_request', `${field}: ${issue.message}`);
@@ -26,7 +26,7 @@ export const saleInvoice =
     const { saleId } = verifiedActionToken(runtime, token, 'invoice');
     const invoice = await issuedOr503(ctx, runtime.invoicing.invoiceFor(saleId));
     if (!invoice) throw new HttpError(404, 'sale_not_found', `No sale with the ID ${saleId}`);
-    await issuedOr503(ctx, runtime.invoicing.creditNoteFor(saleId));
+    await issueDueCreditNote(runtime, saleId);
     const pdf = await renderedOr503(ctx, invoices.pdf({ kind: 'invoice', data: invoice }));
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `inline; filename="${invoice.number}.pdf"`);

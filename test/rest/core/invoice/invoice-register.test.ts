@@ -130,3 +130,35 @@ describe('an issued invoice across a restart', () => {
     }
   });
 });
+
+describe('an invoice register whose read model lags behind its log', () => {
+  it(
+    'when the read model cannot show the register up to its last invoice, a first request answers 503 with Retry-After and issues nothing',
+    { timeout: 60_000 },
+    async () => {
+      const api = await startApi({ clock, env: { READ_YOUR_WRITES_TIMEOUT_MS: '300' } });
+      try {
+        const coreToken = await api.tokenFor('core');
+        const [first, second] = [
+          await importSale(api.runtime.salesDeps, anOrder(), systemContext()),
+          await importSale(api.runtime.salesDeps, anOrder(), systemContext()),
+        ];
+        // The read models stop following the log: the first invoice of the year needs none of them.
+        await api.runtime.projections.stop();
+        expect((await getDocument(api, `/api/sale-invoice/${mint(api, first.saleId)}`, coreToken)).status).toBe(200);
+
+        const response = await getDocument(api, `/api/sale-invoice/${mint(api, second.saleId)}`, coreToken);
+        expect(response.status).toBe(503);
+        expect(response.headers['retry-after']).toBe('1');
+        expect(JSON.parse((response.body as Buffer).toString('utf8'))).toEqual({
+          success: false,
+          error: 'Service Unavailable',
+          message: 'The document register is busy; retry shortly.',
+        });
+        expect(await api.runtime.eventStore.readStream('invoices-2026')).toHaveLength(1);
+      } finally {
+        await api.close();
+      }
+    },
+  );
+});
