@@ -64,7 +64,7 @@ type SellerVariable =
 const checks: Record<SellerVariable, (value: string) => string | null> = {
   SELLER_NAME: (value) => (value.length <= 120 ? null : 'at most 120 characters'),
   SELLER_LEGAL_FORM: (value) => (value.length <= 60 ? null : 'at most 60 characters, e.g. SAS, SARL, SA'),
-  SELLER_STREET: (value) => (value.length <= 200 ? null : 'at most 200 characters (lines separated by |)'),
+  SELLER_STREET: (value) => (value.length <= 200 && value.split('|').length <= 4 ? null : 'at most 4 lines separated by |, 200 characters in all'),
   SELLER_POSTCODE: (value) => (/^\d{5}$/.test(value) ? null : 'a French postcode, 5 digits'),
   SELLER_CITY: (value) => (value.length <= 80 ? null : 'at most 80 characters'),
   SELLER_SIRET: (value) => (isSiret(value.replace(/\s/g, '')) ? null : 'a SIRET: 14 digits (SIREN and NIC) with a valid check digit'),

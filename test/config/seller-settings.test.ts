@@ -103,6 +103,7 @@ describe('the seller settings', () => {
       'SELLER_VAT_NUMBER: must be the VAT number of the SIREN 732 829 320 of SELLER_SIRET, FR44732829320',
     ]);
     expect(problemsOf({ ...production, SELLER_POSTCODE: '6900' })).toEqual(['SELLER_POSTCODE: must be a French postcode, 5 digits']);
+    expect(problemsOf({ ...production, SELLER_STREET: 'a|b|c|d|e' })).toEqual(['SELLER_STREET: must be at most 4 lines separated by |, 200 characters in all']);
     expect(problemsOf({ ...production, SELLER_RCS: 'RCS Lyon B 732 829 320' })[0]).toMatch(/^SELLER_RCS: must be the town of the trade register only/);
     expect(problemsOf({ ...production, SELLER_SHARE_CAPITAL: 'dix mille' })).toEqual([
       'SELLER_SHARE_CAPITAL: must be an amount in euros, e.g. 10000 or 10000.50',

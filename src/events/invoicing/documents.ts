@@ -46,7 +46,8 @@ export const taxedAmount = z.object({ ttcCents: cents, rate: vatRateBasisPoints 
 export const vatLine = z.object({ rate: vatRateBasisPoints, htCents: cents, vatCents: cents, ttcCents: cents });
 export const documentTotals = z.object({ htCents: cents, vatCents: cents, ttcCents: cents });
 
-const customer = z.object({ firstname: text(100), lastname: text(100), email: text(320), phone: text(32).nullable() });
+// As the sale recorded the customer (SaleImported bounds them no further).
+const customer = z.object({ firstname: z.string(), lastname: z.string(), email: z.string(), phone: z.string().nullable() });
 
 export const issuedInvoice = z.object({
   number: z.string().regex(/^FA-\d{4}-[1-9]\d*$/),
