@@ -4,7 +4,7 @@ import type { LabelData } from '../src/labels/label-data.ts';
 import { createLogger } from '../src/logger.ts';
 import { createPdfPool } from '../src/pdf/pdf-pool.ts';
 import type { PdfJob } from '../src/pdf/pdf-job.ts';
-import { aSale } from '../test/invoices/invoice-fixtures.ts';
+import { aSale, anIssue, invoiceOptions } from '../test/invoices/invoice-fixtures.ts';
 import { machine } from './bench-runtime.ts';
 
 /**
@@ -49,7 +49,7 @@ const measure = async (name: string, job: PdfJob) => {
     `  ${name}: ${((user + system) / 1000 / documents).toFixed(1)} ms of CPU each, ${(documents / seconds).toFixed(1)}/s with one worker, one at a time`,
   );
 };
-await measure('invoice', { kind: 'invoice', data: invoiceData(aSale(), { timezone: 'Europe/Paris' }) });
+await measure('invoice', { kind: 'invoice', data: invoiceData(aSale(), anIssue, invoiceOptions()) });
 await measure('label', { kind: 'label', data: label });
 console.log(`  process RSS: ${before.toFixed(0)} MiB before the worker, ${peak.toFixed(0)} MiB at its peak (+${(peak - before).toFixed(0)} MiB)`);
 await pool.close();

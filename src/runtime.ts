@@ -24,6 +24,7 @@ import { registerReadSideGauges } from './metrics/read-side-gauges.ts';
 import { createLabelBacklog, type LabelBacklog } from './labels/label-backlog.ts';
 import { leasedLabelBacklog } from './labels/leased-label-backlog.ts';
 import type { Logger } from './logger.ts';
+import { createInvoicing, type Invoicing } from './invoices/invoicing.ts';
 import { createPdfPool, type PdfPool } from './pdf/pdf-pool.ts';
 import { accessTokensProjection } from './projections/access/access-tokens-projection.ts';
 import { cachedTokenLookup, catchingUpOnUnknown, type TokenLookup } from './projections/access/token-lookup.ts';
@@ -70,6 +71,8 @@ export type Runtime = {
   pdf: PdfPool;
   /** The labels of imported orders, rendered in the background once started (the server starts it), by the instance holding its lease. */
   labels: LabelBacklog;
+  /** The registers of invoices and credit notes: one issuer per process, batching what waits. */
+  invoicing: Invoicing;
   isOpen: () => boolean;
   close: () => Promise<void>;
 };
@@ -197,6 +200,15 @@ export const openRuntime = async (
   const labels = leasedLabelBacklog({ config, readStore, log }, () =>
     createLabelBacklog({ config, readStore, salesDeps, pdf, eventStore, log, concurrency: config.pdf.workers }),
   );
+  const invoicing = createInvoicing({
+    eventStore,
+    readStore,
+    clock,
+    context: systemContext(randomUUID()),
+    timezone: config.planningTimezone,
+    seller: config.seller,
+    caughtUp: (position) => projections.waitFor(position, ['InvoiceIssued', 'CreditNoteIssued']),
+  });
   registerReadSideGauges(metrics.registry, { eventStore, projections, readStore, labels });
   return {
     config,
@@ -226,6 +238,7 @@ export const openRuntime = async (
     },
     pdf,
     labels,
+    invoicing,
     isOpen: () => open,
     close: async () => {
       if (!open) return;

@@ -4,6 +4,7 @@ import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isValidNamespace } from '../events/store/namespaced-event-store.ts';
+import { sellerFromEnvironment, type Seller } from './seller-settings.ts';
 
 /**
  * The service's configuration, read from the environment once at start and validated: a bad value
@@ -164,6 +165,8 @@ export type Config = {
   graphqlTimeBudgetMs: number;
   /** Operations per minute per token on /graphql (a token bucket of that size); 0: no limit. */
   graphqlRateLimit: number;
+  /** The seller the invoices and credit notes name, with its legal mentions (SELLER_*; demo values outside production). */
+  seller: Seller;
 };
 
 /** One core is left to the event loop (HTTP, projections, the embedded stores); at least one renderer. */
@@ -184,10 +187,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   }
   const values = parsed.data;
   const production = values.NODE_ENV === 'production';
-  if (production && !values.TOKEN_SECRET) {
-    // A generated secret would differ between instances and invalidate every action token on a new machine.
-    throw new ConfigError(['TOKEN_SECRET: required when NODE_ENV=production']);
-  }
+  const seller = sellerFromEnvironment(env, production);
+  // A generated secret would differ between instances and invalidate every action token on a new machine.
+  const missingSecret = production && !values.TOKEN_SECRET ? ['TOKEN_SECRET: required when NODE_ENV=production'] : [];
+  if (missingSecret.length > 0 || seller.seller === null) throw new ConfigError([...missingSecret, ...seller.problems]);
   if (values.EVENTSTORE_NAMESPACE && !values.EVENTSTORE_URL) {
     throw new ConfigError(["EVENTSTORE_NAMESPACE: only with EVENTSTORE_URL (the embedded store is this service's alone)"]);
   }
@@ -227,5 +230,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     pdf: { workers: values.PDF_WORKERS ?? defaultPdfWorkers(), maxQueue: values.PDF_QUEUE, timeoutMs: values.PDF_TIMEOUT_MS },
     graphqlTimeBudgetMs: values.GRAPHQL_TIME_BUDGET_MS,
     graphqlRateLimit: values.GRAPHQL_RATE_LIMIT,
+    seller: seller.seller,
   };
 };

@@ -1,72 +1,22 @@
-import type { Address } from '../events/catalogue/common-schemas.ts';
+import type { Seller } from '../config/seller-settings.ts';
+import type { InvoiceData, InvoiceLine } from '../events/invoicing/documents.ts';
+import type { Numbered } from '../events/invoicing/issuing-register.ts';
 import { lineCents, toCents } from '../events/sales/money.ts';
 import { localDateIn } from '../projections/sales/order-date.ts';
-import type { RefundDocument, SaleDocument, SaleProductDocument } from '../projections/sales/sale-document.ts';
-import { invoiceSeller, type InvoiceSeller } from './seller.ts';
-import { shippingByRate, standardVatRate, vatBreakdown, type TaxedAmount, type VatLine, type VatRate } from './vat.ts';
+import type { SaleDocument, SaleProductDocument } from '../projections/sales/sale-document.ts';
+import { shippingByRate, standardVatRate, vatBreakdown, type TaxedAmount, type VatRate } from './vat.ts';
 
-/** Everything an invoice prints, computed from the sale's read model; amounts in cents. */
+/** Everything an invoice prints, computed from the sale's read model when it is issued; amounts in cents. */
 
-export type InvoiceLine = {
-  saleProductId: number;
-  sku: string;
-  name: string;
-  qty: number;
-  unitPriceCents: number;
-  /** Unit price times quantity as the sale counts it (refunds use the same amount). */
-  totalCents: number;
-  rate: VatRate;
-  /** A cancelled line is listed, marked, and left out of every total. */
-  cancelled: boolean;
-};
-
-export type InvoiceRefund = {
-  refundId: number;
-  amountCents: number;
-  reason: string;
-  status: RefundDocument['status'];
-  /** Local dates (YYYY-MM-DD) in the planning's time zone. */
-  requestedOn: string;
-  paidOn: string | null;
-  skus: string[];
-};
-
-export type InvoiceData = {
-  number: string;
-  /** The order's local date, YYYY-MM-DD. */
-  date: string;
-  /** The order's instant: the PDF's creation date, so that one state of a sale always gives the same bytes. */
-  orderedAt: string;
-  incrementId: string;
-  currency: string;
-  seller: InvoiceSeller;
-  customer: { firstname: string; lastname: string; email: string; phone: string | null };
-  billingAddress: Address;
-  shippingAddress: Address;
-  lines: InvoiceLine[];
-  /** The fee with the rate(s) it is taxed at; null when there is none. */
-  shipping: { ttcCents: number; parts: TaxedAmount[] } | null;
-  vat: VatLine[];
-  totals: { htCents: number; vatCents: number; ttcCents: number };
-  payment: { method: string; status: 'paid' | 'pending' | 'failed' | 'refunded'; amountPaidCents: number | null } | null;
-  refunds: InvoiceRefund[];
-  /** Set when the whole sale was cancelled (local date). */
-  cancelledOn: string | null;
-};
+export type { InvoiceData, InvoiceLine, InvoiceRefund } from '../events/invoicing/documents.ts';
 
 export type InvoiceOptions = {
   /** The planning's time zone, which dates refunds and cancellations as it dates orders. */
   timezone: string;
-  seller?: InvoiceSeller;
-  /** The VAT rate of a product: the order import carries none, hence the standard rate by default. */
-  vatRateOf?: (product: SaleProductDocument) => VatRate;
+  seller: Seller;
+  /** The VAT rate of each product of the sale, by SKU, from the catalogue at issue time; absent: the standard rate. */
+  vatRates?: ReadonlyMap<string, VatRate>;
 };
-
-/**
- * `FA-<year of the order>-<sale ID on 8 digits>`: derived from the sale alone, so that the same sale
- * always gets the same number, whenever and however often its invoice is asked for.
- */
-export const invoiceNumber = (sale: Pick<SaleDocument, '_id' | 'orderDate'>): string => `FA-${sale.orderDate.slice(0, 4)}-${String(sale._id).padStart(8, '0')}`;
 
 const invoiceLine = (product: SaleProductDocument, rate: VatRate): InvoiceLine => ({
   saleProductId: product.saleProductId,
@@ -79,10 +29,17 @@ const invoiceLine = (product: SaleProductDocument, rate: VatRate): InvoiceLine =
   cancelled: product.state === 'cancelled',
 });
 
-export const invoiceData = (sale: SaleDocument, options: InvoiceOptions): InvoiceData => {
+/** The totals of a VAT breakdown: by construction HT + TVA = TTC, to the cent, rate by rate and overall. */
+export const totalsOf = (vat: readonly { htCents: number; vatCents: number; ttcCents: number }[]) => ({
+  htCents: vat.reduce((sum, line) => sum + line.htCents, 0),
+  vatCents: vat.reduce((sum, line) => sum + line.vatCents, 0),
+  ttcCents: vat.reduce((sum, line) => sum + line.ttcCents, 0),
+});
+
+/** The invoice of a sale as it stands, numbered and dated by its issue. */
+export const invoiceData = (sale: SaleDocument, issue: Pick<Numbered, 'number' | 'issuedAt' | 'issuedOn'>, options: InvoiceOptions): InvoiceData => {
   const localDate = localDateIn(options.timezone);
-  const rateOf = options.vatRateOf ?? (() => standardVatRate);
-  const lines = sale.products.map((product) => invoiceLine(product, rateOf(product)));
+  const lines = sale.products.map((product) => invoiceLine(product, options.vatRates?.get(product.sku) ?? standardVatRate));
   const goods = lines.filter((line) => !line.cancelled).map((line): TaxedAmount => ({ ttcCents: line.totalCents, rate: line.rate }));
   // A cancellation refunds the products, never the delivery: the fee stays invoiced.
   const shippingCents = toCents(sale.shippingAmount);
@@ -90,23 +47,20 @@ export const invoiceData = (sale: SaleDocument, options: InvoiceOptions): Invoic
   const vat = vatBreakdown([...goods, ...shippingParts]);
   const skuOf = new Map(sale.products.map((product) => [product.saleProductId, product.sku]));
   return {
-    number: invoiceNumber(sale),
-    date: sale.orderDate,
-    orderedAt: sale.orderedAt,
+    number: issue.number,
+    date: issue.issuedOn,
+    issuedAt: issue.issuedAt,
+    orderDate: sale.orderDate,
     incrementId: sale.incrementId,
     currency: sale.currency,
-    seller: options.seller ?? invoiceSeller,
+    seller: options.seller,
     customer: { firstname: sale.customer.firstname, lastname: sale.customer.lastname, email: sale.customer.email, phone: sale.customer.phone },
     billingAddress: sale.billingAddress ?? sale.shippingAddress,
     shippingAddress: sale.shippingAddress,
     lines,
     shipping: shippingCents > 0 ? { ttcCents: shippingCents, parts: shippingParts } : null,
     vat,
-    totals: {
-      htCents: vat.reduce((sum, line) => sum + line.htCents, 0),
-      vatCents: vat.reduce((sum, line) => sum + line.vatCents, 0),
-      ttcCents: vat.reduce((sum, line) => sum + line.ttcCents, 0),
-    },
+    totals: totalsOf(vat),
     payment: sale.payment
       ? {
           method: sale.payment.method,

@@ -2,14 +2,20 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
 import type { Address } from '../events/catalogue/common-schemas.ts';
 import { formatDate, formatMoney, formatRate } from './french-format.ts';
 import type { InvoiceData, InvoiceLine, InvoiceRefund } from './invoice-data.ts';
+import { demoNotice, footerText, paymentConditions, sellerBlock } from './legal-mentions.ts';
+import { splitTaxIncluded } from './vat.ts';
 
-/** The layout of a sale's invoice (A4): seller and invoice references, customer, lines, VAT, totals, payment, refunds. */
+/**
+ * The layout of a sale's invoice (A4): seller with its legal identity, invoice references, customer,
+ * lines with their unit price before and after tax and their VAT rate, VAT by rate, totals, payment,
+ * refunds, payment conditions.
+ */
 
 const paymentStatuses = { paid: 'Payé', pending: 'En attente', failed: 'Échoué', refunded: 'Remboursé' } as const;
 
-const caption = (text: string): Content => ({ text, style: 'caption' });
+export const caption = (text: string): Content => ({ text, style: 'caption' });
 
-const addressLines = (address: Address): Content[] => [
+export const addressLines = (address: Address): Content[] => [
   { text: `${address.firstname} ${address.lastname}`, bold: true },
   ...(address.company ? [address.company] : []),
   ...address.street,
@@ -19,14 +25,25 @@ const addressLines = (address: Address): Content[] => [
 ];
 
 /** A header row: the first `textColumns` are text, left-aligned; the others are figures, right-aligned. */
-const header = (cells: string[], textColumns = 2): TableCell[] =>
+export const header = (cells: string[], textColumns = 2): TableCell[] =>
   cells.map((text, index) => ({ text, style: 'tableHeader', alignment: index < textColumns ? 'left' : 'right' }));
 
-const right = (text: string, style: { bold?: boolean; color?: string } = {}): TableCell => ({ text, alignment: 'right', ...style });
+export const right = (text: string, style: { bold?: boolean; color?: string } = {}): TableCell => ({ text, alignment: 'right', ...style });
+
+/** The unit price before tax, for information: the VAT itself is computed per rate on the totals. */
+export const unitPriceHt = (line: Pick<InvoiceLine, 'unitPriceCents' | 'rate'>): number => splitTaxIncluded(line.unitPriceCents, line.rate).htCents;
 
 const lineRow = (line: InvoiceLine, money: (cents: number) => string): TableCell[] => {
   if (!line.cancelled) {
-    return [line.sku, line.name, right(String(line.qty)), right(money(line.unitPriceCents)), right(formatRate(line.rate)), right(money(line.totalCents))];
+    return [
+      line.sku,
+      line.name,
+      right(String(line.qty)),
+      right(money(unitPriceHt(line))),
+      right(money(line.unitPriceCents)),
+      right(formatRate(line.rate)),
+      right(money(line.totalCents)),
+    ];
   }
   // Grey rather than italics: each style of the font a document uses is one more font file to parse,
   // which is most of the rendering time.
@@ -35,6 +52,7 @@ const lineRow = (line: InvoiceLine, money: (cents: number) => string): TableCell
     { text: line.sku, ...muted },
     { stack: [line.name, { text: 'Article annulé, non facturé', fontSize: 7 }], ...muted },
     right(String(line.qty), muted),
+    right(money(unitPriceHt(line)), muted),
     right(money(line.unitPriceCents), muted),
     right(formatRate(line.rate), muted),
     right('Annulé', muted),
@@ -42,53 +60,58 @@ const lineRow = (line: InvoiceLine, money: (cents: number) => string): TableCell
 };
 
 const linesTable = (invoice: InvoiceData, money: (cents: number) => string): Content => {
-  const rows: TableCell[][] = [header(['Réf.', 'Désignation', 'Qté', 'P.U. TTC', 'TVA', 'Total TTC']), ...invoice.lines.map((line) => lineRow(line, money))];
+  const rows: TableCell[][] = [
+    header(['Réf.', 'Désignation', 'Qté', 'P.U. HT', 'P.U. TTC', 'TVA', 'Total TTC']),
+    ...invoice.lines.map((line) => lineRow(line, money)),
+  ];
   if (invoice.shipping) {
     const rates = invoice.shipping.parts.map((part) => formatRate(part.rate)).join(' / ');
     const fee = money(invoice.shipping.ttcCents);
-    rows.push(['', 'Frais de livraison', right('1'), right(fee), right(rates), right(fee)]);
+    const feeHt = money(invoice.shipping.parts.reduce((sum, part) => sum + splitTaxIncluded(part.ttcCents, part.rate).htCents, 0));
+    rows.push(['', 'Frais de livraison', right('1'), right(feeHt), right(fee), right(rates), right(fee)]);
   }
-  return { table: { headerRows: 1, widths: [78, '*', 26, 62, 40, 66], body: rows }, layout: 'lightHorizontalLines', margin: [0, 4, 0, 10] };
+  return { table: { headerRows: 1, widths: [80, '*', 22, 54, 54, 34, 60], body: rows }, layout: 'lightHorizontalLines', margin: [0, 4, 0, 10] };
 };
 
-const vatAndTotals = (invoice: InvoiceData, money: (cents: number) => string): Content => ({
-  columns: [
+export const vatAndTotals = (invoice: Pick<InvoiceData, 'vat' | 'totals'>, money: (cents: number) => string): Content => ({
+  // One under the other: read back (pdftotext, a screen reader), each row stays whole.
+  stack: [
+    caption('DÉTAIL DE LA TVA'),
     {
-      width: '*',
-      stack: [
-        caption('DÉTAIL DE LA TVA'),
+      table: {
+        headerRows: 1,
+        widths: [40, 70, 60, 70],
+        body: [
+          header(['Taux', 'Base HT', 'TVA', 'Total TTC'], 1),
+          ...invoice.vat.map((line): TableCell[] => [
+            formatRate(line.rate),
+            right(money(line.htCents)),
+            right(money(line.vatCents)),
+            right(money(line.ttcCents)),
+          ]),
+        ],
+      },
+      layout: 'lightHorizontalLines',
+    },
+    {
+      columns: [
+        { width: '*', text: '' },
         {
+          width: 190,
           table: {
-            headerRows: 1,
-            widths: [40, 70, 60, 70],
+            widths: ['*', 80],
             body: [
-              header(['Taux', 'Base HT', 'TVA', 'Total TTC'], 1),
-              ...invoice.vat.map((line): TableCell[] => [
-                formatRate(line.rate),
-                right(money(line.htCents)),
-                right(money(line.vatCents)),
-                right(money(line.ttcCents)),
-              ]),
+              ['Total HT', right(money(invoice.totals.htCents))],
+              ['Total TVA', right(money(invoice.totals.vatCents))],
+              [{ text: 'Total TTC', bold: true }, right(money(invoice.totals.ttcCents), { bold: true })],
             ],
           },
           layout: 'lightHorizontalLines',
         },
       ],
-    },
-    {
-      width: 190,
-      table: {
-        widths: ['*', 80],
-        body: [
-          ['Total HT', right(money(invoice.totals.htCents))],
-          ['Total TVA', right(money(invoice.totals.vatCents))],
-          [{ text: 'Total TTC', bold: true }, right(money(invoice.totals.ttcCents), { bold: true })],
-        ],
-      },
-      layout: 'lightHorizontalLines',
+      margin: [0, 6, 0, 0],
     },
   ],
-  columnGap: 20,
   margin: [0, 0, 0, 12],
 });
 
@@ -140,8 +163,8 @@ export const invoiceDocument = (invoice: InvoiceData): TDocumentDefinitions => {
       subject: `Commande ${invoice.incrementId}`,
       author: seller.name,
       creator: seller.name,
-      // The order's instant, not now: the same state of a sale renders to the same bytes.
-      creationDate: new Date(invoice.orderedAt),
+      // The issue's instant, not now: an issued invoice always renders to the same bytes.
+      creationDate: new Date(invoice.issuedAt),
     },
     defaultStyle: { font: 'Roboto', fontSize: 9 },
     styles: {
@@ -149,7 +172,7 @@ export const invoiceDocument = (invoice: InvoiceData): TDocumentDefinitions => {
       tableHeader: { bold: true, fontSize: 8, color: '#333333' },
     },
     footer: (currentPage, pageCount) => ({
-      text: `${seller.name} — Facture ${invoice.number} — page ${currentPage} / ${pageCount}`,
+      text: `${footerText(seller, `Facture ${invoice.number}`)} — page ${currentPage} / ${pageCount}`,
       fontSize: 7,
       color: '#777777',
       alignment: 'center',
@@ -157,19 +180,20 @@ export const invoiceDocument = (invoice: InvoiceData): TDocumentDefinitions => {
     content: [
       {
         columns: [
-          { stack: [{ text: seller.name, bold: true, fontSize: 14 }, ...seller.street, `${seller.postcode} ${seller.city}`, seller.countryId] },
+          sellerBlock(seller),
           {
             stack: [
               { text: 'FACTURE', bold: true, fontSize: 20 },
               { text: `N° ${invoice.number}`, bold: true },
               `Date : ${formatDate(invoice.date)}`,
-              `Commande n° ${invoice.incrementId}`,
+              `Commande n° ${invoice.incrementId} du ${formatDate(invoice.orderDate)}`,
             ],
             alignment: 'right',
           },
         ],
         margin: [0, 0, 0, 14],
       },
+      ...demoNotice(seller),
       ...(invoice.cancelledOn
         ? [{ text: `Commande annulée le ${formatDate(invoice.cancelledOn)}`, bold: true, color: '#a00000', margin: [0, 0, 0, 8] } as Content]
         : []),
@@ -194,6 +218,7 @@ export const invoiceDocument = (invoice: InvoiceData): TDocumentDefinitions => {
         color: '#555555',
         margin: [0, 16, 0, 0],
       },
+      paymentConditions(seller),
     ],
   };
 };

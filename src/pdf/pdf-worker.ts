@@ -1,4 +1,4 @@
-import { renderInvoicePdf } from '../invoices/render-invoice.ts';
+import { renderCreditNotePdf, renderInvoicePdf } from '../invoices/render-invoice.ts';
 import { renderLabelPdf } from '../labels/render-label.ts';
 import type { PdfJob } from './pdf-job.ts';
 
@@ -12,6 +12,8 @@ export default async function renderJob(job: PdfJob): Promise<Uint8Array> {
       return renderLabelPdf(job.data);
     case 'invoice':
       return renderInvoicePdf(job.data);
+    case 'credit-note':
+      return renderCreditNotePdf(job.data);
     default: {
       const unknown: never = job;
       throw new Error(`Unknown PDF job ${JSON.stringify(unknown)}`);

@@ -4,6 +4,7 @@ import { savsProjection } from './after-sales/savs-projection.ts';
 import { productsProjection } from './catalog/products-projection.ts';
 import { customersProjection } from './customers/customers-projection.ts';
 import { dashboardProjection } from './dashboard/dashboard-projection.ts';
+import { issuedDocumentsProjection } from './invoicing/issued-documents-projection.ts';
 import { leadsProjection } from './leads/leads-projection.ts';
 import { planningProjection } from './planning/planning-projection.ts';
 import { saleLogProjection } from './sale-log/sale-log-projection.ts';
@@ -27,4 +28,5 @@ export const allProjections = (options: { timezone: string }): Projection[] => [
   saleLogProjection,
   supplierPerformanceProjection(options),
   dashboardProjection(options),
+  issuedDocumentsProjection,
 ];

@@ -4,6 +4,7 @@ import { maxCost } from '../../src/graphql/cost.ts';
 import { maxAliases, maxDepth, maxRootFields, maxTokens } from '../../src/graphql/limits.ts';
 import { buildSchema } from '../../src/graphql/schema.ts';
 import { startGraphqlApi, type GraphqlApi } from './graphql-api.ts';
+import { productionSeller } from '../support/production-seller.ts';
 
 const unauthenticated = {
   errors: [{ message: 'Invalid or missing Bearer token of the analyst, auditor or core group', extensions: { code: 'UNAUTHENTICATED' } }],
@@ -135,7 +136,7 @@ describe('access to /graphql', () => {
 describe('/graphql configured for production', () => {
   let api: GraphqlApi;
   beforeAll(async () => {
-    api = await startGraphqlApi({ env: { NODE_ENV: 'production', TOKEN_SECRET: 'a-production-secret-of-at-least-32-characters' } });
+    api = await startGraphqlApi({ env: { NODE_ENV: 'production', TOKEN_SECRET: 'a-production-secret-of-at-least-32-characters', ...productionSeller } });
   });
   afterAll(async () => api.close());
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analystTokenCommand } from '../../src/graphql/graphiql/graphiql-options.ts';
 import { eventually } from '../support/eventually.ts';
 import { startGraphqlApi, type GraphqlApi } from './graphql-api.ts';
+import { productionSeller } from '../support/production-seller.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -72,7 +73,7 @@ describe('GraphiQL outside production', () => {
 
 describe('GraphiQL in production', () => {
   it('when its assets are asked for, 404: production serves no GraphiQL', async () => {
-    const api = await startGraphqlApi({ env: { NODE_ENV: 'production', TOKEN_SECRET: 'a-production-secret-of-at-least-32-characters' } });
+    const api = await startGraphqlApi({ env: { NODE_ENV: 'production', TOKEN_SECRET: 'a-production-secret-of-at-least-32-characters', ...productionSeller } });
     const asset = await api.request.get('/graphql/graphiql/graphiql.js');
     await api.close();
     expect(asset.status).toBe(404);

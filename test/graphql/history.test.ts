@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/events/command-context.ts';
+import { cancelSale } from '../../src/events/sales/cancel-sale.ts';
 import { shipSupplierLine } from '../../src/events/sales/supplier-lines.ts';
 import { updateSaleAddress } from '../../src/events/sales/update-address.ts';
 import { startGraphqlApi, steppingClock, type GraphqlApi } from './graphql-api.ts';
@@ -163,6 +164,45 @@ describe('time travel and the event feed', () => {
         expect(data.saleLog.find((entry: { type: string }) => entry.type === 'SaleAddressUpdated').summary).toEqual({
           fr: 'Adresse de livraison modifiée',
           en: 'Shipping address updated',
+        });
+      });
+
+      it('when an analyst reads the invoices and credit notes issued, the customer and addresses are redacted; numbers, lines and totals stay', async () => {
+        const [updated] = await api.runtime.eventStore.readAll({ filter: { eventTypes: ['SaleAddressUpdated'] } });
+        const saleId = (updated!.data as { saleId: number }).saleId;
+        const invoice = await api.runtime.invoicing.invoiceFor(saleId);
+        const lamp = invoice!.lines.find((line) => line.sku === 'LAMP-ARC-BLK')!;
+        await cancelSale(
+          api.runtime.salesDeps,
+          { incrementId: '100004513', saleProductIds: [lamp.saleProductId], reason: 'Annulation client' },
+          systemContext(),
+        );
+        expect(await api.runtime.invoicing.creditNoteFor(saleId)).not.toBeNull();
+
+        const data = await api.data('{ events(first: 100, types: ["InvoiceIssued", "CreditNoteIssued"]) { events { type data } } }');
+        const [issued, credited] = data.events.events;
+        const shown = JSON.stringify(data);
+        for (const value of [
+          'Claire.Martin@example.org',
+          'claire.martin@example.org',
+          '+33612345678',
+          '12 rue des Lilas',
+          '8 quai Perrache',
+          '"Claire"',
+          '"Martin"',
+        ]) {
+          expect(shown).not.toContain(value);
+        }
+        expect(issued.data.invoice).toMatchObject({
+          number: invoice!.number,
+          customer: { email: '[redacted]', firstname: '[redacted]', lastname: '[redacted]', phone: '[redacted]' },
+          billingAddress: '[redacted]',
+          shippingAddress: '[redacted]',
+          totals: invoice!.totals,
+        });
+        expect(credited.data).toMatchObject({
+          invoiceNumber: invoice!.number,
+          creditNote: { billingAddress: '[redacted]', customer: { email: '[redacted]' } },
         });
       });
 

@@ -1,3 +1,5 @@
+import { demoSeller } from '../../src/config/seller-settings.ts';
+import type { InvoiceOptions } from '../../src/invoices/invoice-data.ts';
 import type { SaleDocument, SaleProductDocument } from '../../src/projections/sales/sale-document.ts';
 
 /** Sales as the `sales` read model holds them, for the invoice specs. */
@@ -80,3 +82,8 @@ export const aSaleWithCancelledLamp = (): SaleDocument => {
     ],
   };
 };
+
+/** The issue of an invoice: its number and when it was issued (the 5th, 10:00 in Paris). */
+export const anIssue = { number: 'FA-2026-1', issuedAt: '2026-10-05T08:00:00.000Z', issuedOn: '2026-10-05' };
+
+export const invoiceOptions = (overrides: Partial<InvoiceOptions> = {}): InvoiceOptions => ({ timezone: 'Europe/Paris', seller: demoSeller, ...overrides });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amount, packageCount, stockQuantity, weightKg } from '../catalogue/bounded-numbers.ts';
-import type { ProductFields } from './events.ts';
+import { standardVatRatePercent, vatRatePercent, type ProductFields } from './events.ts';
 
 /**
  * One product of a catalog import file (contract: catalog-import.schema.json), as the CLI and the REST
@@ -25,6 +25,8 @@ export const catalogImportItem = z.strictObject({
   carrier: z.string().max(64).optional(),
   weight_kg: weightKg.optional(),
   package_count: packageCount.optional(),
+  /** This service's extension of the contract: the product's VAT rate in percent, 20 when absent. */
+  vat_rate: vatRatePercent.optional(),
 });
 export type CatalogImportItem = z.infer<typeof catalogImportItem>;
 
@@ -57,4 +59,5 @@ export const toProductFields = (item: CatalogImportItem): ProductFields => ({
   carrier: item.carrier ?? null,
   weight_kg: item.weight_kg ?? null,
   package_count: item.package_count ?? null,
+  vat_rate: item.vat_rate ?? standardVatRatePercent,
 });

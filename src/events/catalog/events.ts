@@ -2,6 +2,19 @@ import { z } from 'zod';
 import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
 import { instant, money, supplierName } from '../catalogue/common-schemas.ts';
 import { productCataloguedV1, productUpdatedV1 } from './amounts-v1.ts';
+import { productCataloguedV2 } from './vat-rate-v2.ts';
+
+/**
+ * The French VAT rates a product may be sold at, in percent as the catalog file gives them: standard
+ * 20, intermediate 10, reduced 5.5, special 2.1 (CGI art. 278 to 281 nonies).
+ */
+export const frenchVatRates = [20, 10, 5.5, 2.1] as const;
+export type FrenchVatRate = (typeof frenchVatRates)[number];
+export const standardVatRatePercent: FrenchVatRate = 20;
+export const vatRatePercent = z.union(
+  frenchVatRates.map((rate) => z.literal(rate)),
+  'must be one of the French VAT rates 20, 10, 5.5, 2.1 (percent)',
+);
 
 /** Events of a catalog product's stream, `product-<sku>`. Field names follow the catalog import contract. */
 
@@ -22,6 +35,8 @@ export const productFields = z.object({
   carrier: z.string().max(64).nullable(),
   weight_kg: z.number().nonnegative().nullable(),
   package_count: z.number().int().min(1).nullable(),
+  /** The VAT rate it is sold at, in percent; 20 when the catalog file gives none. */
+  vat_rate: vatRatePercent,
 });
 export type ProductFields = z.infer<typeof productFields>;
 
@@ -29,7 +44,8 @@ export const ProductCatalogued = defineEvent(
   'ProductCatalogued',
   z.object({ product: productFields, cataloguedAt: instant }),
   // 2: prices bounded (catalogue/bounded-numbers.ts); a version 1 event is read within the bounds.
-  { version: 2, upcasters: { 1: productCataloguedV1 } },
+  // 3: the VAT rate; a product catalogued before it is read at the standard rate, as it was invoiced.
+  { version: 3, upcasters: { 1: productCataloguedV1, 2: productCataloguedV2 } },
 );
 
 export const ProductUpdated = defineEvent(

@@ -11,6 +11,7 @@ import { accessEventDefinitions, type AccessEvent } from '../access/events.ts';
 import { idEventDefinitions, type IdEvent } from '../ids/events.ts';
 import { customerEventDefinitions, type CustomerEvent } from '../customers/events.ts';
 import type { PersonalDataRule } from '../personal-data/personal-data.ts';
+import { invoicingEventDefinitions, type InvoicingEvent } from '../invoicing/events.ts';
 
 /**
  * Every event type the service records. An event is validated against its schema when it is appended
@@ -18,7 +19,7 @@ import type { PersonalDataRule } from '../personal-data/personal-data.ts';
  * decision never sees data of the wrong shape.
  */
 
-export type DomainEvent = SaleEvent | SavEvent | LeadEvent | ProductEvent | PlanningEvent | AccessEvent | IdEvent | CustomerEvent;
+export type DomainEvent = SaleEvent | SavEvent | LeadEvent | ProductEvent | PlanningEvent | AccessEvent | IdEvent | CustomerEvent | InvoicingEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
@@ -34,6 +35,7 @@ const definitions: readonly EventDefinition[] = [
   ...accessEventDefinitions,
   ...idEventDefinitions,
   ...customerEventDefinitions,
+  ...invoicingEventDefinitions,
 ];
 
 const byType = new Map<string, EventDefinition>(definitions.map((definition) => [definition.type, definition]));

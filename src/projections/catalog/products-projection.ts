@@ -12,7 +12,8 @@ const handled = new Set<string>(eventTypes);
 export const productsProjection: Projection = {
   name: 'products',
   // 2: rebuilt from events read with bounded amounts (an old log's 1e308 prices and totals).
-  version: 2,
+  // 3: every product has its VAT rate (20 % for those catalogued before the rate existed).
+  version: 3,
   eventTypes,
   collections: [productsCollection],
 

@@ -167,6 +167,10 @@ export const coreSaleCancelled = z.object({
   cancelled_sale_product_ids: z.array(id),
   sale_cancelled: z.boolean(),
   refund: z.object({ id, amount: z.number(), currency: z.string(), status: z.literal('requested') }).nullable(),
+  credit_note: z
+    .object({ number: z.string().describe('AV-<year>-<n>'), invoice_number: z.string().describe('FA-<year>-<n>, the invoice it corrects'), amount: z.number() })
+    .nullable()
+    .describe('Issued when products already invoiced were cancelled; its PDF at GET /api/sale-credit-note/{invoice token}/{number}. null otherwise.'),
 });
 
 export const coreOrderImported = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { saleInvoiceParams } from '../core/invoice/schemas.ts';
+import { saleCreditNoteParams, saleInvoiceParams } from '../core/invoice/schemas.ts';
 import { invalidParameter, saleNotFound } from '../core/sales/sale-errors.ts';
 import { incrementIdParams, saleIdParams } from '../core/sales/schemas.ts';
 import { HttpError } from '../http-error.ts';
@@ -88,7 +88,11 @@ export const coreSalesRouteDocs = (): RouteDoc[] => [
     path: '/api/sale-invoice/:token',
     operationId: 'getSaleInvoice',
     summary: 'The invoice of the sale, as a PDF, through an action token of kind invoice',
-    description: 'Reading it changes nothing: the link works until the token expires. The same sale state gives the same bytes.',
+    description:
+      'The first request issues the invoice: its number FA-<year>-<n> comes from one continuous sequence per year (no gap, no duplicate), ' +
+      'and what it prints (lines, VAT rates from the catalogue, totals, seller and legal mentions) is recorded with it. Every later request ' +
+      'answers the same document, byte for byte, whatever happens to the sale since: a cancellation gets a credit note instead. ' +
+      'Reading uses no token up: the link works until the token expires.',
     pathParams: saleInvoiceParams,
     responses: {
       200: { description: 'The invoice; Cache-Control: private, no-store.', file: 'application/pdf' },
@@ -99,6 +103,37 @@ export const coreSalesRouteDocs = (): RouteDoc[] => [
         new HttpError(404, 'invalid_action_token', 'The action token is not valid'),
       ),
       431: requestHeadTooLarge,
+      503: failure(
+        'The renderers are saturated, or the register cannot issue now (its read model lags behind the log); with Retry-After. Nothing was recorded.',
+        new HttpError(503, 'Service Unavailable', 'The document register is busy; retry shortly.'),
+      ),
+    },
+  },
+  {
+    ...base,
+    tags: ['core-sale-actions'],
+    method: 'get',
+    path: '/api/sale-credit-note/:token/:number',
+    operationId: 'getSaleCreditNote',
+    summary: 'A credit note of the sale, as a PDF, through an action token of kind invoice',
+    description:
+      'A credit note AV-<year>-<n> (its own continuous sequence) is issued when products are cancelled after the invoice was issued: ' +
+      'it names the invoice, which never changes, and credits the cancelled lines at their invoiced amounts and rates. ' +
+      'Its number is in the answer of the cancellation (credit_note).',
+    pathParams: saleCreditNoteParams,
+    responses: {
+      200: { description: 'The credit note; Cache-Control: private, no-store.', file: 'application/pdf' },
+      400: failure('The token is longer than 2048 characters, the number is not AV-<year>-<n>, or a query parameter was given.', unknownQueryParameter()),
+      ...coreCommon,
+      404: failure(
+        'The token is malformed, forged, expired or of another action; or the sale has no credit note of that number.',
+        new HttpError(404, 'credit_note_not_found', 'The sale 42 has no credit note AV-2026-9'),
+      ),
+      431: requestHeadTooLarge,
+      503: failure(
+        'Every document renderer is busy (with Retry-After), or the document could not be rendered.',
+        new HttpError(503, 'Service Unavailable', 'Every document renderer is busy; retry shortly.'),
+      ),
     },
   },
 ];

@@ -86,7 +86,16 @@ describe('product fields of an import item', () => {
       carrier: null,
       weight_kg: null,
       package_count: null,
+      vat_rate: 20,
     });
+  });
+
+  it('when a VAT rate is given, it is one of the French rates and is kept; another rate is refused naming the field', () => {
+    for (const rate of [20, 10, 5.5, 2.1]) expect(toProductFields(catalogImportItem.parse({ ...minimal, vat_rate: rate })).vat_rate).toBe(rate);
+    const refused = catalogImportItem.safeParse({ ...minimal, vat_rate: 19.6 });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.path).toEqual(['vat_rate']);
+    expect(refused.error?.issues[0]?.message).toMatch(/20, 10, 5.5, 2.1/);
   });
 
   it('when every field is given, each is kept', () => {
@@ -105,6 +114,7 @@ describe('product fields of an import item', () => {
       carrier: 'Geodis',
       weight_kg: 58,
       package_count: 2,
+      vat_rate: 20,
     });
   });
 });

@@ -22,6 +22,7 @@ const productOf = (sku: string): ProductFields => ({
   carrier: 'Geodis',
   weight_kg: 58,
   package_count: 2,
+  vat_rate: 20,
 });
 
 const catalogue = (product: ProductFields): CatalogProduct => ({ type: 'CatalogProduct', product, at });

@@ -23,6 +23,7 @@ const product = (sku: string, ean14: string | null, price: number): ProductField
   carrier: null,
   weight_kg: null,
   package_count: 1,
+  vat_rate: 20,
 });
 
 describe('products read model', () => {
@@ -46,6 +47,7 @@ describe('products read model', () => {
       carrier: 'geodis',
       weight_kg: 80,
       package_count: 2,
+      vat_rate: 20,
       updatedAt: '2025-02-01T00:00:00Z',
     });
     expect(await findProduct(store, 'NOPE')).toBeNull();

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eventLog } from './event-log.ts';
+import { creditNoteData, linesToCredit } from '../../../src/invoices/credit-note-data.ts';
+import { invoiceData } from '../../../src/invoices/invoice-data.ts';
+import { aSale, aSaleWithCancelledLamp, invoiceOptions } from '../../invoices/invoice-fixtures.ts';
 import { address, cushion, fridge, saleImported, sofa } from './sale-fixtures.ts';
 
 /**
@@ -8,7 +11,8 @@ import { address, cushion, fridge, saleImported, sofa } from './sale-fixtures.ts
  * with the import (one label as recorded then, one number allocated later), acknowledged, shipped, partly
  * cancelled and refunded, re-addressed and given delivery appointments; a SAV with an appointment, a
  * stored file and two given by URL (one fetched at its second attempt, one given up), then resolved,
- * closed, reopened and cancelled; an older order of the same customer imported later; the catalog, the plannings, leads and tokens.
+ * closed, reopened and cancelled; an older order of the same customer imported later; the catalog, the plannings, leads and tokens;
+ * an invoice issued, and a credit note for a line cancelled after it.
  */
 
 export const timezone = 'Europe/Paris';
@@ -210,6 +214,7 @@ export const buildScenario = () => {
         carrier: 'geodis',
         weight_kg: 80,
         package_count: 2,
+        vat_rate: 20,
       },
       cataloguedAt: '2025-01-01T00:00:00Z',
     },
@@ -279,6 +284,25 @@ export const buildScenario = () => {
   log.record('actiontoken-jti12345678', {
     type: 'ActionTokenConsumed',
     data: { tokenJti: 'jti12345678', action: 'cancel', saleId, consumedAt: '2025-03-12T10:00:00+01:00' },
+  });
+
+  const issue = { number: 'FA-2025-1', issuedAt: '2025-03-11T09:00:00Z', issuedOn: '2025-03-11' };
+  const invoice = invoiceData(aSale({ _id: saleId, incrementId: mainSale.incrementId }), issue, invoiceOptions());
+  log.record('invoices-2025', { type: 'InvoiceIssued', data: { number: issue.number, year: 2025, sequence: 1, saleId, issuedAt: issue.issuedAt, invoice } });
+  const credited = linesToCredit(invoice, aSaleWithCancelledLamp(), [], timezone);
+  const creditNote = creditNoteData(invoice, credited, { number: 'AV-2025-1', issuedAt: '2025-03-12T10:00:00Z', issuedOn: '2025-03-12' }, invoice.seller);
+  log.record('credit_notes-2025', {
+    type: 'CreditNoteIssued',
+    data: {
+      number: creditNote.number,
+      year: 2025,
+      sequence: 1,
+      saleId,
+      invoiceNumber: invoice.number,
+      saleProductIds: credited.map((line) => line.saleProductId),
+      issuedAt: creditNote.issuedAt,
+      creditNote,
+    },
   });
 
   return { log, events: log.events, fileId, links, leads };

@@ -98,7 +98,7 @@ describe('GET /openapi.json', () => {
           const mediaType =
             status !== '200'
               ? 'application/json'
-              : path === labelPath || path.startsWith('/api/sale-invoice/')
+              : path === labelPath || path.startsWith('/api/sale-invoice/') || path.startsWith('/api/sale-credit-note/')
                 ? 'application/pdf'
                 : path.endsWith('/files/{fileId}')
                   ? 'image/*'

@@ -10,3 +10,11 @@ export const saleInvoiceParams = z.object({
     .meta({ pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$' })
     .describe('The action token of kind invoice: base64url(payload).base64url(signature)'),
 });
+
+/** The path of GET /api/sale-credit-note/{token}/{number}. */
+export const saleCreditNoteParams = saleInvoiceParams.extend({
+  number: z
+    .string()
+    .regex(/^AV-\d{4}-[1-9]\d{0,9}$/, 'must be a credit note number, AV-<year>-<n>')
+    .describe('The credit note number, AV-<year>-<n>, as the cancellation answered it'),
+});

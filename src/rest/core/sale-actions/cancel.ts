@@ -1,6 +1,7 @@
 import type { RouterMiddleware } from '@koa/router';
 import { cancelTokenData } from '../../../events/access/mint-action-token.ts';
 import type { CommandContext } from '../../../events/command-context.ts';
+import type { CreditNoteData } from '../../../events/invoicing/documents.ts';
 import { cancelSale } from '../../../events/sales/cancel-sale.ts';
 import type { Runtime } from '../../../runtime.ts';
 import { refusalError } from './sale-action-errors.ts';
@@ -9,6 +10,18 @@ import { saleRefusal } from './sale-precheck.ts';
 import { actOnce } from './single-use.ts';
 
 const defaultReason = 'Cancelled through a cancellation link';
+
+const creditNoteOf = async (runtime: Runtime, saleId: number): Promise<CreditNoteData | null> => {
+  try {
+    return await runtime.invoicing.creditNoteFor(saleId);
+  } catch (error) {
+    runtime.log.error(
+      { saleId, error: (error as Error).message },
+      'Credit note not issued after a cancellation; it will be on the next request of the invoice',
+    );
+    return null;
+  }
+};
 
 /**
  * POST /api/sale-cancel/{token}: cancels the products the token names, or the whole sale when it names
@@ -37,6 +50,9 @@ export const cancelSaleByToken =
     if (result.status === 'refused') throw refusalError(result.refusal);
 
     const cancelled = result.status === 'cancelled' ? result : { cancelledSaleProductIds: [], saleCancelled: false, refund: null };
+    // Products already invoiced get their credit note now; should this fail, the cancellation stands
+    // and the credit note is issued when the sale's documents are next asked for.
+    const creditNote = result.status === 'cancelled' ? await creditNoteOf(runtime, sale._id) : null;
     ctx.body = {
       success: true,
       sale_id: sale._id,
@@ -45,6 +61,7 @@ export const cancelSaleByToken =
       cancelled_sale_product_ids: cancelled.cancelledSaleProductIds,
       sale_cancelled: cancelled.saleCancelled,
       refund: cancelled.refund && { id: cancelled.refund.refundId, amount: cancelled.refund.amount, currency: cancelled.refund.currency, status: 'requested' },
+      credit_note: creditNote && { number: creditNote.number, invoice_number: creditNote.invoice.number, amount: creditNote.totals.ttcCents / 100 },
       message: result.status === 'cancelled' ? 'The cancellation is recorded' : 'Everything asked was already cancelled',
     };
   };

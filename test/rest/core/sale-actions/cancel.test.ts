@@ -31,6 +31,8 @@ describe('POST /api/sale-cancel/{token}', () => {
       cancelled_sale_product_ids: [sale.sofa, sale.table, sale.lamp],
       sale_cancelled: true,
       refund: { id: refund?.data.refundId, amount: 1407.8, currency: 'EUR', status: 'requested' },
+      // Never invoiced: nothing to credit.
+      credit_note: null,
       message: 'The cancellation is recorded',
     });
     expect((await saleEvents()).map((event) => event.type).filter((type) => type !== 'TrackingNumberAllocated')).toEqual([
@@ -123,6 +125,7 @@ describe('POST /api/sale-cancel/{token}', () => {
       cancelled_sale_product_ids: [],
       sale_cancelled: false,
       refund: null,
+      credit_note: null,
       message: 'Everything asked was already cancelled',
     });
     expect(await refundsRecorded()).toHaveLength(1);
