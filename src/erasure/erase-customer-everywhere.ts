@@ -2,6 +2,10 @@ import type { CommandContext } from '../events/command-context.ts';
 import { eraseCustomer, type CustomerErasureOutcome } from '../events/customers/erase-customer.ts';
 import type { Runtime } from '../runtime.ts';
 import { deleteErasedFiles } from './erased-files.ts';
+import { answerRecords } from '../rest/idempotency/answer-records.ts';
+import { saleStreamName } from '../events/sales/events.ts';
+import { savStreamName } from '../events/after-sales/events.ts';
+import { leadStreamName } from '../events/leads/events.ts';
 
 export type ErasureReport =
   | Exclude<CustomerErasureOutcome, { status: 'erased' }>
@@ -29,6 +33,14 @@ export const eraseCustomerEverywhere = async (runtime: Runtime, email: string, c
   if (outcome.status !== 'erased') return outcome;
   const readModelsScrubbed = outcome.position < 0 || (await runtime.projections.waitFor(outcome.position, ['CustomerErased']));
   const filesDeleted = await deleteErasedFiles(runtime.config.dataDir, outcome.erased);
+  // The answers kept for Idempotency-Key retries of requests on the customer's streams.
+  await answerRecords(runtime.readStore).forgetStreams(
+    outcome.erased.flatMap((erased) => [
+      ...erased.sales.map(({ incrementId }) => saleStreamName(incrementId)),
+      ...erased.savIds.map(savStreamName),
+      ...erased.leadIds.map(leadStreamName),
+    ]),
+  );
   await runtime.personalData.releaseFreedBytes();
   const count = <K extends 'sales' | 'savIds' | 'leadIds'>(field: K) => outcome.erased.reduce((sum, erased) => sum + erased[field].length, 0);
   return {

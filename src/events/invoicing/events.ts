@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
 import { instant, positiveId } from '../catalogue/common-schemas.ts';
 import { issuedCreditNote, issuedInvoice } from './documents.ts';
+import { addressFields, type PersonalDataRule } from '../personal-data/personal-data.ts';
+import { saleStreamName } from '../sales/events.ts';
 
 /**
  * The registers of invoices and credit notes: one stream per kind and calendar year, `invoices-<year>`
@@ -13,9 +15,26 @@ import { issuedCreditNote, issuedInvoice } from './documents.ts';
 
 const year = z.number().int().min(2000).max(9999);
 
+/**
+ * A document of record copies the customer's name, e-mail, phone and addresses: sealed with the key of
+ * the sale's customer, so that an erasure reaches the copies too (the amounts, lines and numbers stay,
+ * which is what the ten-year retention of invoices is for).
+ */
+const documentPersonalData = (document: 'invoice' | 'creditNote', addresses: readonly string[]): PersonalDataRule => ({
+  fields: [
+    ...['firstname', 'lastname', 'email', 'phone'].map((field) => `${document}.customer.${field}`),
+    ...addresses.flatMap((name) => addressFields(`${document}.${name}`)),
+  ],
+  subject: (data) => ({ stream: saleStreamName(String((data[document] as { incrementId: string }).incrementId)) }),
+});
+
+export const invoicePersonalData = documentPersonalData('invoice', ['billingAddress', 'shippingAddress']);
+export const creditNotePersonalData = documentPersonalData('creditNote', ['billingAddress']);
+
 export const InvoiceIssued = defineEvent(
   'InvoiceIssued',
   z.object({ number: issuedInvoice.shape.number, year, sequence: positiveId, saleId: positiveId, issuedAt: instant, invoice: issuedInvoice }),
+  { personal: invoicePersonalData },
 );
 
 export const CreditNoteIssued = defineEvent(
@@ -31,6 +50,7 @@ export const CreditNoteIssued = defineEvent(
     issuedAt: instant,
     creditNote: issuedCreditNote,
   }),
+  { personal: creditNotePersonalData },
 );
 
 export const invoicingEventDefinitions = [InvoiceIssued, CreditNoteIssued] as const;

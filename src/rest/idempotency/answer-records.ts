@@ -39,6 +39,8 @@ export type AnswerRecord = {
   claimedBy: string;
   expiresAt: string;
   answer?: RecordedAnswer;
+  /** The streams the request wrote: an erasure forgets the answers given about its customer's streams. */
+  streams?: string[];
 };
 
 export type Claim = { won: true; claimedBy: string } | { won: false; record: AnswerRecord | null };
@@ -82,9 +84,17 @@ export const answerRecords = (store: ReadStore) => {
     },
 
     /** The claimant's answer, given again to every retry until the document expires. */
-    answer: async (id: string, claimedBy: string, answer: RecordedAnswer): Promise<void> => {
-      await records().updateOne({ _id: id, claimedBy }, { $set: { answer } });
+    answer: async (id: string, claimedBy: string, answer: RecordedAnswer, streams: readonly string[]): Promise<void> => {
+      await records().updateOne({ _id: id, claimedBy }, { $set: { answer, streams: [...streams] } });
     },
+
+    /**
+     * Deletes the answers of the requests that wrote to these streams: an answer may repeat personal
+     * data (an address change gives the new address back), which an erasure must not leave behind.
+     * Erasures are rare and the collection holds one day of keyed requests: a filter, not an index.
+     */
+    forgetStreams: async (streams: readonly string[]): Promise<number> =>
+      streams.length === 0 ? 0 : (await records().deleteMany({ streams: { $in: [...streams] } })).deletedCount,
 
     /**
      * Gives the key up: the claimant's own (it recorded nothing), an expired answer, or the claim of a

@@ -126,7 +126,7 @@ export const idempotencyKey = (options: IdempotencyKeyOptions): Middleware => {
       failure = error;
     }
     const answer = wroteAnything(request) ? answerOf(ctx, failure, failed) : undefined;
-    if (answer) await records.answer(id, claimedBy, answer);
+    if (answer) await records.answer(id, claimedBy, answer, [...request.written.keys()]);
     else await records.release(id, claimedBy);
     // Rebuilt from the events an earlier try of it recorded (its answer was lost with its process).
     if (request.replayed) ctx.set('Idempotent-Replayed', 'true');
