@@ -24,6 +24,11 @@ import { anOrder, getDocument, mint, numberOf } from './invoice-support.ts';
 const now = new Date('2026-10-05T08:00:00.000Z');
 const clock = { now: () => now };
 
+// 1,000 on the embedded stores (about 7 s); on the production test servers, where FerretDB on SQLite
+// reads a whole collection for each lookup (2.5 minutes for 1,000), the same race with 200.
+const onServers = Boolean(process.env.TEST_BACKENDS && process.env.TEST_BACKENDS !== 'embedded');
+const burst = onServers ? 200 : 1_000;
+
 const sequenceOf = (number: string): number => Number(/^FA-2026-(\d+)$/.exec(number)?.[1]);
 
 describe('the invoice register', () => {
@@ -37,23 +42,21 @@ describe('the invoice register', () => {
   afterAll(async () => api.close());
 
   it(
-    'when 1,000 invoices of distinct sales are issued at once through the command path, they get the numbers 1 to 1,000, no gap, no duplicate',
-    // About 7 s on the embedded stores; 2.5 minutes on the production test servers, where FerretDB on
-    // SQLite reads a whole collection for each lookup (docs/production.md).
+    `when ${burst} invoices of distinct sales are issued at once through the command path, they get the numbers 1 to ${burst}, no gap, no duplicate`,
     { timeout: 400_000 },
     async () => {
       const saleIds: number[] = [];
-      for (let index = 0; index < 1_000; index++) saleIds.push((await importSale(api.runtime.salesDeps, anOrder(), systemContext())).saleId);
+      for (let index = 0; index < burst; index++) saleIds.push((await importSale(api.runtime.salesDeps, anOrder(), systemContext())).saleId);
       const invoices = await Promise.all(saleIds.map((saleId) => api.runtime.invoicing.invoiceFor(saleId)));
       const numbers = invoices.map((invoice) => invoice?.number ?? 'none');
-      expect(new Set(numbers).size).toBe(1_000);
-      expect(numbers.map(sequenceOf).sort((a, b) => a - b)).toEqual(Array.from({ length: 1_000 }, (_, index) => index + 1));
+      expect(new Set(numbers).size).toBe(burst);
+      expect(numbers.map(sequenceOf).sort((a, b) => a - b)).toEqual(Array.from({ length: burst }, (_, index) => index + 1));
       // Asked again, each sale has the same invoice.
       const again = await Promise.all(saleIds.slice(0, 50).map((saleId) => api.runtime.invoicing.invoiceFor(saleId)));
       expect(again.map((invoice) => invoice?.number)).toEqual(numbers.slice(0, 50));
       // The register is the year's stream: one event per number, in order.
       const register = await api.runtime.eventStore.readStream('invoices-2026');
-      expect(register.map((event) => (event.data as { number: string }).number)).toEqual(Array.from({ length: 1_000 }, (_, index) => `FA-2026-${index + 1}`));
+      expect(register.map((event) => (event.data as { number: string }).number)).toEqual(Array.from({ length: burst }, (_, index) => `FA-2026-${index + 1}`));
     },
   );
 
