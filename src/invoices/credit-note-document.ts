@@ -1,8 +1,8 @@
 import type { TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { CreditNoteData } from '../events/invoicing/documents.ts';
 import { formatDate, formatMoney, formatRate } from './french-format.ts';
-import { addressLines, caption, header, right, unitPriceHt, vatAndTotals } from './invoice-document.ts';
-import { demoNotice, footerText, paymentConditions, sellerBlock } from './legal-mentions.ts';
+import { addressLines, caption, documentOfRecord, header, right, unitPriceHt, vatAndTotals } from './invoice-document.ts';
+import { demoNotice, paymentConditions, sellerBlock } from './legal-mentions.ts';
 
 /**
  * The layout of a credit note (A4), in the invoice's shape: it names the invoice it corrects, lists
@@ -24,27 +24,11 @@ export const creditNoteDocument = (creditNote: CreditNoteData): TDocumentDefinit
       right(money(line.totalCents)),
     ]),
   ];
-  return {
-    pageSize: 'A4',
-    pageMargins: [40, 40, 40, 50],
-    info: {
-      title: `Avoir ${creditNote.number}`,
-      subject: `Facture ${creditNote.invoice.number}, commande ${creditNote.incrementId}`,
-      author: seller.name,
-      creator: seller.name,
-      creationDate: new Date(creditNote.issuedAt),
-    },
-    defaultStyle: { font: 'Roboto', fontSize: 9 },
-    styles: {
-      caption: { fontSize: 8, bold: true, color: '#555555', margin: [0, 6, 0, 2] },
-      tableHeader: { bold: true, fontSize: 8, color: '#333333' },
-    },
-    footer: (currentPage, pageCount) => ({
-      text: `${footerText(seller, `Avoir ${creditNote.number}`)} — page ${currentPage} / ${pageCount}`,
-      fontSize: 7,
-      color: '#777777',
-      alignment: 'center',
-    }),
+  return documentOfRecord({
+    title: `Avoir ${creditNote.number}`,
+    subject: `Facture ${creditNote.invoice.number}, commande ${creditNote.incrementId}`,
+    seller,
+    issuedAt: creditNote.issuedAt,
     content: [
       {
         columns: [
@@ -82,5 +66,5 @@ export const creditNoteDocument = (creditNote: CreditNoteData): TDocumentDefinit
       },
       paymentConditions(seller),
     ],
-  };
+  });
 };

@@ -152,31 +152,46 @@ const refunds = (invoice: InvoiceData, money: (cents: number) => string): Conten
         },
       ];
 
-export const invoiceDocument = (invoice: InvoiceData): TDocumentDefinitions => {
-  const money = (cents: number): string => formatMoney(cents, invoice.currency);
-  const { seller, customer } = invoice;
+/**
+ * What every document of record shares: A4, the fonts and styles, PDF metadata dated by the issue (not
+ * now: an issued document always renders to the same bytes), and a footer naming the seller and the
+ * document on every page.
+ */
+export const documentOfRecord = (options: {
+  title: string;
+  subject: string;
+  seller: InvoiceData['seller'];
+  issuedAt: string;
+  content: Content[];
+}): TDocumentDefinitions => {
+  const { title, subject, seller, issuedAt, content } = options;
   return {
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 50],
-    info: {
-      title: `Facture ${invoice.number}`,
-      subject: `Commande ${invoice.incrementId}`,
-      author: seller.name,
-      creator: seller.name,
-      // The issue's instant, not now: an issued invoice always renders to the same bytes.
-      creationDate: new Date(invoice.issuedAt),
-    },
+    info: { title, subject, author: seller.name, creator: seller.name, creationDate: new Date(issuedAt) },
     defaultStyle: { font: 'Roboto', fontSize: 9 },
     styles: {
       caption: { fontSize: 8, bold: true, color: '#555555', margin: [0, 6, 0, 2] },
       tableHeader: { bold: true, fontSize: 8, color: '#333333' },
     },
     footer: (currentPage, pageCount) => ({
-      text: `${footerText(seller, `Facture ${invoice.number}`)} — page ${currentPage} / ${pageCount}`,
+      text: `${footerText(seller, title)} — page ${currentPage} / ${pageCount}`,
       fontSize: 7,
       color: '#777777',
       alignment: 'center',
     }),
+    content,
+  };
+};
+
+export const invoiceDocument = (invoice: InvoiceData): TDocumentDefinitions => {
+  const money = (cents: number): string => formatMoney(cents, invoice.currency);
+  const { seller, customer } = invoice;
+  return documentOfRecord({
+    title: `Facture ${invoice.number}`,
+    subject: `Commande ${invoice.incrementId}`,
+    seller,
+    issuedAt: invoice.issuedAt,
     content: [
       {
         columns: [
@@ -220,5 +235,5 @@ export const invoiceDocument = (invoice: InvoiceData): TDocumentDefinitions => {
       },
       paymentConditions(seller),
     ],
-  };
+  });
 };
