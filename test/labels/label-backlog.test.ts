@@ -2,11 +2,12 @@ import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import type { EventStore } from '../../src/events/store/event-store.ts';
 import { saleStreamName } from '../../src/events/sales/events.ts';
 import { createLabelBacklog } from '../../src/labels/label-backlog.ts';
+import { labelCheckpointFile } from '../../src/labels/label-checkpoint.ts';
 import { labelFileFor } from '../../src/labels/label-path.ts';
 import { ensureShippingLabel } from '../../src/labels/label-service.ts';
 import { systemContext } from '../../src/events/command-context.ts';
@@ -128,16 +129,30 @@ describe('the label backlog', () => {
 
   it('when the runtime closes in the middle of a backlog, the labels left are rendered after the next start', async () => {
     const folder = await dataDir();
-    const first = await open(folder);
-    await first.labels.start();
-    await first.labels.idle(); // the checkpoint: the head before the imports
+    // The runtime closes as soon as the backlog has finished its first order: the order in flight is
+    // finished, the others wait (decided by the log line, not by timing).
+    let closing: Promise<void> | undefined;
+    let first: Runtime | undefined;
+    const log = pino({ level: 'info' }, {
+      write: (line: string) => {
+        const { msg } = JSON.parse(line) as LogLine;
+        if (msg === 'shipping labels of an imported order rendered' && first && !closing) closing = first.close();
+      },
+    });
+    first = await openRuntime(loadConfig({ DATA_DIR: folder, LOG_LEVEL: 'info', PDF_WORKERS: '1' }), log, { clock: frozenClock });
+    runtimes.push(first);
+    await first.projections.start();
+    // The checkpoint: the head before the imports, which are all in the log before the backlog starts.
+    await labelCheckpointFile(folder).write(await first.eventStore.headPosition());
     const orders: ImportedLabelOrder[] = [];
     for (let index = 0; index < 8; index++) orders.push(await importLabelOrder(first));
-    // Closed as soon as the first label is on disk: the label in flight is finished, the others wait.
-    while (!(await onDisk(first, 'supplier-a', orders[0]!.supplierALine))) await new Promise((resolve) => setTimeout(resolve, 5));
-    await first.close();
+    await first.labels.start();
+    await vi.waitUntil(() => closing !== undefined, { timeout: 30_000, interval: 5 });
+    await closing;
+
     const written = orders.flatMap(labelsOf).map(([supplier, line]) => onDisk(first, supplier, line));
     expect((await Promise.all(written)).filter(Boolean).length).toBeLessThan(16);
+    for (const [supplier, line] of labelsOf(orders[0]!)) expect(await onDisk(first, supplier, line)).toBe(true);
     const checkpoint = JSON.parse(await readFile(path.join(folder, 'labels-checkpoint.json'), 'utf8')) as { position: number };
     expect(checkpoint.position).toBeGreaterThanOrEqual(0);
 
