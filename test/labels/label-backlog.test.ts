@@ -132,14 +132,18 @@ describe('the label backlog', () => {
     // The runtime closes as soon as the backlog has finished its first order: the order in flight is
     // finished, the others wait (decided by the log line, not by timing).
     let closing: Promise<void> | undefined;
-    let first: Runtime | undefined;
-    const log = pino({ level: 'info' }, {
-      write: (line: string) => {
-        const { msg } = JSON.parse(line) as LogLine;
-        if (msg === 'shipping labels of an imported order rendered' && first && !closing) closing = first.close();
+    const opened: { first?: Runtime } = {};
+    const log = pino(
+      { level: 'info' },
+      {
+        write: (line: string) => {
+          const { msg } = JSON.parse(line) as LogLine;
+          if (msg === 'shipping labels of an imported order rendered' && opened.first && !closing) closing = opened.first.close();
+        },
       },
-    });
-    first = await openRuntime(loadConfig({ DATA_DIR: folder, LOG_LEVEL: 'info', PDF_WORKERS: '1' }), log, { clock: frozenClock });
+    );
+    const first = await openRuntime(loadConfig({ DATA_DIR: folder, LOG_LEVEL: 'info', PDF_WORKERS: '1' }), log, { clock: frozenClock });
+    opened.first = first;
     runtimes.push(first);
     await first.projections.start();
     // The checkpoint: the head before the imports, which are all in the log before the backlog starts.
