@@ -38,7 +38,9 @@ export type ServerProcess = {
 export const startServerProcess = async (dataDir: string, env: Record<string, string> = {}, readyTimeoutMs = 30 * 60_000): Promise<ServerProcess> => {
   const port = await freeLoopbackPort();
   const startedAt = performance.now();
-  const child = spawn(process.execPath, startArguments(), {
+  // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile of its run there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`] : [];
+  const child = spawn(process.execPath, [...profile, ...startArguments()], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

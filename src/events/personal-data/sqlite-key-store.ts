@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { newKey } from './cipher.ts';
 import type { CustomerKey, ErasedKey, KeyErasure, KeyStore, MigrationState } from './key-store.ts';
 import { normalisedEmail } from './personal-data.ts';
+import { sqliteWriteBatch } from './sqlite-write-batch.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -48,6 +49,7 @@ export const openSqliteKeyStore = (options: { file: string; now?: () => Date }):
   const erasureOf = db.prepare<[string], { erased_at: string; pending: string | null }>('SELECT erased_at, pending FROM erasures WHERE subject = ?');
   const upsertSetting = db.prepare('INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value');
   const now = options.now ?? (() => new Date());
+  const batch = sqliteWriteBatch(db);
 
   const erase = db.transaction((subject: string, erasedAt: string): KeyErasure => {
     const found = keyOfSubject.all(subject);
@@ -73,8 +75,9 @@ export const openSqliteKeyStore = (options: { file: string; now?: () => Date }):
     async keyFor(subject): Promise<CustomerKey> {
       const existing = keyOfSubject.get(subject);
       if (existing) return { keyId: existing.key_id, key: existing.key };
-      // Another process may create it first: theirs is kept, and read back.
-      insertKey.run(newKeyId(), subject, newKey(), now().toISOString());
+      // Another process (or request) may create it first: theirs is kept, and read back.
+      const [keyId, key, createdAt] = [newKeyId(), newKey(), now().toISOString()];
+      await batch.write(() => insertKey.run(keyId, subject, key, createdAt));
       const created = keyOfSubject.get(subject)!;
       return { keyId: created.key_id, key: created.key };
     },
@@ -83,7 +86,7 @@ export const openSqliteKeyStore = (options: { file: string; now?: () => Date }):
       return new Map(keysById.all(JSON.stringify(keyIds)).map((row) => [row.key_id, row.key]));
     },
     async rememberStream(keyId, streamName) {
-      insertStream.run(keyId, streamName);
+      await batch.write(() => insertStream.run(keyId, streamName));
     },
     async erase(subject, erasedAt) {
       const outcome = erase.immediate(subject, erasedAt);
@@ -111,7 +114,9 @@ export const openSqliteKeyStore = (options: { file: string; now?: () => Date }):
       upsertSetting.run(`migrated_up_to ${log}`, String(position));
     },
     async close() {
-      if (db.open) db.close();
+      if (!db.open) return;
+      batch.flush();
+      db.close();
     },
   };
 };

@@ -98,6 +98,29 @@ describe('the encrypting event store', () => {
     expect(values.filter((value) => log.includes(Buffer.from(value)))).toEqual([]);
   });
 
+  it("when many customers' first orders are appended at once, each has a key of its own, on disk once the appends are acknowledged", async () => {
+    const emails = Array.from({ length: 40 }, (_, index) => `client.${index}@example.org`);
+    // Two first orders of one customer at once: one key for both.
+    const sales = await Promise.all(
+      [...emails, emails[0]!].map((address) => importSale(store, { customer: { ...customer, email: address }, shippingAddress })),
+    );
+
+    const other = anotherProcess();
+    const keyIds = new Set<string>();
+    for (const sale of sales) {
+      const [read] = await other.store.readStream(`sale-${sale.data.incrementId}`);
+      expect(read!.data).toEqual(sale.data);
+      keyIds.add(read!.metadata.personalData!.keyId);
+    }
+    expect(keyIds.size).toBe(40);
+    // The streams were noted against each key: erasing the customer of the two orders names both.
+    const erased = await other.keys.erase(other.keys.subjectOf(emails[0]!), at);
+    expect(erased).toEqual({
+      status: 'erased',
+      keys: [{ keyId: expect.any(String), streams: [sales[0], sales[40]].map((sale) => `sale-${sale!.data.incrementId}`).sort() }],
+    });
+  });
+
   it("when an address update and a SAV follow, they are sealed with the customer's key, found from the sale's stream", async () => {
     const sale = await importSale();
     const stream = `sale-${sale.data.incrementId}`;
