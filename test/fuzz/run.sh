@@ -6,6 +6,9 @@
 #   FUZZ_EXAMPLES   test cases per operation and phase (default 30)
 #   FUZZ_SEED       the generation seed (default fixed, so that CI runs are reproducible)
 #   FUZZ_GROUPS     the groups to run, among core supplier-a supplier-b chatbot public (default all)
+# Each group's full report goes to .cache/fuzz/<group>.log; the console gets one line per group, and
+# the whole report of a group that failed. (Schemathesis closes its report with a pytest-like banner,
+# "=== 2 warnings in 19.91s ===", which log scanners read as a pytest run that executed no test.)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -97,14 +100,22 @@ declare -A headers=(
 )
 
 failed=()
+log_dir=.cache/fuzz
+mkdir -p "$log_dir"
 for group in $groups; do
-  echo "== $group"
+  log="$log_dir/$group.log"
   header=()
   [[ -n "${headers[$group]}" ]] && header=(-H "${headers[$group]}")
   # shellcheck disable=SC2086 # the filter is two words
-  if ! "$venv/bin/schemathesis" --config-file "$config" run "$base/openapi.json" ${filters[$group]} "${header[@]}" \
+  if "$venv/bin/schemathesis" --config-file "$config" run "$base/openapi.json" ${filters[$group]} "${header[@]}" \
     --phases "${phases[$group]}" --max-examples "$examples" --seed "$seed" \
-    --workers 1 --generation-database none --request-timeout 30 --no-color; then
+    --workers 1 --generation-database none --request-timeout 30 --no-color >"$log" 2>&1; then
+    operations=$(sed -n 's/^ *Tested: *\([0-9]*\).*/\1/p' "$log" | head -n 1)
+    cases=$(sed -n 's/^ *\([0-9]*\) generated.*/\1/p' "$log" | head -n 1)
+    echo "Schemathesis, $group: ${operations:-?} operations, ${cases:-?} generated cases, none failing ($log)"
+  else
+    echo "== Schemathesis, $group: FAILED; its report ($log):"
+    cat "$log"
     failed+=("$group")
   fi
 done
