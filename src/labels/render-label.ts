@@ -7,7 +7,7 @@ import { labelDocument } from './label-document.ts';
 export const code128Svg = (text: string): string => bwipjs.toSVG({ bcid: 'code128', text, height: 15, paddingwidth: 10, includetext: false });
 
 /**
- * The label's PDF: about 20 kB and some tens of milliseconds of CPU (parsing and embedding the font
- * is most of it), hence made on demand rather than for every order up front.
+ * The label's PDF: about 20 kB and some 15 to 20 milliseconds of CPU in a PDF worker (laying out the
+ * text and subsetting the font it uses; the font itself is parsed once per worker, render-pdf.ts).
  */
 export const renderLabelPdf = async (data: LabelData): Promise<Buffer> => renderPdf(labelDocument(data, code128Svg(data.trackingNumber), labelDigest(data)));

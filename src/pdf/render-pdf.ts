@@ -1,11 +1,45 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import type { TDocumentDefinitions, TFontDictionary } from 'pdfmake/interfaces.js';
 
 // The Roboto fonts pdfmake ships: the euro sign, accents and a wide Unicode coverage for customers'
 // names, nothing fetched from the network.
 const require = createRequire(import.meta.url);
 const robotoFiles = require('pdfmake/fonts/Roboto.js') as TFontDictionary;
+
+type Fontkit = { create: (font: Uint8Array, postscriptName?: string) => unknown };
+type ParsedFont = { _glyphs?: Record<number, unknown> };
+
+/**
+ * pdfkit parses a TrueType font again for every document (fontkit.create on the font's bytes: two
+ * thirds of a label's CPU time, and most of its garbage). The thread keeps one parsed font per font
+ * file instead: pdfkit's `fontkit` is replaced in the module cache, before pdfkit is loaded, by the same
+ * module whose `create` remembers what it parsed for each buffer (pdfmake hands pdfkit the same
+ * in-memory buffer for every document). A parsed font's tables are only read; its glyph cache is not
+ * history-free (a glyph keeps the characters it was first made for, which pdfkit writes into the text
+ * layer), so each document starts with an empty glyph cache, as a freshly parsed font has: the bytes of
+ * a document do not depend on what the thread rendered before.
+ */
+const parseFontsOnce = (): void => {
+  const pdfkitPath = require.resolve('pdfkit');
+  if (require.cache[pdfkitPath]) return; // pdfkit already loaded: it keeps the module it has
+  const fontkitPath = require.resolve('fontkit', { paths: [dirname(pdfkitPath)] });
+  const fontkit = require(fontkitPath) as Fontkit;
+  const parsed = new WeakMap<Uint8Array, ParsedFont>();
+  const create: Fontkit['create'] = (font, postscriptName) => {
+    const known = postscriptName === undefined ? parsed.get(font) : undefined;
+    if (known) {
+      known._glyphs = {};
+      return known;
+    }
+    const parsedFont = fontkit.create(font, postscriptName) as ParsedFont;
+    // Kept only when its glyph cache is where this fontkit version keeps it (else parsed each time).
+    if (postscriptName === undefined && typeof parsedFont._glyphs === 'object') parsed.set(font, parsedFont);
+    return parsedFont;
+  };
+  require.cache[fontkitPath]!.exports = { ...fontkit, create };
+};
 
 type Pdfmake = typeof import('pdfmake') & { virtualfs: { writeFileSync: (name: string, content: Buffer) => void } };
 
@@ -16,6 +50,7 @@ type Pdfmake = typeof import('pdfmake') & { virtualfs: { writeFileSync: (name: s
  * loading it is a tenth of a start-up.
  */
 const setUp = async (): Promise<Pdfmake> => {
+  parseFontsOnce();
   // A CommonJS module: its exports are the namespace's default.
   const pdfmake = ((await import('pdfmake')) as unknown as { default: Pdfmake }).default;
   const fonts: TFontDictionary = {};
