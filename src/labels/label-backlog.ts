@@ -37,7 +37,7 @@ export type LabelBacklog = {
 export type LabelBacklogDeps = LabelDeps & {
   eventStore: EventStore;
   log: Logger;
-  /** How many orders are rendered at once; the PDF pool's size suits. */
+  /** How many orders are rendered at once; twice the PDF pool's size keeps its renderers busy. */
   concurrency: number;
 };
 
