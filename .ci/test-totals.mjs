@@ -11,7 +11,8 @@ for (const name of readdirSync(dir)
   .filter((file) => file.endsWith('.json'))
   .sort()) {
   const report = JSON.parse(readFileSync(join(dir, name), 'utf8'));
-  console.log(`${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed in ${report.testResults.length} files`);
+  // One line per run, worded unlike the closing line so that only the last line reads as the total.
+  console.log(`${name} (${report.testResults.length} files): ${report.numPassedTests} tests passing, ${report.numFailedTests} failing`);
   passed += report.numPassedTests;
   failed += report.numFailedTests + (report.success ? 0 : report.numFailedTestSuites);
   skipped += report.numPendingTests + report.numTodoTests;
