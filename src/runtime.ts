@@ -197,8 +197,7 @@ export const openRuntime = async (
   };
   const salesDeps: ImportSaleDeps = { ...write, ids, findProduct: catalogLookup(eventStore) };
   // In the one instance holding its lease, from the checkpoint the instances share in DATA_DIR. Two
-  // orders per renderer: while one's label renders, the next one's line is read and the last one's
-  // file written, so the renderers never wait for the disk.
+  // orders per renderer: while one's label renders, another's line is read or its file written.
   const labels = leasedLabelBacklog({ config, readStore, log }, () =>
     createLabelBacklog({ config, readStore, salesDeps, pdf, eventStore, log, concurrency: 2 * config.pdf.workers }),
   );

@@ -61,8 +61,8 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
       idleTimeout: Number.POSITIVE_INFINITY,
       execArgv: ['--import', tsxLoader],
       // A runaway document fails its worker, never the server's heap. The young generation capped at
-      // 16 MiB: a document's garbage is short-lived; left to grow, a worker took ~20 MiB more, at a speed
-      // within the spread from run to run (`bench:pdf`); 8 MiB saved ~10 more at ~5 % more CPU a document.
+      // 16 MiB: a document's garbage is short-lived; left to grow, a worker took ~20 MiB more
+      // (`bench:pdf`, docs/benchmarks.md); 8 and 4 MiB saved more but cost more CPU per document.
       resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 },
     }));
 

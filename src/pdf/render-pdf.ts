@@ -12,8 +12,8 @@ type Fontkit = { create: (font: Uint8Array, postscriptName?: string) => unknown 
 type ParsedFont = { _glyphs?: Record<number, unknown> };
 
 /**
- * pdfkit parses a TrueType font again for every document (fontkit.create on the font's bytes: two
- * thirds of a label's CPU time, and most of its garbage). The thread keeps one parsed font per font
+ * pdfkit parses a TrueType font again for every document (fontkit.create on the font's bytes: about
+ * two thirds of a label's CPU time). The thread keeps one parsed font per font
  * file instead: pdfkit's `fontkit` is replaced in the module cache, before pdfkit is loaded, by the same
  * module whose `create` remembers what it parsed for each buffer (pdfmake hands pdfkit the same
  * in-memory buffer for every document). A parsed font's tables are only read; its glyph cache is not

@@ -4,6 +4,7 @@ import { appendDomainEvents, readDomainStream } from '../../src/events/domain-st
 import { saleStreamName, type SaleEvent } from '../../src/events/sales/events.ts';
 import { importSale, importSaleCommand, type OrderImportPayload } from '../../src/events/sales/import-sale.ts';
 import { serviceOrderId } from '../../src/events/sales/service-order-id.ts';
+import type { LabelData } from '../../src/labels/label-data.ts';
 import type { Runtime } from '../../src/runtime.ts';
 
 /** Orders with a line for each drop-shipper and one from own stock, each with a fresh increment ID. */
@@ -85,3 +86,17 @@ export const trackingEvents = async (runtime: Pick<Runtime, 'eventStore'>, incre
 /** How many events the sale's stream holds: a request that records nothing leaves it as it was. */
 export const saleStreamLength = async (runtime: Pick<Runtime, 'eventStore'>, incrementId: string): Promise<number> =>
   (await readDomainStream<SaleEvent>(runtime.eventStore, saleStreamName(incrementId))).events.length;
+
+/** A label's data, with a recipient whose name and street are outside Latin-1. */
+export const aLabel = (overrides: Partial<LabelData> = {}): LabelData => ({
+  serviceOrderId: '100004512_7',
+  incrementId: '100004512',
+  supplier: 'supplier-b',
+  sku: 'TAB-NORD-180',
+  productName: 'Table à manger Nord 180 cm',
+  quantity: 1,
+  carrier: 'DB Schenker',
+  recipient: { firstname: 'Łucja', lastname: 'Nowak-Sørensen', street: ['Ulica Świętokrzyska 12'], postcode: '00-360', city: 'Warszawa', country_id: 'PL' },
+  trackingNumber: 'MC0000000000422',
+  ...overrides,
+});

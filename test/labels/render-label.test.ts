@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { LabelData } from '../../src/labels/label-data.ts';
 import { labelDigest } from '../../src/labels/label-data.ts';
 import { renderLabelPdf } from '../../src/labels/render-label.ts';
 import { digestKeyword } from '../../src/labels/stored-label.ts';
+import { aLabel } from './label-fixtures.ts';
 import { pdfText, scanBarcode } from './pdf-tools.ts';
-
-const aLabel = (overrides: Partial<LabelData> = {}): LabelData => ({
-  serviceOrderId: '100004512_7',
-  incrementId: '100004512',
-  supplier: 'supplier-b',
-  sku: 'TAB-NORD-180',
-  productName: 'Table à manger Nord 180 cm',
-  quantity: 1,
-  carrier: 'DB Schenker',
-  recipient: { firstname: 'Łucja', lastname: 'Nowak-Sørensen', street: ['Ulica Świętokrzyska 12'], postcode: '00-360', city: 'Warszawa', country_id: 'PL' },
-  trackingNumber: 'MC0000000000422',
-  ...overrides,
-});
 
 describe('a rendered shipping label', () => {
   it('when a name is outside Latin-1, it is printed as written', async () => {

@@ -1,26 +1,22 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { creditNoteData, linesToCredit } from '../../src/invoices/credit-note-data.ts';
 import { invoiceData } from '../../src/invoices/invoice-data.ts';
-import type { LabelData } from '../../src/labels/label-data.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createPdfPool } from '../../src/pdf/pdf-pool.ts';
 import { aSale, aSaleWithCancelledLamp, anIssue, invoiceOptions } from '../invoices/invoice-fixtures.ts';
+import { aLabel } from '../labels/label-fixtures.ts';
 import { pdfText } from '../labels/pdf-tools.ts';
 
 // A worker keeps each font parsed from one document to the next: what it rendered before must not
 // show in the next document.
 
-const label = (firstname: string, lastname: string): LabelData => ({
-  serviceOrderId: '100004512_1',
-  incrementId: '100004512',
-  supplier: 'supplier-a',
-  sku: 'CAN-OSLO-3P-GRY',
-  productName: 'Canapé 3 places Oslo gris — « fin de série »',
-  quantity: 1,
-  carrier: 'Geodis',
-  recipient: { firstname, lastname, street: ['12 rue des Lilas, bât. B'], postcode: '69003', city: 'Lyon', country_id: 'FR', telephone: '+33 4.72.00.00.00' },
-  trackingNumber: 'MC0000000000018',
-});
+const labelFor = (firstname: string, lastname: string) =>
+  aLabel({
+    productName: 'Canapé 3 places Oslo gris — « fin de série »',
+    recipient: { firstname, lastname, street: ['12 rue des Lilas, bât. B'], postcode: '69003', city: 'Lyon', country_id: 'FR', telephone: '+33 4.72.00.00.00' },
+  });
+const zoe = labelFor('Zoé', "N'Guessan");
+const lukasz = labelFor('Łukasz', 'Ørsted-Żółć');
 
 // The bytes that change from one rendering to the next whatever the content: the creation date and
 // the file identifier.
@@ -41,8 +37,8 @@ describe('PDFs rendered one after another by the same worker', () => {
     const invoice = { kind: 'invoice', data: issued } as const;
     const first = await fresh.render(invoice, 'person');
 
-    await pool.render({ kind: 'label', data: label('Łukasz', 'Ørsted-Żółć') }, 'background');
-    await pool.render({ kind: 'label', data: label('Zoé', "N'Guessan") }, 'background');
+    await pool.render({ kind: 'label', data: lukasz }, 'background');
+    await pool.render({ kind: 'label', data: zoe }, 'background');
     const credited = linesToCredit(issued, aSaleWithCancelledLamp(), [], 'Europe/Paris');
     const creditNote = creditNoteData(issued, credited, { number: 'AV-2026-1', issuedAt: '2026-10-06T08:00:00.000Z', issuedOn: '2026-10-06' }, issued.seller);
     await pool.render({ kind: 'credit-note', data: creditNote }, 'person');
@@ -56,9 +52,9 @@ describe('PDFs rendered one after another by the same worker', () => {
   });
 
   it('a label names its own recipient after a label for another', async () => {
-    const before = await pool.render({ kind: 'label', data: label('Zoé', "N'Guessan") }, 'background');
-    await pool.render({ kind: 'label', data: label('Łukasz', 'Ørsted-Żółć') }, 'background');
-    const after = await pool.render({ kind: 'label', data: label('Zoé', "N'Guessan") }, 'background');
+    const before = await pool.render({ kind: 'label', data: zoe }, 'background');
+    await pool.render({ kind: 'label', data: lukasz }, 'background');
+    const after = await pool.render({ kind: 'label', data: zoe }, 'background');
 
     expect(withoutDateAndId(after)).toBe(withoutDateAndId(before));
     expect(await pdfText(after)).toContain("Zoé N'Guessan");
