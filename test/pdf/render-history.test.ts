@@ -59,4 +59,26 @@ describe('PDFs rendered one after another by the same worker', () => {
     expect(withoutDateAndId(after)).toBe(withoutDateAndId(before));
     expect(await pdfText(after)).toContain("Zoé N'Guessan");
   });
+
+  it('words shaped for earlier documents (ligatures, a no-break space, scripts beyond Latin) leave a label byte for byte as a fresh worker renders it, text layer included', async () => {
+    const labels = [
+      labelFor('Fiona', 'Office-Lefflot'),
+      labelFor('Jean\u00a0Paul', 'ﬂeur ofﬁce'),
+      labelFor('李', 'Ｎａｋａｍｕｒａ'),
+      labelFor('Affi', 'Duffield'),
+      // Roboto draws Δ (Greek delta) and ∆ (increment) with one glyph, whose character is the first the document used.
+      labelFor('Δelta', '∆ero'),
+      labelFor('Ampère', '∆ero'),
+    ];
+    const inTurn = [];
+    for (const label of [...labels, ...[...labels].reverse()]) inTurn.push(withoutDateAndId(await pool.render({ kind: 'label', data: label }, 'background')));
+
+    for (const [i, label] of labels.entries()) {
+      const freshWorker = aWorker();
+      const alone = withoutDateAndId(await freshWorker.render({ kind: 'label', data: label }, 'background'));
+      await freshWorker.close();
+      expect(inTurn[i], `label ${i}, the first time`).toBe(alone);
+      expect(inTurn[2 * labels.length - 1 - i], `label ${i}, after all the others`).toBe(alone);
+    }
+  });
 });
