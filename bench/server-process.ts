@@ -40,9 +40,11 @@ export const startServerProcess = async (dataDir: string, env: Record<string, st
   const startedAt = performance.now();
   // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile of its run there when it stops.
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`] : [];
+  // PDF_WORKERS, when set, sizes the server's PDF renderers (else the server's default).
+  const pdfWorkers = process.env.PDF_WORKERS ? { PDF_WORKERS: process.env.PDF_WORKERS } : {};
   const child = spawn(process.execPath, [...profile, ...startArguments()], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...pdfWorkers, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = tallyOf();
