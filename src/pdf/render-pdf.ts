@@ -34,8 +34,9 @@ type ParsedFont = {
 /** A word as its font's shaping left it: glyph ids, the characters each glyph stands for, positions. */
 type ShapedWord = { ids: number[]; codePoints: number[][]; positions: GlyphPosition[] };
 
-// Distinct words kept per font (a few hundred bytes each); past it the thread starts over.
-const maxShapedWords = 20_000;
+// Distinct words kept per font (under a kilobyte each: a few MiB at most); past it the thread starts
+// over. An invoice or a label has a few hundred, most of them the same from one document to the next.
+const maxShapedWords = 5_000;
 
 /**
  * pdfkit shapes every word again for every document (fontkit's OpenType substitution and positioning:
@@ -62,7 +63,7 @@ const shapeEachWordOnce = (font: ParsedFont): void => {
     }
   };
   font.layout = (text, ...options) => {
-    if (options.some((option) => option !== undefined)) return layout(text, ...options);
+    if (typeof text !== 'string' || options.some((option) => option !== undefined)) return layout(text, ...options);
     let word = shaped.get(text);
     if (!word) {
       if (shaped.size >= maxShapedWords) shaped.clear();
