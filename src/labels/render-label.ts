@@ -7,7 +7,8 @@ import { labelDocument } from './label-document.ts';
 export const code128Svg = (text: string): string => bwipjs.toSVG({ bcid: 'code128', text, height: 15, paddingwidth: 10, includetext: false });
 
 /**
- * The label's PDF: about 20 kB and some 15 to 20 milliseconds of CPU in a PDF worker (laying out the
- * text and subsetting the font it uses; the font itself is parsed once per worker, render-pdf.ts).
+ * The label's PDF: about 20 kB and some 15 milliseconds of CPU in a PDF worker (laying out the text
+ * and subsetting the font it uses; the font is parsed and each word shaped once per worker,
+ * fontkit-caches.ts).
  */
 export const renderLabelPdf = async (data: LabelData): Promise<Buffer> => renderPdf(labelDocument(data, code128Svg(data.trackingNumber), labelDigest(data)));
