@@ -1,12 +1,10 @@
+// What pdfkit would redo for every document and a PDF worker does once: parse each TrueType font, and
+// shape each word. Both reach into fontkit, pdfkit's font engine (its module swapped in the module
+// cache, the private glyph cache of its fonts), and both leave a document's bytes exactly what a fresh
+// worker renders (test/pdf/render-history.test.ts).
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 
-/**
- * What pdfkit would redo for every document and a PDF worker does once: parse each TrueType font, and
- * shape each word. Both reach into fontkit, pdfkit's font engine (its module swapped in the module
- * cache, the private glyph cache of its fonts), and both leave a document's bytes exactly what a fresh
- * worker renders (test/pdf/render-history.test.ts).
- */
 const require = createRequire(import.meta.url);
 
 type Fontkit = { create: (font: Uint8Array, postscriptName?: string) => unknown };
@@ -32,8 +30,8 @@ type ParsedFont = {
   getGlyph: (id: number, codePoints: number[]) => Glyph;
 };
 
-/** A word as its font's shaping left it: glyph ids, the characters each glyph stands for, positions. */
-type ShapedWord = { ids: number[]; codePoints: number[][]; positions: GlyphPosition[] };
+/** A word as its font's shaping left it: each glyph's id and the characters it stands for, positions. */
+type ShapedWord = { glyphs: Glyph[]; positions: GlyphPosition[] };
 
 // Distinct words kept per font (under a kilobyte each: a few MiB at most); past it the thread starts
 // over. An invoice or a label has a few hundred, most of them the same from one document to the next.
@@ -41,10 +39,10 @@ const maxShapedWords = 5_000;
 
 /**
  * pdfkit shapes every word again for every document (fontkit's OpenType substitution and positioning:
- * a fifth of an invoice's CPU time in a profile), keeping what it shaped for the document only. A word's shaping
- * depends on the word and the font alone, so the thread keeps it from one document to the next: the
- * glyph ids, each glyph's characters as shaping the word on its own gives them, and the positions.
- * The glyphs handed back are the document's own (`getGlyph`: a glyph already made in this document is
+ * a fifth of an invoice's CPU time in a profile), keeping what it shaped for the document only. A
+ * word's shaping depends on the word and the font alone, so the thread keeps it from one document to
+ * the next: the glyph ids, each glyph's characters as shaping the word on its own gives them, and the
+ * positions. The glyphs handed back are the document's own (`getGlyph`: a glyph already made in this document is
  * that one, as shaping would find it; a new one gets the word's characters), and the positions are
  * fresh copies, since pdfkit scales them in place. Shaping with options (OpenType features, a script)
  * is not kept.
@@ -58,7 +56,7 @@ const shapeEachWordOnce = (font: ParsedFont): void => {
     try {
       const run = layout(text);
       const positions = run.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({ xAdvance, yAdvance, xOffset, yOffset }));
-      return { ids: run.glyphs.map((glyph) => glyph.id), codePoints: run.glyphs.map((glyph) => [...glyph.codePoints]), positions };
+      return { glyphs: run.glyphs.map(({ id, codePoints }) => ({ id, codePoints: [...codePoints] })), positions };
     } finally {
       font._glyphs = documentGlyphs;
     }
@@ -70,19 +68,17 @@ const shapeEachWordOnce = (font: ParsedFont): void => {
       if (shaped.size >= maxShapedWords) shaped.clear();
       shaped.set(text, (word = shape(text)));
     }
-    const { ids, codePoints, positions } = word;
     return new ShapedRun(
-      ids.map((id, i) => font.getGlyph(id, codePoints[i]!)),
-      positions.map((position) => ({ ...position })),
+      word.glyphs.map(({ id, codePoints }) => font.getGlyph(id, codePoints)),
+      word.positions.map((position) => ({ ...position })),
     );
   };
 };
 
 /**
  * pdfkit parses a TrueType font again for every document (fontkit.create on the font's bytes: about
- * two thirds of a label's CPU time). The thread keeps one parsed font per font
- * file instead: pdfkit's `fontkit` is replaced in the module cache, before pdfkit is loaded, by the same
- * module whose `create` remembers what it parsed for each buffer (pdfmake hands pdfkit the same
+ * two thirds of a label's CPU time). The thread keeps one parsed font per font file instead: pdfkit's
+ * `fontkit` is replaced in the module cache, before pdfkit is loaded, by the same module whose `create` remembers what it parsed for each buffer (pdfmake hands pdfkit the same
  * in-memory buffer for every document). A parsed font's tables are only read; its glyph cache is not
  * history-free (a glyph keeps the characters it was first made for, which pdfkit writes into the text
  * layer), so each document starts with an empty glyph cache, as a freshly parsed font has: the bytes of

@@ -7,8 +7,8 @@ import { aSale, aSaleWithCancelledLamp, anIssue, invoiceOptions } from '../invoi
 import { aLabel } from '../labels/label-fixtures.ts';
 import { pdfText } from '../labels/pdf-tools.ts';
 
-// A worker keeps each font parsed from one document to the next: what it rendered before must not
-// show in the next document.
+// A worker keeps each font parsed, and each word shaped, from one document to the next: what it
+// rendered before must not show in the next document.
 
 const labelFor = (firstname: string, lastname: string) =>
   aLabel({
