@@ -11,6 +11,8 @@ export type Metrics = {
   /** One finished request: its route pattern (never the raw URL, whose IDs would make a series each). */
   observeRequest: (request: { method: string; route: string; status: number; seconds: number }) => void;
   observeAppend: AppendTiming;
+  /** A GraphQL operation made of fields answered from read models alone: answered from memory (hit) or computed (miss). */
+  observeKeptAnswer: (outcome: 'hit' | 'miss') => void;
 };
 
 /** Seconds: from a cached read (1 ms) to a PDF rendered in the request (a second or more). */
@@ -43,6 +45,13 @@ export const createMetrics = (): Metrics => {
     registers: [registry],
   });
 
+  const keptAnswers = new Counter({
+    name: 'graphql_kept_answers_total',
+    help: 'GraphQL operations answered from read models alone: hit (the answer kept since the read models last changed) or miss (computed).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+
   return {
     registry,
     observeRequest: ({ method, route, status, seconds }) => {
@@ -51,5 +60,6 @@ export const createMetrics = (): Metrics => {
       requestDuration.observe(labels, seconds);
     },
     observeAppend: (seconds, outcome) => appendDuration.observe({ outcome }, seconds),
+    observeKeptAnswer: (outcome) => keptAnswers.inc({ outcome }),
   };
 };

@@ -3,6 +3,8 @@ import type { Granularity } from '../../projections/dashboard/buckets.ts';
 import { dashboard, type CountByKey, type Dashboard, type DashboardFigures } from '../../projections/dashboard/queries.ts';
 import { builder } from '../builder.ts';
 import { badUserInput } from '../errors.ts';
+import { answeredFrom } from '../read-model-answers.ts';
+import { dashboardProjectionName } from '../../projections/dashboard/dashboard-projection.ts';
 
 /** The analysts' business dashboard, read from the `dashboard_days` read model. */
 
@@ -63,6 +65,7 @@ const DashboardRef = builder.objectRef<DashboardAnswer>('Dashboard').implement({
 builder.queryField('dashboard', (t) =>
   t.field({
     type: DashboardRef,
+    extensions: answeredFrom(dashboardProjectionName),
     description: `Business figures from \`from\` to \`to\` (inclusive local dates, at most ${maxDays} days), per day, ISO week or calendar month.`,
     args: {
       from: t.arg({ type: 'LocalDate', required: true }),

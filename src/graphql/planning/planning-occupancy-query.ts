@@ -5,6 +5,8 @@ import { builder } from '../builder.ts';
 import { badUserInput } from '../errors.ts';
 import { PlanningTypeEnum } from '../sales/sale-parts.ts';
 import { planningOccupancy, type DayOccupancy, type PlanningOccupancy, type SlotOccupancy, type TypeOccupancy } from './planning-occupancy.ts';
+import { answeredFrom } from '../read-model-answers.ts';
+import { planningProjection } from '../../projections/planning/planning-projection.ts';
 
 /** The planning occupancy for capacity planning: what is taken, what each slot holds, what is left. */
 
@@ -73,6 +75,7 @@ const OccupancyRef = builder.objectRef<PlanningOccupancy>('PlanningOccupancy').i
 builder.queryField('planningOccupancy', (t) =>
   t.field({
     type: OccupancyRef,
+    extensions: answeredFrom(planningProjection.name),
     description: `The planning occupancy from \`from\` to \`to\` (inclusive, at most ${maxDays} days), for the given planning types (default: sav).`,
     args: {
       from: t.arg({ type: 'LocalDate', required: true }),

@@ -47,11 +47,13 @@ const emptyDay = (date: string): Day => ({
   savsUpTo: 0,
 });
 
+export const dashboardProjectionName = 'dashboard';
+
 /** The daily business figures of the analysts' dashboard. */
 export const dashboardProjection = (options: { timezone: string }): Projection => {
   const localDate = localDateIn(options.timezone);
   return {
-    name: 'dashboard',
+    name: dashboardProjectionName,
     // 2: SAVs counted per category and type in the day document, instead of listed one by one.
     // 3: rebuilt from events read with bounded amounts: an old log's 1e308 overflowed the day's revenue.
     version: 3,

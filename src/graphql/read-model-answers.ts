@@ -1,0 +1,73 @@
+import { getOperationAST, Kind, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql/index.js';
+import type { Plugin } from 'graphql-yoga';
+import { LRUCache } from 'lru-cache';
+import type { GraphqlContext } from './context.ts';
+
+/**
+ * Answers kept while the read models they come from have not changed. A query field whose answer is
+ * a function of its arguments and of some projections' read models alone (no clock, no caller) names
+ * them in its extensions (`answeredFrom`). An operation made only of such root fields is answered, the
+ * same document asked again with the same variables by a caller of the same group, from the result
+ * kept, as long as every read model it names has the same content version (see the projection
+ * engine): a batch that changes one of them makes every answer drawn from it computed again. Results
+ * with errors are never kept; least recently used answers go first beyond `maxEntries`.
+ */
+
+export type AnsweredFrom = { answeredFrom: readonly string[] };
+
+/** The extensions of a query field answered from these projections' read models alone. */
+export const answeredFrom = (...projections: string[]): AnsweredFrom => ({ answeredFrom: projections });
+
+/** Enough for the periods a team of analysts keeps open; a dashboard answer is at most 366 buckets. */
+export const maxKeptAnswers = 100;
+
+/** The projections an operation's answer comes from, or undefined if it is not made of such fields only. */
+const projectionsOf = (schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined): string[] | undefined => {
+  const operation = getOperationAST(document, operationName);
+  if (operation?.operation !== 'query') return undefined;
+  const fields = schema.getQueryType()?.getFields() ?? {};
+  const projections = new Set<string>();
+  for (const selection of operation.selectionSet.selections) {
+    if (selection.kind !== Kind.FIELD) return undefined;
+    if (selection.name.value === '__typename') continue;
+    const from = (fields[selection.name.value]?.extensions as Partial<AnsweredFrom> | undefined)?.answeredFrom;
+    if (from === undefined) return undefined;
+    for (const projection of from) projections.add(projection);
+  }
+  return [...projections];
+};
+
+export const readModelAnswers = (maxEntries = maxKeptAnswers): Plugin<GraphqlContext> => {
+  const kept = new LRUCache<string, { versions: string; result: ExecutionResult }>({ max: maxEntries });
+  // Parsed documents are cached by the server per text: the same text is the same document.
+  const documentIds = new WeakMap<DocumentNode, number>();
+  let lastId = 0;
+
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const { document, schema, operationName, variableValues } = args;
+      const projections = projectionsOf(schema, document, operationName);
+      if (projections === undefined) return;
+      const context = args.contextValue as GraphqlContext;
+      // Taken before the read: a change applied meanwhile makes the answer stale at once, never fresh for too long.
+      const versions = projections.map((projection) => context.runtime.projections.contentVersion(projection));
+      if (versions.includes(null)) return;
+      const version = versions.join(' ');
+      let id = documentIds.get(document);
+      if (id === undefined) documentIds.set(document, (id = ++lastId));
+      const key = `${id}\n${operationName ?? ''}\n${context.token.group}\n${JSON.stringify(variableValues ?? {})}`;
+      const entry = kept.get(key);
+      if (entry && entry.versions === version) {
+        context.runtime.metrics.observeKeptAnswer('hit');
+        setResultAndStopExecution(entry.result);
+        return;
+      }
+      context.runtime.metrics.observeKeptAnswer('miss');
+      return {
+        onExecuteDone({ result }) {
+          if ('data' in result && !result.errors?.length) kept.set(key, { versions: version, result });
+        },
+      };
+    },
+  };
+};
