@@ -26,7 +26,9 @@ export const graphqlRoutes = (runtime: Runtime): Router => {
       else if (Array.isArray(value)) headers.set(name, value.join(', '));
     }
     const context: GraphqlContext = { runtime, commandContext: ctx.state.commandContext, token: ctx.state.token };
-    const response = await yoga.fetch(new Request(`http://localhost${ctx.url}`, { method: ctx.method, headers, ...(body !== undefined && { body }) }), context);
+    // The server's own Request class reads a text body as it is; Node's would stream it through web streams.
+    const request = new yoga.fetchAPI.Request(`http://localhost${ctx.url}`, { method: ctx.method, headers, ...(body !== undefined && { body }) });
+    const response = await yoga.fetch(request, context);
     ctx.status = response.status;
     response.headers.forEach((value, name) => ctx.set(name, value));
     ctx.body = Buffer.from(await response.arrayBuffer());
@@ -34,7 +36,7 @@ export const graphqlRoutes = (runtime: Runtime): Router => {
 
   // GraphiQL is a static page: a browser asking for it needs no token (the queries it sends do).
   const graphiql: Middleware = async (ctx, next) => {
-    const request = new Request(`http://localhost${ctx.url}`, { method: ctx.method, headers: { accept: ctx.get('accept') } });
+    const request = new yoga.fetchAPI.Request(`http://localhost${ctx.url}`, { method: ctx.method, headers: { accept: ctx.get('accept') } });
     if (!runtime.config.production && shouldRenderGraphiQL(request)) return serve(ctx, next);
     return guard(ctx, () => limit(ctx, () => serve(ctx, next)));
   };

@@ -6,6 +6,7 @@ import type { GraphqlContext } from './context.ts';
 import { graphiqlOptions } from './graphiql/graphiql-options.ts';
 import { renderLocalGraphiQL } from './graphiql/graphiql-page.ts';
 import { noIntrospection, queryLimits } from './limits.ts';
+import { readModelAnswers } from './read-model-answers.ts';
 import { withinBudget } from './time-budget.ts';
 import { buildSchema } from './schema.ts';
 import { zonedTimestamp } from '../time/zoned-timestamp.ts';
@@ -49,6 +50,9 @@ export const createGraphqlServer = (runtime: Runtime): YogaServerInstance<Graphq
     graphiql: runtime.config.production ? false : graphiqlOptions,
     renderGraphiQL: renderLocalGraphiQL,
     landingPage: false,
+    // The body reaching the server was read and limited to 1 MiB by the app's body parser (json-body.ts):
+    // yoga's own limit would pipe every body through one more stream to count its bytes again.
+    maxRequestBodySize: false,
     // Bearer tokens only, from internal tools: no cross-origin browser access.
     cors: false,
     logging: false,
@@ -59,5 +63,10 @@ export const createGraphqlServer = (runtime: Runtime): YogaServerInstance<Graphq
         return maskError(error, message, false);
       },
     },
-    plugins: [...queryLimits({ timeBudgetMs: runtime.config.graphqlTimeBudgetMs }), ...(runtime.config.graphqlIntrospection ? [] : noIntrospection())],
+    plugins: [
+      ...queryLimits({ timeBudgetMs: runtime.config.graphqlTimeBudgetMs }),
+      ...(runtime.config.graphqlIntrospection ? [] : noIntrospection()),
+      // After the limits: an operation refused for its cost is refused every time.
+      readModelAnswers(),
+    ],
   });
