@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemContext } from '../../src/events/command-context.ts';
+import { acknowledgeSupplierLine } from '../../src/events/sales/supplier-lines.ts';
 import { startGraphqlApi, type GraphqlApi } from './graphql-api.ts';
 import { importOrder, order } from './seed.ts';
 
 /**
- * Answers kept while their read models have not changed: the dashboard and the planning occupancy,
- * asked again, are answered from memory until an event changes the read model they are drawn from.
+ * Answers kept while their read models have not changed: the dashboard, the planning occupancy and
+ * the supplier performance, asked again, are answered from memory until an event changes the read model they are drawn from.
  */
 
 const dashboard = `query($from: LocalDate!, $to: LocalDate!) {
@@ -13,13 +15,17 @@ const dashboard = `query($from: LocalDate!, $to: LocalDate!) {
 const occupancy = `query($from: LocalDate!, $to: LocalDate!) {
   planningOccupancy(from: $from, to: $to) { holidays { date label } }
 }`;
+const performance = `query($from: LocalDate!, $to: LocalDate!) {
+  supplierPerformance(from: $from, to: $to) { supplier received acknowledged }
+}`;
 const october = { from: '2026-10-01', to: '2026-10-31' };
 
 describe('answers kept while their read models are unchanged', () => {
   let api: GraphqlApi;
+  let sofa: number;
   beforeEach(async () => {
     api = await startGraphqlApi();
-    await importOrder(api, order({ increment_id: '100000001', created_at: '2026-10-02T10:00:00+02:00', grand_total: 100 }));
+    ({ sofa } = await importOrder(api, order({ increment_id: '100000001', created_at: '2026-10-02T10:00:00+02:00', grand_total: 100 })));
   });
   afterEach(async () => api.close());
 
@@ -70,6 +76,16 @@ describe('answers kept while their read models are unchanged', () => {
     await api.staffData('mutation { declareHoliday(date: "2026-10-08", label: "Inventaire") { status } }');
     expect((await api.data(occupancy, october)).planningOccupancy.holidays).toEqual([{ date: '2026-10-08', label: 'Inventaire' }]);
     expect(await kept()).toEqual({ hit: 0, miss: 2 });
+  });
+
+  it('when a supplier line is acknowledged between two asks of the supplier performance, the second answer counts it', async () => {
+    const before = await api.data(performance, october);
+    expect(before.supplierPerformance).toContainEqual({ supplier: 'supplier-a', received: 1, acknowledged: 0 });
+    await acknowledgeSupplierLine(api.runtime.salesDeps, { serviceOrderId: `100000001_${sofa}`, supplier: 'supplier-a' }, systemContext());
+    const after = await api.data(performance, october);
+    expect(after.supplierPerformance).toContainEqual({ supplier: 'supplier-a', received: 1, acknowledged: 1 });
+    expect(await api.data(performance, october)).toEqual(after);
+    expect(await kept()).toEqual({ hit: 1, miss: 2 });
   });
 
   it('when an answer has errors, or the operation also reads what is not kept, it is computed every time', async () => {

@@ -4,6 +4,8 @@ import type { DelayStats } from '../../projections/supplier-performance/percenti
 import { supplierPerformance, type SupplierPerformance } from '../../projections/supplier-performance/queries.ts';
 import { builder } from '../builder.ts';
 import { badUserInput } from '../errors.ts';
+import { answeredFrom } from '../read-model-answers.ts';
+import { supplierPerformanceProjectionName } from '../../projections/supplier-performance/supplier-performance-projection.ts';
 
 /** How each drop-shipper keeps up: lines received and handled over a period, and how fast. */
 
@@ -37,6 +39,7 @@ const SupplierPerformanceRef = builder.objectRef<SupplierPerformance>('SupplierP
 builder.queryField('supplierPerformance', (t) =>
   t.field({
     type: [SupplierPerformanceRef],
+    extensions: answeredFrom(supplierPerformanceProjectionName),
     description: `Per supplier (every known one, or the one given), from \`from\` to \`to\` (inclusive local dates, at most ${maxDays} days).`,
     args: {
       from: t.arg({ type: 'LocalDate', required: true }),

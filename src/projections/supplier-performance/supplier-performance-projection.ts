@@ -40,10 +40,12 @@ const emptyDay = (supplier: SupplierName, date: string): Day => ({
 type Milestone = 'acknowledged' | 'shipped' | 'cancelled';
 
 /** The drop-shipping figures of each supplier per local day: lines received, acknowledged, shipped, cancelled, and the delays. */
+export const supplierPerformanceProjectionName = 'supplier-performance';
+
 export const supplierPerformanceProjection = (options: { timezone: string }): Projection => {
   const localDate = localDateIn(options.timezone);
   return {
-    name: 'supplier-performance',
+    name: supplierPerformanceProjectionName,
     version: 1,
     eventTypes,
     collections: [supplierPerformanceDaysCollection, supplierPerformanceCalendarsCollection, supplierPerformanceLinesCollection],
