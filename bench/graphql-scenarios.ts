@@ -1,11 +1,14 @@
+import { addDays } from '../src/events/planning/calendar-date.ts';
+import { maxKeptAnswers } from '../src/graphql/read-model-answers.ts';
 import type { Scenario } from './api-scenarios.ts';
 import type { LoadRequest } from './http-load.ts';
 import type { Observer } from './observers.ts';
 
 /**
  * The scenarios of `npm run bench:graphql`: the analysts' two heavy queries (the dashboard over 90 days,
- * planning occupancy over 30 days, once asking for the REST answer's numbers only, once with capacity and
- * free places) beside the REST call that reads the same planning read model, an almost empty GraphQL
+ * asked again (answered from memory while the read model is unchanged) and over a different 90-day period
+ * each time (computed), planning occupancy over 30 days, once asking for the REST answer's numbers only,
+ * once with capacity and free places) beside the REST call that reads the same planning read model, an almost empty GraphQL
  * query (what the endpoint costs by itself) and a bare `node:http` server.
  */
 
@@ -19,6 +22,12 @@ const graphql = (token: string, query: string, variables: Record<string, unknown
 });
 
 const repeat = (request: LoadRequest) => ({ next: () => request });
+
+/** One request after another from a list, in turn. */
+const inTurn = (requests: readonly LoadRequest[]) => {
+  let next = 0;
+  return { next: () => requests[next++ % requests.length]! };
+};
 
 /** A GraphQL answer is 200 even when it carries errors: they are counted apart. */
 const graphqlErrors = (): Observer => {
@@ -134,6 +143,17 @@ export const graphqlScenarios = (tokens: { analyst: string; core: string }, peri
     name: 'GraphQL dashboard, 90 days by day',
     target: 'app',
     requests: repeat(graphql(tokens.analyst, dashboardQuery, { from: period.dashboardFrom, to: period.dashboardTo })),
+    observe: graphqlErrors,
+  },
+  {
+    name: 'GraphQL dashboard, 90 days by day, a new period each time',
+    target: 'app',
+    // More periods than answers are kept, each ending a day earlier: every request is computed.
+    requests: inTurn(
+      Array.from({ length: 2 * maxKeptAnswers }, (_, earlier) =>
+        graphql(tokens.analyst, dashboardQuery, { from: addDays(period.dashboardFrom, -earlier), to: addDays(period.dashboardTo, -earlier) }),
+      ),
+    ),
     observe: graphqlErrors,
   },
   {
