@@ -9,7 +9,8 @@ import type { GraphqlContext } from './context.ts';
  * them in its extensions (`answeredFrom`). An operation made only of such root fields is answered, the
  * same document asked again with the same variables by a caller of the same group, from the result
  * kept, as long as every read model it names has the same content version (see the projection
- * engine): a batch that changes one of them makes every answer drawn from it computed again. Results
+ * engine; read now when another instance runs the projection): a batch that changes one of them makes
+ * every answer drawn from it computed again. Results
  * with errors are never kept; least recently used answers go first beyond `maxEntries`.
  */
 
@@ -44,25 +45,25 @@ export const readModelAnswers = (maxEntries = maxKeptAnswers): Plugin<GraphqlCon
   let lastId = 0;
 
   return {
-    onExecute({ args, setResultAndStopExecution }) {
+    async onExecute({ args, setResultAndStopExecution }) {
       const { document, schema, operationName, variableValues } = args;
       const projections = projectionsOf(schema, document, operationName);
       if (projections === undefined) return;
-      const context = args.contextValue as GraphqlContext;
+      const { runtime, token } = args.contextValue as GraphqlContext;
       // Taken before the read: a change applied meanwhile makes the answer stale at once, never fresh for too long.
-      const versions = projections.map((projection) => context.runtime.projections.contentVersion(projection));
+      const versions = await Promise.all(projections.map((projection) => runtime.projections.currentContentVersion(projection)));
       if (versions.includes(null)) return;
       const version = versions.join(' ');
       let id = documentIds.get(document);
       if (id === undefined) documentIds.set(document, (id = ++lastId));
-      const key = `${id}\n${operationName ?? ''}\n${context.token.group}\n${JSON.stringify(variableValues ?? {})}`;
+      const key = `${id}\n${operationName ?? ''}\n${token.group}\n${JSON.stringify(variableValues ?? {})}`;
       const entry = kept.get(key);
       if (entry && entry.versions === version) {
-        context.runtime.metrics.observeKeptAnswer('hit');
+        runtime.metrics.observeKeptAnswer('hit');
         setResultAndStopExecution(entry.result);
         return;
       }
-      context.runtime.metrics.observeKeptAnswer('miss');
+      runtime.metrics.observeKeptAnswer('miss');
       return {
         onExecuteDone({ result }) {
           if ('data' in result && !result.errors?.length) kept.set(key, { versions: version, result });

@@ -227,6 +227,38 @@ describe('three instances behind one load balancer, on one EventStoreDB and one 
   });
 
   it(
+    'when an order is imported through one instance, the dashboard each instance answers next counts it; asked again unchanged, it comes from memory',
+    { timeout: 60_000 },
+    async () => {
+      const analyst = (await issueAccessToken(admin.write, { group: 'analyst', label: 'dashboards' }, systemContext())).token;
+      // Every order of this suite is placed on 2 October.
+      const dashboard = { query: '{ dashboard(from: "2026-10-02", to: "2026-10-02") { totals { orders } } }' };
+      const ordersOn = async (instance: Instance): Promise<number> => {
+        const answer = await client.send('/graphql', json(analyst, dashboard), instance);
+        expect(answer.status).toBe(200);
+        return (answer.body as { data: { dashboard: { totals: { orders: number } } } }).data.dashboard.totals.orders;
+      };
+      const keptHits = async (instance: Instance): Promise<number> => {
+        const answer = await client.send('/metrics', bearer(analyst), instance);
+        const line = String(answer.body)
+          .split('\n')
+          .find((candidate) => candidate.startsWith('graphql_kept_answers_total{outcome="hit"} '));
+        return line === undefined ? 0 : Number(line.split(' ')[1]);
+      };
+      const [before] = await Promise.all(instances.map(ordersOn));
+      for (const [index, through] of instances.entries()) {
+        expect((await client.send(importPath, json(tokens.core, anOrder()), through)).status).toBe(201);
+        for (const instance of instances) expect(await ordersOn(instance)).toBe(before! + index + 1);
+      }
+      for (const instance of instances) {
+        const hits = await keptHits(instance);
+        expect(await ordersOn(instance)).toBe(before! + instances.length);
+        expect(await keptHits(instance)).toBe(hits + 1);
+      }
+    },
+  );
+
+  it(
     'when the instance running the projections and jobs is killed with SIGKILL under load, its leases are taken within the lease time + 1 s, the others stay ready, its requests succeed when retried, 50 leads get exactly 50 mails, its labels are rendered and the read models verify',
     { timeout: 240_000 },
     async () => {

@@ -91,6 +91,12 @@ export type ProjectionEngine = {
    * what an answer cached from its read model is checked against. Null when unknown.
    */
   contentVersion(name: string): string | null;
+  /**
+   * The content version as of this call: when another instance (or process) runs the projection, with
+   * its stored checkpoint read now rather than as last read, so that an answer kept from the read model
+   * is never older than a command that has answered in any of them.
+   */
+  currentContentVersion(name: string): Promise<string | null>;
   /** Builds the projections anew beside their live generations, here or in the instance holding their lease. */
   requestRebuild(names?: readonly string[]): Promise<void>;
   stop(): Promise<void>;
@@ -684,6 +690,13 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
       if (slot) return `${slot.generation.generation}:${slot.lastChange ?? -1}`;
       const generation = generations.get(name)?.live?.generation;
       const position = shared.positionOf(name);
+      return generation === undefined || position === undefined ? null : `${generation}:${position}`;
+    },
+    currentContentVersion: async (name) => {
+      const slot = live.get(name);
+      if (slot) return `${slot.generation.generation}:${slot.lastChange ?? -1}`;
+      const generation = generations.get(name)?.live?.generation;
+      const position = await shared.readNow(name);
       return generation === undefined || position === undefined ? null : `${generation}:${position}`;
     },
     async requestRebuild(names = projections.map((projection) => projection.name)) {
