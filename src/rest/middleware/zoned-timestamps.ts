@@ -10,17 +10,35 @@ import { instantPattern, zonedTimestamp, type ZonedTimestamp } from '../../time/
  * they are; bodies that are not JSON values (PDFs, files, pre-rendered JSON text) are not touched.
  */
 
-const isPlainValue = (body: unknown): body is object =>
-  Array.isArray(body) || (typeof body === 'object' && body !== null && Object.getPrototypeOf(body) === Object.prototype);
+const isPlainObject = (value: object): value is Record<string, unknown> => Object.getPrototypeOf(value) === Object.prototype;
 
-const rewrite = (value: unknown, format: ZonedTimestamp): unknown => {
+const isPlainValue = (body: unknown): body is object => Array.isArray(body) || (typeof body === 'object' && body !== null && isPlainObject(body));
+
+/**
+ * The value with each instant rewritten: a copy of every array and object on the way to one, the same
+ * value where there is none (a presenter's object may be cached: it is never changed).
+ */
+export const rewriteInstants = (value: unknown, format: ZonedTimestamp): unknown => {
   if (typeof value === 'string') return instantPattern.test(value) ? format(value) : value;
-  if (Array.isArray(value)) return value.map((item) => rewrite(item, format));
-  if (isPlainValue(value)) {
-    // Entries, not assignments: a key such as `__proto__` stays data.
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, rewrite(item, format)]));
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const rewritten = rewriteInstants(item, format);
+      if (rewritten !== item) (copy ??= value.slice())[index] = rewritten;
+    }
+    return copy ?? value;
   }
-  return value;
+  if (!isPlainObject(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    const rewritten = rewriteInstants(item, format);
+    // A spread copy defines its keys, `__proto__` included, as data: the assignment then sets that key.
+    if (rewritten !== item) (copy ??= { ...value })[key] = rewritten;
+  }
+  return copy ?? value;
 };
 
 export const zonedTimestamps = (timezone: string): Middleware => {
@@ -29,6 +47,6 @@ export const zonedTimestamps = (timezone: string): Middleware => {
   return async (ctx, next) => {
     await next();
     // A new value: a presenter's object may be cached.
-    if (isPlainValue(ctx.body)) ctx.body = rewrite(ctx.body, format);
+    if (isPlainValue(ctx.body)) ctx.body = rewriteInstants(ctx.body, format);
   };
 };
