@@ -10,8 +10,8 @@ import type { GraphqlContext } from './context.ts';
  * same document asked again with the same variables by a caller of the same group, from the result
  * kept, as long as every read model it names has the same content version (see the projection
  * engine; read now when another instance runs the projection): a batch that changes one of them makes
- * every answer drawn from it computed again. Results
- * with errors are never kept; least recently used answers go first beyond `maxEntries`.
+ * every answer drawn from it computed again. Results with errors are never kept; least recently used
+ * answers go first beyond `maxEntries`.
  */
 
 export type AnsweredFrom = { answeredFrom: readonly string[] };
