@@ -25,9 +25,9 @@ export type Scenario = {
   connections?: number;
 };
 
-const repeat = (request: LoadRequest): RequestSource => ({ next: () => request });
+export const repeat = (request: LoadRequest): RequestSource => ({ next: () => request });
 
-const cycle = <T>(items: readonly T[], build: (item: T) => LoadRequest): RequestSource => {
+export const cycle = <T>(items: readonly T[], build: (item: T) => LoadRequest): RequestSource => {
   if (items.length === 0) throw new Error('A scenario has an empty list of inputs');
   let index = 0;
   return { next: () => build(items[index++ % items.length]!) };

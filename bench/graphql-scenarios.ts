@@ -1,6 +1,6 @@
 import { addDays } from '../src/events/planning/calendar-date.ts';
 import { maxKeptAnswers } from '../src/graphql/read-model-answers.ts';
-import type { Scenario } from './api-scenarios.ts';
+import { cycle, repeat, type Scenario } from './api-scenarios.ts';
 import type { LoadRequest } from './http-load.ts';
 import type { Observer } from './observers.ts';
 
@@ -20,14 +20,6 @@ const graphql = (token: string, query: string, variables: Record<string, unknown
   headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
   body: JSON.stringify({ query, variables }),
 });
-
-const repeat = (request: LoadRequest) => ({ next: () => request });
-
-/** One request after another from a list, in turn. */
-const inTurn = (requests: readonly LoadRequest[]) => {
-  let next = 0;
-  return { next: () => requests[next++ % requests.length]! };
-};
 
 /** A GraphQL answer is 200 even when it carries errors: they are counted apart. */
 const graphqlErrors = (): Observer => {
@@ -149,10 +141,12 @@ export const graphqlScenarios = (tokens: { analyst: string; core: string }, peri
     name: 'GraphQL dashboard, 90 days by day, a new period each time',
     target: 'app',
     // More periods than answers are kept, each ending a day earlier: every request is computed.
-    requests: inTurn(
-      Array.from({ length: 2 * maxKeptAnswers }, (_, earlier) =>
-        graphql(tokens.analyst, dashboardQuery, { from: addDays(period.dashboardFrom, -earlier), to: addDays(period.dashboardTo, -earlier) }),
-      ),
+    requests: cycle(
+      Array.from({ length: 2 * maxKeptAnswers }, (_, earlier) => ({
+        from: addDays(period.dashboardFrom, -earlier),
+        to: addDays(period.dashboardTo, -earlier),
+      })),
+      (variables) => graphql(tokens.analyst, dashboardQuery, variables),
     ),
     observe: graphqlErrors,
   },

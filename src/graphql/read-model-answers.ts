@@ -1,4 +1,4 @@
-import { getOperationAST, Kind, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql/index.js';
+import { getOperationAST, Kind, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema } from 'graphql/index.js';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import type { GraphqlContext } from './context.ts';
@@ -18,6 +18,10 @@ export type AnsweredFrom = { answeredFrom: readonly string[] };
 
 /** The extensions of a query field answered from these projections' read models alone. */
 export const answeredFrom = (...projections: string[]): AnsweredFrom => ({ answeredFrom: projections });
+
+type OnExecute = NonNullable<Plugin<GraphqlContext>['onExecute']>;
+type ExecutePayload = Parameters<OnExecute>[0];
+type ExecuteHookResult = Awaited<ReturnType<OnExecute>>;
 
 /** Enough for the periods a team of analysts keeps open; a dashboard answer is at most 366 buckets. */
 export const maxKeptAnswers = 100;
@@ -44,31 +48,38 @@ export const readModelAnswers = (maxEntries = maxKeptAnswers): Plugin<GraphqlCon
   const documentIds = new WeakMap<DocumentNode, number>();
   let lastId = 0;
 
+  const keyOf = (args: ExecutionArgs, group: string): string => {
+    let id = documentIds.get(args.document);
+    if (id === undefined) documentIds.set(args.document, (id = ++lastId));
+    return `${id}\n${args.operationName ?? ''}\n${group}\n${JSON.stringify(args.variableValues ?? {})}`;
+  };
+
+  const answerKept = async ({ args, setResultAndStopExecution }: ExecutePayload, projections: readonly string[]): Promise<ExecuteHookResult> => {
+    const { runtime, token } = args.contextValue as GraphqlContext;
+    // Taken before the read: a change applied meanwhile makes the answer stale at once, never fresh for too long.
+    const versions = await Promise.all(projections.map((projection) => runtime.projections.currentContentVersion(projection)));
+    if (versions.includes(null)) return;
+    const version = versions.join(' ');
+    const key = keyOf(args, token.group);
+    const entry = kept.get(key);
+    if (entry && entry.versions === version) {
+      runtime.metrics.observeKeptAnswer('hit');
+      setResultAndStopExecution(entry.result);
+      return;
+    }
+    runtime.metrics.observeKeptAnswer('miss');
+    return {
+      onExecuteDone({ result }) {
+        if ('data' in result && !result.errors?.length) kept.set(key, { versions: version, result });
+      },
+    };
+  };
+
   return {
-    async onExecute({ args, setResultAndStopExecution }) {
-      const { document, schema, operationName, variableValues } = args;
-      const projections = projectionsOf(schema, document, operationName);
-      if (projections === undefined) return;
-      const { runtime, token } = args.contextValue as GraphqlContext;
-      // Taken before the read: a change applied meanwhile makes the answer stale at once, never fresh for too long.
-      const versions = await Promise.all(projections.map((projection) => runtime.projections.currentContentVersion(projection)));
-      if (versions.includes(null)) return;
-      const version = versions.join(' ');
-      let id = documentIds.get(document);
-      if (id === undefined) documentIds.set(document, (id = ++lastId));
-      const key = `${id}\n${operationName ?? ''}\n${token.group}\n${JSON.stringify(variableValues ?? {})}`;
-      const entry = kept.get(key);
-      if (entry && entry.versions === version) {
-        runtime.metrics.observeKeptAnswer('hit');
-        setResultAndStopExecution(entry.result);
-        return;
-      }
-      runtime.metrics.observeKeptAnswer('miss');
-      return {
-        onExecuteDone({ result }) {
-          if ('data' in result && !result.errors?.length) kept.set(key, { versions: version, result });
-        },
-      };
+    // Every other operation goes on at once, without waiting on a promise.
+    onExecute(payload) {
+      const projections = projectionsOf(payload.args.schema, payload.args.document, payload.args.operationName);
+      return projections === undefined ? undefined : answerKept(payload, projections);
     },
   };
 };

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/events/command-context.ts';
 import { acknowledgeSupplierLine } from '../../src/events/sales/supplier-lines.ts';
+import { sample } from '../support/prometheus-sample.ts';
 import { startGraphqlApi, type GraphqlApi } from './graphql-api.ts';
 import { importOrder, order } from './seed.ts';
 
@@ -32,10 +33,7 @@ describe('answers kept while their read models are unchanged', () => {
   /** The kept-answer counters of /metrics: answered from memory (hit) or computed (miss). */
   const kept = async (): Promise<{ hit: number; miss: number }> => {
     const response = await api.request.get('/metrics').set('Authorization', `Bearer ${api.token}`);
-    const count = (outcome: string) => {
-      const line = response.text.split('\n').find((candidate) => candidate.startsWith(`graphql_kept_answers_total{outcome="${outcome}"} `));
-      return line === undefined ? 0 : Number(line.split(' ')[1]);
-    };
+    const count = (outcome: string) => sample(response.text, `graphql_kept_answers_total{outcome="${outcome}"}`) ?? 0;
     return { hit: count('hit'), miss: count('miss') };
   };
 

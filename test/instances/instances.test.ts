@@ -19,6 +19,7 @@ import { openRuntime, type Runtime } from '../../src/runtime.ts';
 import { anOrder, importPath } from '../rest/core/orders/orders-api.ts';
 import { nothingDeliverableBody, shippedBody } from '../rest/supplier/supplier-fixtures.ts';
 import { testBackendEnv, type BackendEnv } from '../support/backends.ts';
+import { sample } from '../support/prometheus-sample.ts';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server.ts';
 import { bearer, json, readLeases, spreadingClient, startInstance, type Instance } from './cluster.ts';
 
@@ -240,10 +241,7 @@ describe('three instances behind one load balancer, on one EventStoreDB and one 
       };
       const keptHits = async (instance: Instance): Promise<number> => {
         const answer = await client.send('/metrics', bearer(analyst), instance);
-        const line = String(answer.body)
-          .split('\n')
-          .find((candidate) => candidate.startsWith('graphql_kept_answers_total{outcome="hit"} '));
-        return line === undefined ? 0 : Number(line.split(' ')[1]);
+        return sample(String(answer.body), 'graphql_kept_answers_total{outcome="hit"}') ?? 0;
       };
       const [before] = await Promise.all(instances.map(ordersOn));
       for (const [index, through] of instances.entries()) {

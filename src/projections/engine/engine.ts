@@ -603,6 +603,17 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
     }
   };
 
+  /** A projection this process runs: its generation and the last batch that changed its documents. */
+  const localContentVersion = (name: string): string | undefined => {
+    const slot = live.get(name);
+    return slot && `${slot.generation.generation}:${slot.lastChange ?? -1}`;
+  };
+  /** One another instance runs: its live generation and a stored checkpoint. */
+  const storedContentVersion = (name: string, position: number | undefined): string | null => {
+    const generation = generations.get(name)?.live?.generation;
+    return generation === undefined || position === undefined ? null : `${generation}:${position}`;
+  };
+
   return {
     async start() {
       if (started) return;
@@ -685,20 +696,8 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
       const known = [stored, here].filter((position): position is number => position !== undefined);
       return known.length === 0 ? null : Math.max(...known);
     },
-    contentVersion: (name) => {
-      const slot = live.get(name);
-      if (slot) return `${slot.generation.generation}:${slot.lastChange ?? -1}`;
-      const generation = generations.get(name)?.live?.generation;
-      const position = shared.positionOf(name);
-      return generation === undefined || position === undefined ? null : `${generation}:${position}`;
-    },
-    currentContentVersion: async (name) => {
-      const slot = live.get(name);
-      if (slot) return `${slot.generation.generation}:${slot.lastChange ?? -1}`;
-      const generation = generations.get(name)?.live?.generation;
-      const position = await shared.readNow(name);
-      return generation === undefined || position === undefined ? null : `${generation}:${position}`;
-    },
+    contentVersion: (name) => localContentVersion(name) ?? storedContentVersion(name, shared.positionOf(name)),
+    currentContentVersion: async (name) => localContentVersion(name) ?? storedContentVersion(name, await shared.readNow(name)),
     async requestRebuild(names = projections.map((projection) => projection.name)) {
       for (const name of names) if (!byName.has(name)) throw new Error(`No projection is named ${name}`);
       await requestRebuild(base, names, clock.now());

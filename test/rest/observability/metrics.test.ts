@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiHarness } from '../../support/api-harness.ts';
+import { sample } from '../../support/prometheus-sample.ts';
 
 const metricsToken = 'scraper-7f3c9a1e5b2d4c6a8e0f1a2b3c4d5e6f';
-
-/** The value of one series of a Prometheus text exposition, or undefined when it is not there. */
-const sample = (text: string, series: string): number | undefined => {
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
-};
 
 describe('GET /metrics', () => {
   let api: ApiHarness;
