@@ -16,6 +16,8 @@ export default defineConfig({
     testTimeout: onServers ? 180_000 : 30_000,
     hookTimeout: onServers ? 180_000 : 60_000,
     pool: 'forks',
+    // The specs that start the service as a process run its bundle (dist/), built here first.
+    globalSetup: ['test/support/build-service.ts'],
     reporters: reportDir ? ['default', ['json', { outputFile: reportFile }]] : ['default'],
   },
 });

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { freeLoopbackPort } from '../test/support/free-port.ts';
+import { projectRoot, serviceArguments } from '../test/support/service-command.ts';
 import { tallyOf, type LogTally } from './server-log.ts';
 
 /**
@@ -13,14 +13,11 @@ import { tallyOf, type LogTally } from './server-log.ts';
  * process, and the peak resident memory is read from the kernel for the server's process alone.
  */
 
-const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
-
-/** The arguments `npm start` gives node (`node <args>`), read from package.json so that both stay one. */
-const startArguments = (): string[] => {
-  const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const [command, ...args] = start.split(/\s+/);
-  if (command !== 'node') throw new Error(`npm start is expected to run node, not: ${start}`);
-  return args;
+/** Builds the bundle `npm start` runs (its prestart), once per benchmark process. */
+let built = false;
+const buildService = (): void => {
+  if (!built) execFileSync(process.execPath, ['build.mjs'], { cwd: projectRoot, stdio: 'inherit' });
+  built = true;
 };
 
 export type ServerProcess = {
@@ -34,7 +31,7 @@ export type ServerProcess = {
   stop: () => Promise<void>;
 };
 
-/** Starts `src/main.ts` and resolves once /health answers 200 (its read models caught up). */
+/** Starts the service as `npm start` does and resolves once /health answers 200 (its read models caught up). */
 export const startServerProcess = async (dataDir: string, env: Record<string, string> = {}, readyTimeoutMs = 30 * 60_000): Promise<ServerProcess> => {
   const port = await freeLoopbackPort();
   const startedAt = performance.now();
@@ -42,8 +39,9 @@ export const startServerProcess = async (dataDir: string, env: Record<string, st
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`] : [];
   // PDF_WORKERS, when set, sizes the server's PDF renderers (else the server's default).
   const pdfWorkers = process.env.PDF_WORKERS ? { PDF_WORKERS: process.env.PDF_WORKERS } : {};
-  const child = spawn(process.execPath, [...profile, ...startArguments()], {
-    cwd: root,
+  buildService();
+  const child = spawn(process.execPath, [...profile, ...serviceArguments()], {
+    cwd: projectRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...pdfWorkers, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

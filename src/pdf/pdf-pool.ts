@@ -34,11 +34,13 @@ export type PdfPoolOptions = {
   worker?: URL;
 };
 
-const defaultWorker = new URL('./pdf-worker.ts', import.meta.url);
-
-// Workers run the TypeScript sources as the service does (`node --import tsx`), under `npm start` as
-// under vitest, whose own transform does not reach worker threads.
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+// Under `npm start` the service runs bundled (dist/main.mjs, build.mjs), its worker beside it as
+// JavaScript. Run from its sources (vitest, `npm run dev`, the CLI), the worker runs them too: through
+// tsx, since neither vitest's transform nor the parent's module hooks reach worker threads.
+const bundled = import.meta.url.endsWith('.mjs');
+const defaultWorker = new URL(bundled ? './pdf-worker.mjs' : './pdf-worker.ts', import.meta.url);
+const loaderArguments = (worker: URL): string[] =>
+  worker.pathname.endsWith('.ts') ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
 
 type Pending = { job: PdfJob; resolve: (pdf: Buffer) => void; reject: (error: unknown) => void };
 
@@ -53,18 +55,25 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
   // A running average of a document's time in its worker, for Retry-After.
   let averageMs = 100;
 
-  const workers = (): Piscina<PdfJob, Uint8Array> =>
-    (piscina ??= new Piscina<PdfJob, Uint8Array>({
-      filename: (options.worker ?? defaultWorker).href,
+  const worker = options.worker ?? defaultWorker;
+  const workers = (): Piscina<PdfJob, Uint8Array> => {
+    if (piscina) return piscina;
+    piscina = new Piscina<PdfJob, Uint8Array>({
+      filename: worker.href,
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: Number.POSITIVE_INFINITY,
-      execArgv: ['--import', tsxLoader],
+      execArgv: loaderArguments(worker),
       // A runaway document fails its worker, never the server's heap. The young generation capped at
       // 16 MiB: a document's garbage is short-lived; left to grow, a worker took ~20 MiB more
       // (`bench:pdf`, docs/benchmarks.md); 8 and 4 MiB saved more but cost more CPU per document.
       resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 },
-    }));
+    });
+    // A worker that fails outside a document (its module not loading) is replaced by piscina; without
+    // a listener, the pool's 'error' event would stop the server.
+    piscina.on('error', (error: unknown) => log.error({ err: error }, 'PDF worker failed'));
+    return piscina;
+  };
 
   const run = (pending: Pending): void => {
     running++;

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from '../../src/config/config.ts';
 import { frenchVatNumber, isSiren, isSiret } from '../../src/config/french-identifiers.ts';
 import { demoSeller } from '../../src/config/seller-settings.ts';
 import { productionSeller } from '../support/production-seller.ts';
+import { serviceArguments } from '../support/service-command.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -124,7 +125,7 @@ describe('the seller settings', () => {
     async () => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'seller-settings-'));
       try {
-        const failure = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        const failure = await run(process.execPath, serviceArguments(), {
           cwd: root,
           env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', ...secret },
         }).then(

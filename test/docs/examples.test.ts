@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeLoopbackPort } from '../support/free-port.ts';
 import { runnableExamples, type Example } from './markdown-examples.ts';
+import { serviceArguments } from '../support/service-command.ts';
 
 /**
  * The README and every page of docs/ run as written, on the data their examples name: a fresh DATA_DIR
@@ -81,7 +82,7 @@ describe('the examples of the README and of docs/', () => {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     });
     port = await portForTheExamples();
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    server = spawn(process.execPath, serviceArguments(), {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -63,7 +63,11 @@ add_token '"getSaleInvoice"' "$(action_token invoice --sale "$sale")"
 
 port=$(node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
 base="http://127.0.0.1:$port"
-PORT=$port HOST=127.0.0.1 BASE_URL=$base node --import tsx src/main.ts >"$data_dir/server.log" 2>&1 &
+# The service as `npm start` runs it: its bundle, built first (the prestart), then node with its
+# arguments (the script's words after `exec node`).
+node build.mjs
+read -r -a start_arguments <<<"$(node -p "require('./package.json').scripts.start.split(/\\s+/).slice(2).join(' ')")"
+PORT=$port HOST=127.0.0.1 BASE_URL=$base node "${start_arguments[@]}" >"$data_dir/server.log" 2>&1 &
 server_pid=$!
 healthy() { node -e "fetch('$base/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"; }
 for _ in $(seq 1 120); do

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { MongoClient } from 'mongodb';
 import { freeLoopbackPort } from '../support/free-port.ts';
+import { serviceArguments } from '../support/service-command.ts';
 
 /**
  * Several instances of the service as `npm start` runs them (real processes), on one EventStoreDB test
@@ -27,7 +28,7 @@ export type Instance = {
 
 export const startInstance = async (id: string, env: Record<string, string>): Promise<Instance> => {
   const port = await freeLoopbackPort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, serviceArguments(), {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port), HOST: '127.0.0.1', INSTANCE_ID: id, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],

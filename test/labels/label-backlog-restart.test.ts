@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { issueAccessToken } from '../../src/events/access/access-token-handlers.ts';
@@ -15,25 +13,19 @@ import { createLogger } from '../../src/logger.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { anOrder, importPath } from '../rest/core/orders/orders-api.ts';
 import { freeLoopbackPort } from '../support/free-port.ts';
+import { projectRoot, serviceArguments } from '../support/service-command.ts';
 
 /**
  * The label backlog across a SIGTERM, on the real server process as `npm start` runs it: the labels
  * not rendered when the server stopped are rendered after its next start, without being fetched.
  */
 
-const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-/** The arguments `npm start` gives node, read from package.json so that both stay one. */
-const startArguments = (): string[] => {
-  const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  return start.split(/\s+/).slice(1);
-};
-
 type Server = { origin: string; child: ChildProcess; exited: Promise<number | null> };
 
 const startServer = async (dataDir: string): Promise<Server> => {
   const port = await freeLoopbackPort();
-  const child = spawn(process.execPath, startArguments(), {
-    cwd: root,
+  const child = spawn(process.execPath, serviceArguments(), {
+    cwd: projectRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', PDF_WORKERS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

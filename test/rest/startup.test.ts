@@ -13,6 +13,7 @@ import { systemContext } from '../../src/events/command-context.ts';
 import { createLogger } from '../../src/logger.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { freeLoopbackPort } from '../support/smtp-test-server.ts';
+import { serviceArguments } from '../support/service-command.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -23,7 +24,7 @@ type LogLine = { msg?: string; from?: number; [field: string]: unknown };
 /** The service as `npm start` runs it: a process of its own on DATA_DIR, its JSON log lines collected. */
 const startServer = async (dataDir: string, env: Record<string, string> = {}) => {
   const port = await freeLoopbackPort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, serviceArguments(), {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

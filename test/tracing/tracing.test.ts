@@ -8,37 +8,39 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackendEnv } from '../support/backends.ts';
 import { freeLoopbackPort } from '../support/free-port.ts';
 import { startOtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver.ts';
+import { projectRoot, serviceArguments } from '../support/service-command.ts';
 
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
 const SERVER = 2; // OTLP's SPAN_KIND_SERVER
 const CLIENT = 3;
 
+/** `npm start`'s arguments with one more preload, before the service's module (the last argument). */
+const startArgumentsWith = (preload: string): string[] => {
+  const args = serviceArguments();
+  return [...args.slice(0, -1), '--import', preload, args.at(-1)!];
+};
+
 /**
- * `npm start` as a process of its own (the same preloads: tsx, then the tracing preload), plus a probe
- * that lists the modules it loaded; SIGTERM stops it as an orchestrator would.
+ * `npm start` as a process of its own (its bundle with the tracing preload), plus a probe that lists
+ * the modules it loaded; SIGTERM stops it as an orchestrator would.
  */
 const startServer = async (dataDir: string, env: Record<string, string>) => {
   const port = await freeLoopbackPort();
   const loadedModulesFile = path.join(dataDir, `loaded-modules-${port}.json`);
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', './src/tracing/preload.ts', '--import', './test/tracing/loaded-modules-probe.ts', 'src/main.ts'],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        LOADED_MODULES_FILE: loadedModulesFile,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, startArgumentsWith('./test/tracing/loaded-modules-probe.mjs'), {
+    cwd: projectRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      LOADED_MODULES_FILE: loadedModulesFile,
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   child.stdout.resume();
@@ -83,7 +85,7 @@ describe('OpenTelemetry tracing, started by npm start when an OTLP endpoint is c
     dataDir = await mkdtemp(path.join(tmpdir(), 'tracing-'));
     // A core token, issued by the CLI on the server's DATA_DIR as an operator does.
     const issued = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'token', 'issue', '--group', 'core'], {
-      cwd: root,
+      cwd: projectRoot,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     });
     token = issued.stdout.trimEnd().split('\n').at(-1)!;
@@ -169,7 +171,7 @@ describe('OpenTelemetry tracing, started by npm start when an OTLP endpoint is c
       const backends = await testBackendEnv(productionDir, 'production');
       try {
         const issued = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'token', 'issue', '--group', 'core'], {
-          cwd: root,
+          cwd: projectRoot,
           env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: productionDir, LOG_LEVEL: 'warn', ...backends.env },
         });
         const coreToken = issued.stdout.trimEnd().split('\n').at(-1)!;
@@ -238,8 +240,8 @@ describe('OpenTelemetry tracing, started by npm start when an OTLP endpoint is c
 
   it('when OTEL_EXPORTER_OTLP_ENDPOINT is not an http(s) URL, the server stops at start naming it', { timeout: 60_000 }, async () => {
     const port = await freeLoopbackPort();
-    const started = run(process.execPath, ['--import', 'tsx', '--import', './src/tracing/preload.ts', 'src/main.ts'], {
-      cwd: root,
+    const started = run(process.execPath, serviceArguments(), {
+      cwd: projectRoot,
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import process from 'node:process';
 
 /**
  * Preloaded into the server under test (`--import`): when the process exits, it writes the files of

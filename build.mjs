@@ -1,0 +1,50 @@
+// `npm run build` (run by `npm start` first): the service bundled into dist/ as plain JavaScript, so
+// that the process that serves runs no TypeScript compiler. Loading the sources through tsx costs a
+// module-hooks thread of its own in the server and again in each PDF worker, and a compile of every
+// file at each start (docs/architecture.md, "Running"). Three entries: the service, the tracing
+// preload (which must run before it), and the PDF worker, which pdf-pool.ts finds beside the service's
+// bundle. Packages stay in node_modules (imported, not bundled): native addons, fonts and the
+// instrumentations that patch them work as they do from the sources. The modules loaded on demand
+// (the production adapters, OpenTelemetry) stay in chunks of their own, loaded only when configured.
+//
+// Instances started together from one checkout each build: every file is written beside its place and
+// renamed into it (atomic), chunks before the entries that import them, so that a process starting
+// meanwhile reads either build whole, never a file half written or missing.
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const outdir = path.join(root, 'dist');
+const chunks = path.join(outdir, 'chunks');
+
+const { outputFiles } = await build({
+  entryPoints: ['src/main.ts', 'src/tracing/preload.ts', 'src/pdf/pdf-worker.ts'],
+  absWorkingDir: root,
+  outdir,
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  write: false,
+  logLevel: 'warning',
+});
+
+mkdirSync(chunks, { recursive: true });
+const inChunks = (file) => path.dirname(file.path) === chunks;
+for (const file of [...outputFiles.filter(inChunks), ...outputFiles.filter((file) => !inChunks(file))]) {
+  const staged = `${file.path}.${process.pid}.tmp`;
+  writeFileSync(staged, file.contents);
+  renameSync(staged, file.path);
+}
+// Chunks of earlier builds: a process only imports chunks while it starts.
+const written = new Set(outputFiles.map((file) => path.basename(file.path)));
+for (const name of readdirSync(chunks)) if (!written.has(name) && !name.endsWith('.tmp')) rmSync(path.join(chunks, name), { force: true });
