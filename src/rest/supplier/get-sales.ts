@@ -10,8 +10,12 @@ import { getSalesPageSize, getSalesQuery, type GetSalesQuery } from './schemas.t
 import { invalidParameter } from './supplier-answers.ts';
 import type { SupplierSalesCache } from './supplier-cache.ts';
 
-/** One page as it is answered: its JSON text, and what its paging headers need. */
-export type SalesPage = { body: string; lines: number; lastLine: string | undefined };
+/**
+ * One page as it is answered: its JSON encoded once (UTF-8), and what its paging headers need. Kept as
+ * bytes, a cached page is written as it is to every poll, and takes half the memory of a JavaScript
+ * string with an accented name in it (two bytes a character): up to 1,000 pages of ~30 KB are kept.
+ */
+export type SalesPage = { body: Buffer; lines: number; lastLine: string | undefined };
 
 export type GetSalesDeps = {
   supplier: SupplierName;
@@ -56,7 +60,7 @@ const readPage = async (deps: GetSalesDeps, base: string, query: GetSalesQuery):
   const texts = lines.map((line) =>
     listedLine({ listingHead: line.listingHead ?? '', listingTail: line.listingTail ?? '' }, base, deps.labelLinks.query(line._id, expires)),
   );
-  return { body: `[${texts.join(',')}]`, lines: lines.length, lastLine: lines.at(-1)?._id };
+  return { body: Buffer.from(`[${texts.join(',')}]`), lines: lines.length, lastLine: lines.at(-1)?._id };
 };
 
 /**
