@@ -75,12 +75,18 @@ export const createLabelBacklog = (deps: LabelBacklogDeps): LabelBacklog => {
   let labelsInFlight = 0;
   const waiters: { position: number; resolve: () => void }[] = [];
 
-  const save = async (): Promise<void> => {
-    if (doneThrough === saved) return;
-    const position = doneThrough;
-    saved = position;
+  /** The checkpoint's writes, one after the other: `stop` waits for the last, not only for its own. */
+  let saving: Promise<void> = Promise.resolve();
+  const save = (): Promise<void> => {
     lastSave = Date.now();
-    await checkpoint.write(position);
+    const write = async (): Promise<void> => {
+      if (doneThrough === saved) return;
+      const position = doneThrough;
+      await checkpoint.write(position);
+      saved = position;
+    };
+    saving = saving.then(write, write);
+    return saving;
   };
 
   const settleWaiters = (): void => {
