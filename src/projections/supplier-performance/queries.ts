@@ -2,7 +2,12 @@ import { supplierName, type SupplierName } from '../../events/catalogue/common-s
 import type { Filter, ReadStore } from '../read-store/read-store.ts';
 import { totalsAsOf } from '../running-totals.ts';
 import { delayStats, type DelayStats } from './percentiles.ts';
-import { supplierPerformanceDaysCollection, type SupplierPerformanceDayDocument } from './supplier-performance-documents.ts';
+import {
+  supplierPerformanceDaysCollection,
+  supplierPerformanceDelaysCollection,
+  type SupplierPerformanceDayDocument,
+  type SupplierPerformanceDelaysDocument,
+} from './supplier-performance-documents.ts';
 
 /** Reads of the `supplier_performance_days` read model. */
 
@@ -38,28 +43,37 @@ const add = (totals: Totals, day: SupplierPerformanceDayDocument): void => {
   totals.acknowledged += day.acknowledged;
   totals.shipped += day.shipped;
   totals.cancelled += day.cancelled;
-  for (const delay of day.ackDelays) totals.ackDelays.push(delay);
-  for (const delay of day.shipDelays) totals.shipDelays.push(delay);
+};
+
+const addDelays = (totals: Totals, chunk: SupplierPerformanceDelaysDocument): void => {
+  const samples = chunk.kind === 'ack' ? totals.ackDelays : totals.shipDelays;
+  for (const delay of chunk.delays) samples.push(delay);
 };
 
 /**
- * The figures of each supplier (every known one, with zeros when idle) over a period: its days, and
- * the open backlog at its end from the running total of the last day up to it (one read per supplier,
- * however long the history).
+ * The figures of each supplier (every known one, with zeros when idle) over a period: its days and
+ * their delays, and the open backlog at its end from the running total of the last day up to it (one
+ * read per supplier, however long the history).
  */
 export const supplierPerformance = async (store: ReadStore, query: SupplierPerformanceQuery): Promise<SupplierPerformance[]> => {
   const days = store.collection<SupplierPerformanceDayDocument>(supplierPerformanceDaysCollection);
-  const bySupplier: Filter<SupplierPerformanceDayDocument> = query.supplier === undefined ? {} : { supplier: query.supplier };
+  const delays = store.collection<SupplierPerformanceDelaysDocument>(supplierPerformanceDelaysCollection);
+  const inPeriod = { ...(query.supplier !== undefined && { supplier: query.supplier }), date: { $gte: query.from, $lte: query.to } };
   const suppliers = query.supplier === undefined ? supplierName.options : [query.supplier];
-  const [inPeriod, backlogs] = await Promise.all([
-    days.find({ ...bySupplier, date: { $gte: query.from, $lte: query.to } }).toArray(),
+  const [dayDocuments, delayChunks, backlogs] = await Promise.all([
+    days.find(inPeriod as Filter<SupplierPerformanceDayDocument>).toArray(),
+    delays.find(inPeriod as Filter<SupplierPerformanceDelaysDocument>).toArray(),
     Promise.all(suppliers.map(async (supplier) => (await totalsAsOf(days, { supplier }, query.to, ['open'])).open!)),
   ]);
 
   const period = new Map(suppliers.map((supplier) => [supplier, emptyTotals()]));
-  for (const day of inPeriod) {
+  for (const day of dayDocuments) {
     const totals = period.get(day.supplier);
     if (totals) add(totals, day);
+  }
+  for (const chunk of delayChunks) {
+    const totals = period.get(chunk.supplier);
+    if (totals) addDelays(totals, chunk);
   }
 
   return suppliers.map((supplier, i) => {

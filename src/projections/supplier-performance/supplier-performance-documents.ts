@@ -4,10 +4,10 @@ import type { Tracked } from '../projection.ts';
 /**
  * The `supplier_performance_days` read model: one document per supplier and local day (planning time
  * zone). Each figure is dated by its own event: a line is received on its order's day, acknowledged,
- * shipped or cancelled on the day that happened. Delays (seconds from the order) are kept one per line,
- * so that a median or a percentile over any period is computed exactly from the samples. `openUpTo` is
- * the supplier's open backlog at the end of the day: lines received up to it, less those shipped or
- * cancelled up to it (see running-totals.ts).
+ * shipped or cancelled on the day that happened. `openUpTo` is the supplier's open backlog at the end of
+ * the day: lines received up to it, less those shipped or cancelled up to it (see running-totals.ts).
+ * The day's delays are kept apart, in `supplier_performance_delays`, so that a day document stays a few
+ * numbers however busy the day.
  */
 export const supplierPerformanceDaysCollection = 'supplier_performance_days';
 
@@ -20,14 +20,37 @@ export type SupplierPerformanceDayDocument = Tracked & {
   acknowledged: number;
   shipped: number;
   cancelled: number;
-  /** Seconds from the order to the acknowledgement, one per line acknowledged that day. */
-  ackDelays: number[];
-  /** Seconds from the order to the shipment, one per line shipped that day. */
-  shipDelays: number[];
   openUpTo: number;
 };
 
 export const supplierDayId = (supplier: string, date: string): string => `${supplier}:${date}`;
+
+/**
+ * The `supplier_performance_delays` read model: the delays (seconds from the order) of a supplier's
+ * acknowledgements or shipments of one local day, one sample per line, so that a median or a percentile
+ * over any period is computed exactly. A day's samples are split into chunks by the log position of
+ * their events, `positionsPerDelayChunk` positions a chunk: recording a sample rewrites a chunk of at
+ * most that many samples, never the whole day (a busy day's thousands of shipments would otherwise be
+ * rewritten by every batch), and a sample's chunk depends on its event alone, so that applying an event
+ * again, whatever else was stored, finds it there. At a retailer's usual pace a day's events span one
+ * or two chunks.
+ */
+export const supplierPerformanceDelaysCollection = 'supplier_performance_delays';
+
+export type DelayKind = 'ack' | 'ship';
+
+export type SupplierPerformanceDelaysDocument = Tracked & {
+  /** `<supplier>:<YYYY-MM-DD>:<kind>:<chunk>`, the chunk being the events' position / `positionsPerDelayChunk`. */
+  _id: string;
+  supplier: SupplierName;
+  date: string;
+  kind: DelayKind;
+  delays: number[];
+};
+
+export const positionsPerDelayChunk = 4096;
+
+export const delaysChunkId = (supplier: string, date: string, kind: DelayKind, chunk: number): string => `${supplier}:${date}:${kind}:${chunk}`;
 
 /** The days of each supplier that have a document (running-totals.ts), `_id` = the supplier. */
 export const supplierPerformanceCalendarsCollection = 'supplier_performance_calendars';

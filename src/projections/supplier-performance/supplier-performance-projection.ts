@@ -6,12 +6,17 @@ import type { ReadStore } from '../read-store/read-store.ts';
 import { changeDay, type CalendarDocument } from '../running-totals.ts';
 import { localDateIn } from '../sales/order-date.ts';
 import {
+  delaysChunkId,
+  positionsPerDelayChunk,
   supplierDayId,
   supplierLineId,
   supplierPerformanceCalendarsCollection,
   supplierPerformanceDaysCollection,
+  supplierPerformanceDelaysCollection,
   supplierPerformanceLinesCollection,
+  type DelayKind,
   type SupplierPerformanceDayDocument,
+  type SupplierPerformanceDelaysDocument,
   type SupplierPerformanceLineDocument,
 } from './supplier-performance-documents.ts';
 
@@ -32,40 +37,50 @@ const emptyDay = (supplier: SupplierName, date: string): Day => ({
   acknowledged: 0,
   shipped: 0,
   cancelled: 0,
-  ackDelays: [],
-  shipDelays: [],
   openUpTo: 0,
 });
 
 type Milestone = 'acknowledged' | 'shipped' | 'cancelled';
 
+const delayOf: Record<Milestone, DelayKind | null> = { acknowledged: 'ack', shipped: 'ship', cancelled: null };
+
 /** The drop-shipping figures of each supplier per local day: lines received, acknowledged, shipped, cancelled, and the delays. */
 export const supplierPerformanceProjectionName = 'supplier-performance';
 
-export const supplierPerformanceProjection = (options: { timezone: string }): Projection => {
+export const supplierPerformanceProjection = (options: { timezone: string; positionsPerDelayChunk?: number }): Projection => {
   const localDate = localDateIn(options.timezone);
+  const chunkPositions = options.positionsPerDelayChunk ?? positionsPerDelayChunk;
   return {
     name: supplierPerformanceProjectionName,
-    version: 1,
+    // 2: the delays moved from the day documents to chunks of their own.
+    version: 2,
     eventTypes,
-    collections: [supplierPerformanceDaysCollection, supplierPerformanceCalendarsCollection, supplierPerformanceLinesCollection],
+    collections: [
+      supplierPerformanceDaysCollection,
+      supplierPerformanceCalendarsCollection,
+      supplierPerformanceLinesCollection,
+      supplierPerformanceDelaysCollection,
+    ],
 
     async setup(store: ReadStore) {
-      const days = store.collection<SupplierPerformanceDayDocument>(supplierPerformanceDaysCollection);
-      await days.createIndex({ supplier: 1, date: 1 });
-      await days.createIndex({ date: 1 });
+      for (const name of [supplierPerformanceDaysCollection, supplierPerformanceDelaysCollection]) {
+        const collection = store.collection(name);
+        await collection.createIndex({ supplier: 1, date: 1 });
+        await collection.createIndex({ date: 1 });
+      }
     },
 
     async apply(stored: StoredEvent, store: ReadStore) {
       if (!handled.has(stored.type)) return;
       const event = stored as StoredEvent<Handled>;
       const lines = store.collection<SupplierPerformanceLineDocument>(supplierPerformanceLinesCollection);
+      const days = store.collection<SupplierPerformanceDayDocument>(supplierPerformanceDaysCollection);
 
       /** The supplier's day document of `date`, changed, with the open backlog moved by `opened` from that day on. */
       const onDay = (supplier: SupplierName, date: string, change: (day: Day) => void, opened: number) =>
         changeDay(
           {
-            days: store.collection<SupplierPerformanceDayDocument>(supplierPerformanceDaysCollection),
+            days,
             calendars: store.collection<CalendarDocument>(supplierPerformanceCalendarsCollection),
             dayId: (day) => supplierDayId(supplier, day),
             scope: supplier,
@@ -80,21 +95,23 @@ export const supplierPerformanceProjection = (options: { timezone: string }): Pr
           { open: opened },
         );
 
+      /** Adds the delay to its chunk, named by the event's position: a redelivery finds it there already. */
+      const recordDelay = (supplier: SupplierName, date: string, kind: DelayKind, delay: number) =>
+        evolveOnce(
+          store.collection<SupplierPerformanceDelaysDocument>(supplierPerformanceDelaysCollection),
+          delaysChunkId(supplier, date, kind, Math.floor(event.position / chunkPositions)),
+          event.position,
+          (current) => ({ supplier, date, kind, delays: current === null ? [delay] : [...current.delays, delay] }),
+        );
+
       /** A later milestone of a drop-shipped line, dated on its own day; own-stock products have no line and are skipped. */
       const milestone = async (saleId: number, saleProductId: number, at: string, counter: Milestone) => {
         const line = await lines.findOne({ _id: supplierLineId(saleId, saleProductId) });
         if (!line) return;
-        const delay = secondsBetween(line.orderedAt, at);
-        await onDay(
-          line.supplier,
-          localDate(at),
-          (day) => {
-            day[counter] += 1;
-            if (counter === 'acknowledged') day.ackDelays = [...day.ackDelays, delay];
-            if (counter === 'shipped') day.shipDelays = [...day.shipDelays, delay];
-          },
-          counter === 'acknowledged' ? 0 : -1,
-        );
+        const date = localDate(at);
+        const kind = delayOf[counter];
+        if (kind !== null) await recordDelay(line.supplier, date, kind, secondsBetween(line.orderedAt, at));
+        await onDay(line.supplier, date, (day) => (day[counter] += 1), counter === 'acknowledged' ? 0 : -1);
       };
 
       switch (event.type) {

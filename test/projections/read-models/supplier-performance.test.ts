@@ -58,22 +58,71 @@ describe('supplier performance read model', () => {
       .collection('supplier_performance_days')
       .find({}, { sort: { _id: 1 } })
       .toArray();
-    const counts = { received: 0, acknowledged: 0, shipped: 0, cancelled: 0, ackDelays: [], shipDelays: [] };
+    const counts = { received: 0, acknowledged: 0, shipped: 0, cancelled: 0 };
     expect(days.map(({ _position, ...day }) => day)).toEqual([
-      {
-        _id: 'supplier-a:2025-03-10',
-        supplier: 'supplier-a',
-        date: '2025-03-10',
-        ...counts,
-        received: 3,
-        acknowledged: 3,
-        ackDelays: [7200, 3600, 14400],
-        openUpTo: 3,
-      },
-      { _id: 'supplier-a:2025-03-11', supplier: 'supplier-a', date: '2025-03-11', ...counts, shipped: 1, shipDelays: [86400], openUpTo: 2 },
+      { _id: 'supplier-a:2025-03-10', supplier: 'supplier-a', date: '2025-03-10', ...counts, received: 3, acknowledged: 3, openUpTo: 3 },
+      { _id: 'supplier-a:2025-03-11', supplier: 'supplier-a', date: '2025-03-11', ...counts, shipped: 1, openUpTo: 2 },
       { _id: 'supplier-b:2025-03-10', supplier: 'supplier-b', date: '2025-03-10', ...counts, received: 1, openUpTo: 1 },
       { _id: 'supplier-b:2025-03-12', supplier: 'supplier-b', date: '2025-03-12', ...counts, cancelled: 1, openUpTo: 0 },
     ]);
+    const delays = await store
+      .collection('supplier_performance_delays')
+      .find({}, { sort: { _id: 1 } })
+      .toArray();
+    expect(delays.map(({ _position, ...chunk }) => chunk)).toEqual([
+      { _id: 'supplier-a:2025-03-10:ack:0', supplier: 'supplier-a', date: '2025-03-10', kind: 'ack', delays: [7200, 3600, 14400] },
+      { _id: 'supplier-a:2025-03-11:ship:0', supplier: 'supplier-a', date: '2025-03-11', kind: 'ship', delays: [86400] },
+    ]);
+  });
+
+  it('when the delays of a day span several chunks of the log, each chunk holds its own and the percentiles still use every sample', async () => {
+    const log = eventLog();
+    // Five lines ordered at 08:00 on 1 April, acknowledged 1 h, 2 h, ... 5 h later, at positions 6, 12,
+    // 18, 24 and 30 (the test log's positions go by 3); chunks of 12 positions.
+    for (let n = 1; n <= 5; n += 1) {
+      saleImported(log, { saleId: n, incrementId: String(n), orderedAt: '2025-04-01T08:00:00+02:00', products: [line(100 + n)] });
+      acknowledged(log, n, 100 + n, new Date(Date.parse('2025-04-01T08:00:00+02:00') + n * 3_600_000).toISOString());
+    }
+    const chunked = [supplierPerformanceProjection({ timezone, positionsPerDelayChunk: 12 })];
+    const store = await openTestReadStore();
+    await project(store, chunked, log.events);
+
+    const chunks = await store
+      .collection('supplier_performance_delays')
+      .find({}, { sort: { _id: 1 } })
+      .toArray();
+    expect(chunks.map((chunk) => [chunk._id, chunk.delays])).toEqual([
+      ['supplier-a:2025-04-01:ack:0', [3600]],
+      ['supplier-a:2025-04-01:ack:1', [7200, 10800]],
+      ['supplier-a:2025-04-01:ack:2', [14400, 18000]],
+    ]);
+    const [a] = await supplierPerformance(store, { from: '2025-04-01', to: '2025-04-01', supplier: 'supplier-a' });
+    expect(a).toMatchObject({ acknowledged: 5, ackDelay: { samples: 5, median: 3 * 3600, p90: 4.6 * 3600 } });
+
+    // Delivered again, whole: no chunk takes a sample twice.
+    const once = await readModels(store, chunked);
+    await deliver(store, chunked, log.events);
+    expect(await readModels(store, chunked)).toEqual(once);
+  });
+
+  it('when a batch is applied again after a crash that stored some of its documents only, each delay is recorded once', async () => {
+    const log = eventLog();
+    // Imports at positions 3, 6, 9, acknowledgements at 12, 15, 18; chunks of 6 positions: 2 and 3.
+    for (let n = 1; n <= 3; n += 1) {
+      saleImported(log, { saleId: n, incrementId: String(n), orderedAt: '2025-04-01T08:00:00+02:00', products: [line(100 + n)] });
+    }
+    for (let n = 1; n <= 3; n += 1) acknowledged(log, n, 100 + n, new Date(Date.parse('2025-04-01T08:00:00+02:00') + n * 3_600_000).toISOString());
+    const chunked = [supplierPerformanceProjection({ timezone, positionsPerDelayChunk: 6 })];
+    const complete = await openTestReadStore();
+    await project(complete, chunked, log.events);
+
+    // The day document and the last chunk were stored, the first chunk was not: then the batch is applied again.
+    const crashed = await openTestReadStore();
+    await project(crashed, chunked, log.events);
+    await crashed.collection<{ _id: string }>('supplier_performance_delays').deleteOne({ _id: 'supplier-a:2025-04-01:ack:2' });
+    await deliver(crashed, chunked, log.events.slice(3));
+
+    expect(await readModels(crashed, chunked)).toEqual(await readModels(complete, chunked));
   });
 
   it('when a figure is dated before days already recorded (a replayed history), the backlog of every later day moves with it', async () => {
