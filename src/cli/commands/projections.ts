@@ -17,9 +17,9 @@ import { printLine } from '../output.ts';
  * `projections rebuild`: builds the read models anew from the log, beside the live ones, which keep
  * answering until the new ones have caught up and are swapped in. The instance running a projection
  * does it: the server if one runs on these stores, else this command.
- * `projections verify`: waits for the live read models to catch up with the log, replays the log into
- * scratch read models and compares the two document by document; exits non-zero and prints the
- * differences if any.
+ * `projections verify`: replays the log into scratch read models and compares them document by
+ * document with the live ones, once those have applied the log as far as the replay (verify.ts: events
+ * appended meanwhile are caught up with); exits non-zero and prints the differences if any.
  * `projections status`: each projection's version, live generation, position and state.
  */
 const run = async (runtime: Runtime, action: 'rebuild' | 'verify' | 'status', values: { projection?: string[] } = {}): Promise<void> => {
@@ -56,14 +56,16 @@ const run = async (runtime: Runtime, action: 'rebuild' | 'verify' | 'status', va
     }
     case 'verify': {
       await runtime.projections.start();
-      const head = await runtime.eventStore.headPosition();
       const types = [...new Set(projections.flatMap((projection) => projection.eventTypes))];
-      // The live read models may be run by the server: give them the time to reach the head.
-      const deadline = Date.now() + 60_000;
-      while (!(await runtime.projections.waitFor(head, types))) {
-        if (Date.now() > deadline)
-          throw new CliError('the live read models did not catch up with the log within 60 s; is the instance running them stuck? (see /health)');
-      }
+      // The live read models may be run by the server: give them the time to reach the replay's position.
+      const liveReached = async (position: number) => {
+        const deadline = Date.now() + 60_000;
+        while (!(await runtime.projections.waitFor(position, types))) {
+          if (Date.now() > deadline)
+            throw new CliError('the live read models did not catch up with the log within 60 s; is the instance running them stuck? (see /health)');
+        }
+      };
+      await liveReached(await runtime.eventStore.headPosition());
       const scratchFile = path.join(tmpdir(), `verify-${randomUUID()}.sqlite`);
       try {
         const report = await verifyReadModels({
@@ -71,6 +73,7 @@ const run = async (runtime: Runtime, action: 'rebuild' | 'verify' | 'status', va
           live: runtime.readStore,
           projections,
           scratch: openSqliteReadStore({ file: scratchFile }),
+          liveReached,
         });
         if (report.ok) {
           await printLine(`Read models match a rebuild from the log (position ${report.position ?? -1})`);

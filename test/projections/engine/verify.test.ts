@@ -44,6 +44,28 @@ describe('verifying read models against a replay of the log', () => {
     expect(await verify()).toEqual({ ok: true, position: head, differenceCount: 0, differences: [] });
   });
 
+  it('when an event is appended and applied live while verify runs, the replay catches up and the two are compared at the same point', async () => {
+    let serviceAtWork = true;
+    const report = await verifyReadModels({
+      eventStore: stores.eventStore,
+      live,
+      projections,
+      scratch: openSqliteReadStore({ file: ':memory:' }),
+      liveReached: async () => {
+        if (!serviceAtWork) return;
+        serviceAtWork = false;
+        // After the replay has read the log: a holiday declared again, and applied by the live projections.
+        head = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-08')]);
+        const { engine } = engineOn(stores, projections);
+        await engine.start();
+        await engine.stop();
+      },
+    });
+
+    expect(report).toEqual({ ok: true, position: head, differenceCount: 0, differences: [] });
+    expect(await live.collection<HolidayDay>('holidays_days').findOne({ _id: '2025-05-08' })).toMatchObject({ declared: true });
+  });
+
   it('when live documents were changed, removed or added behind the projections, verify lists each difference', async () => {
     await live.collection<HolidayDay>('holidays_days').updateOne({ _id: '2025-05-01' }, { $set: { declared: false } });
     const [firstEntry] = await live
