@@ -11,6 +11,7 @@ import { demoCatalog, demoOrders } from '../src/cli/demo/demo-data.ts';
 import { openSqliteEventStore } from '../src/events/store/sqlite-event-store.ts';
 import { openSqliteReadStore } from '../src/projections/read-store/sqlite-read-store.ts';
 import { measureProjection } from './backends-projections.ts';
+import { measureWriteFloor } from './write-floor.ts';
 import { scratchCopyOfSeeded } from './bench-session.ts';
 import { machine, openBenchRuntime, rate } from './bench-runtime.ts';
 import { startServerProcess } from './server-process.ts';
@@ -21,7 +22,8 @@ import { startServerProcess } from './server-process.ts';
  *    revision) for acknowledge and ship, one at a time and 32 in flight.
  * For each size of BENCH_ORDERS (demo orders, default `10000,100000`):
  * 2. The build of every read model from the log into an empty read store: events/s (a first start,
- *    or `projections rebuild`), and this process's peak RSS.
+ *    or `projections rebuild`), and this process's peak RSS; then its floor, the same documents
+ *    written once into an empty store with nothing else to do (write-floor.ts).
  * 3. The server as `npm start` runs it: its first start (the build, then ready), then a restart on the
  *    built read models, each until /health answers 200.
  */
@@ -100,10 +102,18 @@ for (const orders of sizes) {
     const log = openSqliteEventStore({ file: path.join(dataDir, 'events.sqlite') });
     const readStore = openSqliteReadStore({ file: path.join(dataDir, 'replay-read-models.sqlite') });
     const replay = await measureProjection(readStore, log);
-    await readStore.close();
     await log.close();
     console.log(
       `  2. build of the read models: ${replay.events.toLocaleString('en')} events into 11 projections in ${replay.seconds.toFixed(1)} s, ${Math.round(replay.eventsPerSecond).toLocaleString('en')} events/s`,
+    );
+    const floorStore = openSqliteReadStore({ file: path.join(dataDir, 'floor-read-models.sqlite') });
+    const floor = await measureWriteFloor(readStore, floorStore);
+    await floorStore.close();
+    await readStore.close();
+    const floorRate = replay.events / floor.seconds;
+    console.log(
+      `     its floor: the ${floor.documents.toLocaleString('en')} documents built (${(floor.documents / replay.events).toFixed(2)} per event) written once, nothing else, ` +
+        `in ${floor.seconds.toFixed(1)} s (${Math.round(floor.documents / floor.seconds).toLocaleString('en')} documents/s): at most ${Math.round(floorRate).toLocaleString('en')} events/s`,
     );
 
     const first = await startServerProcess(dataDir);
@@ -114,7 +124,7 @@ for (const orders of sizes) {
       `  3. npm start until /health answers 200: first start (build) ${(first.readyMs / 1000).toFixed(1)} s, restart ${(restarted.readyMs / 1000).toFixed(2)} s; server peak RSS ${first.peakRssMiB().toFixed(0)} MiB building, ${restarted.peakRssMiB().toFixed(0)} MiB restarting`,
     );
     rows.push(
-      `| ${orders.toLocaleString('en')} | ${replay.events.toLocaleString('en')} | ${replay.seconds.toFixed(1)} s | ${Math.round(replay.eventsPerSecond).toLocaleString('en')} | ${(first.readyMs / 1000).toFixed(1)} s | ${(restarted.readyMs / 1000).toFixed(2)} s | ${first.peakRssMiB().toFixed(0)} MiB |`,
+      `| ${orders.toLocaleString('en')} | ${replay.events.toLocaleString('en')} | ${replay.seconds.toFixed(1)} s | ${Math.round(replay.eventsPerSecond).toLocaleString('en')} | ${Math.round(floorRate).toLocaleString('en')} | ${(first.readyMs / 1000).toFixed(1)} s | ${(restarted.readyMs / 1000).toFixed(2)} s | ${first.peakRssMiB().toFixed(0)} MiB |`,
     );
   } finally {
     remove();
@@ -123,7 +133,7 @@ for (const orders of sizes) {
 console.log(`\nthis process's peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
 console.log(`\n${machine()}\n`);
 console.log(
-  '| Demo orders | Events | Build of the read models | Events/s | npm start, first (build + ready) | npm start, restart | Server peak RSS, first start |',
+  '| Demo orders | Events | Build of the read models | Events/s | Floor: documents written once, events/s | npm start, first (build + ready) | npm start, restart | Server peak RSS, first start |',
 );
-console.log('|--:|--:|--:|--:|--:|--:|--:|');
+console.log('|--:|--:|--:|--:|--:|--:|--:|--:|');
 for (const row of rows) console.log(row);
