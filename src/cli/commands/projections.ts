@@ -65,7 +65,6 @@ const run = async (runtime: Runtime, action: 'rebuild' | 'verify' | 'status', va
             throw new CliError('the live read models did not catch up with the log within 60 s; is the instance running them stuck? (see /health)');
         }
       };
-      await liveReached(await runtime.eventStore.headPosition());
       const scratchFile = path.join(tmpdir(), `verify-${randomUUID()}.sqlite`);
       try {
         const report = await verifyReadModels({
