@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { amount, maxAmount, quantity } from '../events/catalogue/bounded-numbers.ts';
 import { address, supplierName } from '../events/catalogue/common-schemas.ts';
 import { lineCents, sumCents, toCents } from '../events/sales/money.ts';
+import { unknownFieldsProblem } from '../events/sales/unknown-fields-bounds.ts';
+import { unknownFields } from './unknown-fields.ts';
 
 /**
  * The order-import contract (shared/contracts/order-import.schema.json) as a zod schema: the body of
@@ -65,5 +67,16 @@ export const orderImportPayload = objectOf({
 
 export type OrderImportInput = z.infer<typeof orderImportPayload>;
 
+/**
+ * The payload as the import takes it: the contract's fields, and the fields beyond it within the
+ * bounds an order's events keep (events/sales/unknown-fields-bounds.ts), the first one beyond them named.
+ */
+export const orderImportBody = z.preprocess((value, context) => {
+  const extra = unknownFields(orderImportPayload, value);
+  const problem = extra && unknownFieldsProblem(extra);
+  if (problem) context.addIssue({ code: 'custom', path: problem.field.split('.'), message: problem.message, input: value });
+  return value;
+}, orderImportPayload);
+
 /** `orders import` files: one payload or an array of them, read as an array (issues name `0.items.1.price`). */
-export const orderImportFile = z.preprocess((value) => (Array.isArray(value) ? value : [value]), z.array(orderImportPayload).min(1));
+export const orderImportFile = z.preprocess((value) => (Array.isArray(value) ? value : [value]), z.array(orderImportBody).min(1));

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { shouldRenderGraphiQL } from 'graphql-yoga';
+import { requestBody } from '../rest/request-body.ts';
 import type { Runtime } from '../runtime.ts';
 import { analystGuard } from './analyst-guard.ts';
 import type { GraphqlContext } from './context.ts';
@@ -8,9 +9,9 @@ import { rateLimit } from './rate-limit.ts';
 import { createGraphqlServer, graphqlPath } from './server.ts';
 
 /**
- * `/graphql` in the Koa app. The JSON body was already parsed by the app's body parser, so the
- * request is handed to the GraphQL server as a fetch Request rebuilt from the Koa context, with the
- * authenticated caller as the operation's context.
+ * `/graphql` in the Koa app. The body is read once the caller is authenticated, within the limits
+ * of every body (rest/middleware/json-body.ts), and handed as text to the GraphQL server in a fetch
+ * Request rebuilt from the Koa context, with the authenticated caller as the operation's context.
  */
 export const graphqlRoutes = (runtime: Runtime): Router => {
   const yoga = createGraphqlServer(runtime);
@@ -19,7 +20,7 @@ export const graphqlRoutes = (runtime: Runtime): Router => {
 
   const serve: Middleware = async (ctx) => {
     const hasBody = ctx.method === 'POST';
-    const body = hasBody ? (ctx.request.rawBody ?? JSON.stringify(ctx.request.body ?? {})) : undefined;
+    const body = hasBody ? (ctx.request.rawBody ?? '') : undefined;
     const headers = new Headers();
     for (const [name, value] of Object.entries(ctx.headers)) {
       if (typeof value === 'string') headers.set(name, value);
@@ -43,6 +44,6 @@ export const graphqlRoutes = (runtime: Runtime): Router => {
 
   const router = new Router();
   router.get(graphqlPath, graphiql);
-  router.post(graphqlPath, guard, limit, serve);
+  router.post(graphqlPath, guard, limit, requestBody, serve);
   return router;
 };

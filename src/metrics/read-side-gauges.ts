@@ -30,6 +30,15 @@ export const registerReadSideGauges = (registry: Registry, deps: ReadSideGaugeDe
     },
   });
   new Gauge({
+    name: 'projection_running',
+    help: 'Whether a projection follows the log (1), or has stopped on an event it could not apply (0: its read model is frozen there, and /health/ready answers 503 naming it).',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+    collect() {
+      for (const status of deps.projections.status()) this.set({ projection: status.name }, status.running ? 1 : 0);
+    },
+  });
+  new Gauge({
     name: 'label_backlog_labels',
     help: 'Shipping labels of the imported orders being rendered in this process, not yet done (the orders still to take: label_backlog_lag_positions).',
     registers: [registry],

@@ -4,8 +4,6 @@ import { accessLog } from './middleware/access-log.ts';
 import { apiGroupByPath } from './middleware/api-group.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { hsts } from './middleware/hsts.ts';
-import { mediaBodyLimitMib } from './media-input.ts';
-import { jsonBody } from './middleware/json-body.ts';
 import { notFound } from './middleware/not-found.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { requestMetrics } from './middleware/request-metrics.ts';
@@ -28,8 +26,6 @@ export const createRuntimeApp = (runtime: Runtime): Koa => {
   app.use(apiGroupByPath());
   app.use(notFound());
   app.use(whileCatchingUp({ ready: runtime.projections.isReady, progress: runtime.projections.progress }));
-  // The SAV creations may carry photos and videos as data URLs (media-input.ts): a larger limit there only.
-  app.use(jsonBody({ largerLimits: { '/api/sale-sav/create-for-sale-product': mediaBodyLimitMib, '/api/sav': mediaBodyLimitMib } }));
   app.use(zonedTimestamps(runtime.config.planningTimezone));
 
   app.use(routersByPrefix(applicationRouters(runtime)));

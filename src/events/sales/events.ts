@@ -3,6 +3,7 @@ import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
 import { quantity } from '../catalogue/bounded-numbers.ts';
 import { address, instant, personalEmail, localDate, localTime, money, planningType, positiveId, supplierName } from '../catalogue/common-schemas.ts';
 import { refundRequestedV1, saleImportedV1 } from './amounts-v1.ts';
+import { saleImportedV2, unknownFieldsProblem } from './unknown-fields-bounds.ts';
 import { addressFields, type PersonalDataRule } from '../personal-data/personal-data.ts';
 
 /** Events of a sale's stream, `sale-<increment_id>`: the order, its products and their supplier lines. */
@@ -69,13 +70,22 @@ export const SaleImported = defineEvent(
     grandTotal: money,
     /**
      * The payload's fields beyond the order-import contract, as sent (see contracts/unknown-fields.ts):
-     * kept for audit, ignored by every decision and read model. Absent when there were none.
+     * kept for audit, ignored by every decision and read model, within their bounds
+     * (unknown-fields-bounds.ts: checked before anything deeper than them is parsed). Absent when there were none.
      */
-    unknownFields: z.record(z.string(), z.json()).optional(),
+    unknownFields: z
+      .record(z.string(), z.unknown())
+      .superRefine((fields, context) => {
+        const problem = unknownFieldsProblem(fields);
+        if (problem) context.addIssue({ code: 'custom', path: problem.field.split('.'), message: problem.message });
+      })
+      .pipe(z.record(z.string(), z.json()))
+      .optional(),
     importedAt: instant,
   }),
   // 2: amounts bounded (catalogue/bounded-numbers.ts); a version 1 event is read within the bounds.
-  { version: 2, upcasters: { 1: saleImportedV1 }, personal: saleImportedPersonalData },
+  // 3: fields beyond the contract bounded (unknown-fields-bounds.ts); a version 2 event is read cut at the bounds.
+  { version: 3, upcasters: { 1: saleImportedV1, 2: saleImportedV2 }, personal: saleImportedPersonalData },
 );
 
 export const SaleAddressUpdated = defineEvent('SaleAddressUpdated', z.object({ saleId: positiveId, shippingAddress: address, updatedAt: instant }), {

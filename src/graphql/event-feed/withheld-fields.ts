@@ -50,8 +50,29 @@ const redactPersonal = (value: unknown, extra: readonly string[]): unknown => {
   );
 };
 
+/**
+ * How deep the feed shows recorded data: an event's own fields nest 4 levels, the fields beyond an
+ * order's contract that an import keeps 8 (events/sales/unknown-fields-bounds.ts). Older imports kept
+ * anything that parsed, thousands of levels deep: the feed shows such a value cut here rather than
+ * fail its page.
+ */
+const shownDepth = 16;
+
+/** Stands for what lies deeper than the feed shows. */
+export const tooDeep = '[omitted: nested deeper than the feed shows]';
+
+const withinDepth = (value: unknown, depth: number): unknown => {
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= shownDepth) return tooDeep;
+  if (Array.isArray(value)) return value.some((item) => typeof item === 'object' && item !== null) ? value.map((item) => withinDepth(item, depth + 1)) : value;
+  const entries = Object.entries(value);
+  if (!entries.some(([, field]) => typeof field === 'object' && field !== null)) return value;
+  return Object.fromEntries(entries.map(([key, field]) => [key, withinDepth(field, depth + 1)]));
+};
+
 /** The event's data as the reader may see it (the same object when nothing is withheld). */
-export const feedData = (type: string, data: unknown, reader: Reader): unknown => {
+export const feedData = (type: string, recorded: unknown, reader: Reader): unknown => {
+  const data = withinDepth(recorded, 0);
   if (typeof data !== 'object' || data === null) return data;
   const withheld = credentials[type] ?? [];
   const shown = withheld.length === 0 ? data : Object.fromEntries(Object.entries(data).filter(([key]) => !withheld.includes(key)));

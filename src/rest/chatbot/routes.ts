@@ -4,6 +4,7 @@ import { apiGroup } from '../middleware/api-group.ts';
 import { authenticate } from '../middleware/authenticate.ts';
 import { idempotencyKey } from '../middleware/idempotency-key.ts';
 import { noQueryParameters } from '../query-parameters.ts';
+import { requestBody } from '../request-body.ts';
 import { downloadSavFile } from '../sav-files/download-sav-file.ts';
 import { chatbotUnauthorized, invalidQuery, savFileNotStored } from './chatbot-errors.ts';
 import { customerDetails } from './customer-details.ts';
@@ -24,6 +25,7 @@ export const chatbotRoutes = (runtime: Runtime): Router => {
   router.use(
     apiGroup('chatbot'),
     authenticate({ findToken: runtime.accessTokens, scheme: 'api-token', groups: ['chatbot'], unauthorized: chatbotUnauthorized }),
+    requestBody,
     idempotencyKey(runtime),
   );
   router.get('/api/sale/details/:incrementId', noChatbotQuery, saleDetails(runtime));

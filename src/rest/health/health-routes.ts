@@ -19,6 +19,17 @@ const readModelsOf = (deps: HealthDeps) => {
   };
 };
 
+/**
+ * The projections that have stopped on an event they could not apply (their read models frozen at
+ * that event, see projections/engine/projection-slot.ts), with why: what this instance can no
+ * longer show, whatever else it answers.
+ */
+const stoppedOf = (deps: HealthDeps): { name: string; error: string }[] =>
+  deps.projections
+    .status()
+    .filter((projection) => !projection.running)
+    .map((projection) => ({ name: projection.name, error: String(projection.lastError ?? 'stopped') }));
+
 const retryWhileCatchingUp = (ctx: ParameterizedContext, readModels: ReturnType<typeof readModelsOf>): void => {
   if (!readModels.ready) ctx.set('Retry-After', String(Math.min(Math.max(readModels.etaSeconds ?? 5, 1), 120)));
 };
@@ -26,8 +37,10 @@ const retryWhileCatchingUp = (ctx: ParameterizedContext, readModels: ReturnType<
 /**
  * The probes of orchestrators and load balancers (they read the status; people read the body):
  * - GET /health/live: the process is up and answering (200, always): restart it when this fails;
- * - GET /health/ready: 200 once the event store is open and the read models have caught up with the
- *   log; 503 with the catch-up progress before: send it traffic only when this answers 200;
+ * - GET /health/ready: 200 once the event store is open, the read models have caught up with the
+ *   log and every projection runs; 503 with the catch-up progress before, and 503 naming each
+ *   projection that has stopped (its read model no longer follows the log): send it traffic only when
+ *   this answers 200;
  * - GET /health (kept for the clients that use it): ready, and every projection running without
  *   error, with each projection's detail.
  */
@@ -39,10 +52,16 @@ export const healthRoutes = (deps: HealthDeps): Router => {
   router.get('/health/ready', (ctx) => {
     const storeOpen = deps.storeOpen();
     const readModels = readModelsOf(deps);
-    const ready = storeOpen && readModels.ready;
+    const stopped = stoppedOf(deps);
+    const ready = storeOpen && readModels.ready && stopped.length === 0;
     ctx.status = ready ? 200 : 503;
     retryWhileCatchingUp(ctx, readModels);
-    ctx.body = { status: ready ? 'ready' : readModels.ready ? 'unavailable' : 'starting', eventStore: storeOpen ? 'open' : 'closed', readModels };
+    ctx.body = {
+      status: ready ? 'ready' : readModels.ready ? 'unavailable' : 'starting',
+      eventStore: storeOpen ? 'open' : 'closed',
+      readModels,
+      ...(stopped.length > 0 && { stoppedProjections: stopped }),
+    };
   });
   router.get('/health', (ctx) => {
     const projections = deps.projections.status();

@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { coreEnvelope, serverErrorTexts, type ErrorEnvelope } from '../envelopes.ts';
 import { HttpError } from '../http-error.ts';
 import type { Logger } from '../../logger.ts';
+import type { JsonShapeProblem } from '../json-shape.ts';
 
 type ApiGroup = keyof typeof serverErrorTexts;
 
@@ -16,6 +17,9 @@ const inEnglish = {
   unsupportedEncoding: (encoding: string) =>
     ['Unsupported Media Type', `The Content-Encoding ${encoding} is not supported (gzip, deflate, br or identity)`] as const,
   notJson: ['Unsupported Media Type', 'The request body must be JSON'] as const,
+  tooDeep: (path: string, limit: number) => ['Bad Request', `The request body nests more than ${limit} levels deep (at ${path})`] as const,
+  tooManyValues: (path: string, limit: number) => ['Bad Request', `The request body holds more than ${limit} values (at ${path})`] as const,
+  busy: ['Service Unavailable', 'The service is receiving too many large requests at once. Retry shortly.'] as const,
 };
 
 /** What a refused body is told, per API group (the OpenAPI document shows the same texts); a body too large, with the route's limit. */
@@ -46,6 +50,21 @@ export const bodyErrorTexts = {
     supplier: inEnglish.notJson,
     chatbot: ['Type de contenu non pris en charge', 'Le corps de la requête doit être au format JSON'],
   },
+  tooDeep: {
+    core: inEnglish.tooDeep,
+    supplier: inEnglish.tooDeep,
+    chatbot: (path: string, limit: number) => ['Paramètres invalides', `Le corps de la requête imbrique plus de ${limit} niveaux (à ${path})`] as const,
+  },
+  tooManyValues: {
+    core: inEnglish.tooManyValues,
+    supplier: inEnglish.tooManyValues,
+    chatbot: (path: string, limit: number) => ['Paramètres invalides', `Le corps de la requête contient plus de ${limit} valeurs (à ${path})`] as const,
+  },
+  busy: {
+    core: inEnglish.busy,
+    supplier: inEnglish.busy,
+    chatbot: ['Service indisponible', 'Le service reçoit trop de requêtes volumineuses à la fois : réessayez dans quelques instants.'],
+  },
 } as const;
 
 /** Thrown by the body parser (json-body.ts) for a body that is not JSON at all; rendered in the group's words. */
@@ -61,8 +80,27 @@ export class BodyEncodingError extends Error {
   }
 }
 
+/** Thrown by the body parser (json-body.ts) for a body nested too deep or holding too many values, before it is parsed. */
+export class BodyShapeError extends Error {
+  constructor(readonly shape: JsonShapeProblem) {
+    super(`body ${shape.problem} over ${shape.limit} at ${shape.path}`);
+  }
+}
+
+/** Thrown by the body parser (json-body.ts) when the bodies held at once would exceed the process's budget. */
+export class BodyBudgetExhaustedError extends Error {}
+
 const clientErrorOf = (error: unknown, group: ApiGroup): HttpError | undefined => {
   if (error instanceof HttpError) return error;
+  if (error instanceof BodyShapeError) {
+    const { problem, path, limit } = error.shape;
+    const [title, message] = (problem === 'depth' ? bodyErrorTexts.tooDeep : bodyErrorTexts.tooManyValues)[group](path || '(root)', limit);
+    return new HttpError(400, title, message);
+  }
+  if (error instanceof BodyBudgetExhaustedError) {
+    const [title, message] = bodyErrorTexts.busy[group];
+    return new HttpError(503, title, message);
+  }
   if (error instanceof NotJsonBodyError) {
     const [title, message] = bodyErrorTexts.notJson[group];
     return new HttpError(415, title, message);
@@ -91,6 +129,13 @@ export const clientErrorBody = (envelope: ErrorEnvelope, error: HttpError): Reco
   ...error.extra,
 });
 
+const graphqlCodes: Record<number, string> = { 400: 'BAD_REQUEST', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 503: 'SERVICE_UNAVAILABLE' };
+
+/** A refusal before GraphQL ran (the body, the budget) as GraphQL clients read errors. */
+const graphqlErrorBody = (error: HttpError): Record<string, unknown> => ({
+  errors: [{ message: error.message, extensions: { code: graphqlCodes[error.status] ?? error.error } }],
+});
+
 /**
  * First in the chain: renders every error in the envelope of the API group that the route set in
  * `ctx.state.envelope` (core by default), logs unexpected ones, and never lets a stack trace out.
@@ -111,7 +156,10 @@ export const errorHandler =
             'request refused',
           );
         ctx.status = clientError.status;
-        ctx.body = clientErrorBody(envelope, clientError);
+        if (error instanceof BodyBudgetExhaustedError) ctx.set('Retry-After', '1');
+        // A body GraphQL never got to read is refused as GraphQL clients read errors; its routes' own answers (405) are the core's.
+        const bodyRefused = !(error instanceof HttpError);
+        ctx.body = bodyRefused && ctx.path.startsWith('/graphql') ? graphqlErrorBody(clientError) : clientErrorBody(envelope, clientError);
         return;
       }
       options.log.error({ err: error, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request failed');

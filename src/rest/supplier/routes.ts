@@ -10,6 +10,7 @@ import { idempotencyKey } from '../middleware/idempotency-key.ts';
 import { acknowledgeSale } from './acknowledge-sale.ts';
 import { getSales, type SalesPage } from './get-sales.ts';
 import { noQueryParameters } from '../query-parameters.ts';
+import { requestBody } from '../request-body.ts';
 import { shipSale } from './ship-sale.ts';
 import { invalidParameter, unauthorized, unknownParameters } from './supplier-answers.ts';
 import { createSupplierSalesCache } from './supplier-cache.ts';
@@ -39,6 +40,7 @@ export const supplierRoutes = (runtime: Runtime): Router => {
     const guard = [
       apiGroup('supplier'),
       authenticate({ findToken: runtime.accessTokens, scheme: 'bearer', groups: [supplier] satisfies SupplierName[], unauthorized }),
+      requestBody,
       idempotencyKey(runtime),
     ];
     // The spec has supplier-a's listing cached 30 minutes per query and supplier-b's read fresh on every

@@ -1,5 +1,5 @@
 import type { RouterMiddleware } from '@koa/router';
-import { orderImportPayload } from '../../../contracts/order-import.ts';
+import { orderImportBody, orderImportPayload } from '../../../contracts/order-import.ts';
 import { unknownFields } from '../../../contracts/unknown-fields.ts';
 import { importSale, type FindProduct } from '../../../events/sales/import-sale.ts';
 import { serviceOrderId } from '../../../events/sales/service-order-id.ts';
@@ -22,7 +22,7 @@ import { invalidRequest, orderConflict } from './order-errors.ts';
 export const importOrder =
   (runtime: Runtime): RouterMiddleware =>
   async (ctx) => {
-    const order = parseInput(orderImportPayload, ctx.request.body, invalidRequest);
+    const order = parseInput(orderImportBody, ctx.request.body, invalidRequest);
     const uncatalogued: string[] = [];
     const findProduct: FindProduct = async (sku) => {
       const entry = await runtime.salesDeps.findProduct(sku);

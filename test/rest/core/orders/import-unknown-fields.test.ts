@@ -89,4 +89,49 @@ describe('Spec: "POST /api/api-add-new-order-api-shopping | JSON body with order
     const recorded = await recordedImport(api.runtime.eventStore, order.increment_id);
     expect(recorded?.unknownFields).toEqual({ constructor: 'x', toString: 'y' });
   });
+
+  describe('within the bounds every reader of the log can afford', () => {
+    /** `{ a: { a: ... 'x' } }`, `levels` objects deep. */
+    const nested = (levels: number): unknown => {
+      let value: unknown = 'x';
+      for (let level = 0; level < levels; level++) value = { a: value };
+      return value;
+    };
+
+    it('when a line carries an unknown field 8 levels deep from the payload, it is recorded as sent', async () => {
+      const order = anOrder();
+      const sent = { ...order, items: [{ ...order.items[0], extension: nested(5) }, ...order.items.slice(1)] };
+
+      const response = await api.post(importPath, sent);
+
+      expect(response.status).toBe(201);
+      const recorded = await recordedImport(api.runtime.eventStore, order.increment_id);
+      expect((recorded?.unknownFields as { items: unknown[] }).items[0]).toEqual({ extension: nested(5) });
+    });
+
+    it.each([
+      [
+        'nests one level deeper than 8',
+        (order: ReturnType<typeof anOrder>) => ({ ...order, extra: nested(8) }),
+        'extra.a.a.a.a.a.a.a.a: a field beyond the contract nested more than 8 levels deep',
+      ],
+      [
+        'holds more than 1,000 values',
+        (order: ReturnType<typeof anOrder>) => ({ ...order, tags: Array.from({ length: 1_000 }, (_, index) => `t${index}`) }),
+        'tags.999: more than 1000 values in fields beyond the contract',
+      ],
+      [
+        'takes more than 64 KiB',
+        (order: ReturnType<typeof anOrder>) => ({ ...order, note: 'x'.repeat(64 * 1024) }),
+        'note: fields beyond the contract take 65547 bytes, more than 65536',
+      ],
+    ])('when an unknown field %s, the import answers 400 naming it and records nothing', async (_case, withExtra, message) => {
+      const before = await api.runtime.eventStore.headPosition();
+
+      const response = await api.post(importPath, withExtra(anOrder()));
+
+      expect([response.status, response.body]).toEqual([400, { success: false, error: 'invalid_request', message }]);
+      expect(await api.runtime.eventStore.headPosition()).toBe(before);
+    });
+  });
 });

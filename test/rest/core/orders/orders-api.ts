@@ -3,7 +3,6 @@ import supertest, { type Test } from 'supertest';
 import type { Clock } from '../../../../src/events/command-context.ts';
 import type { OrderImportPayload } from '../../../../src/events/sales/import-sale.ts';
 import { errorHandler } from '../../../../src/rest/middleware/error-handler.ts';
-import { jsonBody } from '../../../../src/rest/middleware/json-body.ts';
 import { requestContext } from '../../../../src/rest/middleware/request-context.ts';
 import type { LabelBacklog } from '../../../../src/labels/label-backlog.ts';
 import { orderRoutes } from '../../../../src/rest/core/orders/routes.ts';
@@ -38,7 +37,6 @@ export const startOrdersApi = async (): Promise<OrdersApi> => {
   app.silent = true;
   app.use(errorHandler({ log: api.runtime.log }));
   app.use(requestContext());
-  app.use(jsonBody());
   const router = orderRoutes(api.runtime);
   app.use(router.routes()).use(router.allowedMethods());
   const orders = supertest.agent(app.callback());

@@ -3,7 +3,6 @@ import supertest from 'supertest';
 import type { Response } from 'supertest';
 import type { Clock } from '../../../../src/events/command-context.ts';
 import { errorHandler } from '../../../../src/rest/middleware/error-handler.ts';
-import { jsonBody } from '../../../../src/rest/middleware/json-body.ts';
 import { requestContext } from '../../../../src/rest/middleware/request-context.ts';
 import { coreSavRoutes, type CoreSavOptions } from '../../../../src/rest/core/sav/routes.ts';
 import { startApi, type ApiHarness } from '../../../support/api-harness.ts';
@@ -44,7 +43,6 @@ export const savRoutesWith = (api: SavApi, options: CoreSavOptions) => {
   app.silent = true;
   app.use(errorHandler({ log: api.runtime.log }));
   app.use(requestContext());
-  app.use(jsonBody());
   const router = coreSavRoutes(api.runtime, options);
   app.use(router.routes()).use(router.allowedMethods());
   const request = supertest.agent(app.callback());
