@@ -1,11 +1,11 @@
 import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { open, rm } from 'node:fs/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { isInternalAddress } from './address-policy.ts';
 import { RemoteFileError } from './remote-file-error.ts';
+import { saveStream } from './save-stream.ts';
 
 /**
  * Fetches a file named by a client into a local file without letting the client reach the internal
@@ -41,8 +41,6 @@ export type FetchedFile = {
   declaredType: string | null;
 };
 
-/** Enough for every signature the content check reads. */
-const headLength = 512;
 const defaultMaxRedirects = 3;
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
@@ -127,31 +125,6 @@ const send = (target: Target, signal: AbortSignal): Promise<IncomingMessage> =>
     request.end();
   });
 
-/** Writes the body to `file` (created, never overwritten), stopping as soon as it passes the cap. */
-const saveBody = async (response: IncomingMessage, file: string, maxBytes: number): Promise<{ size: number; head: Buffer }> => {
-  const handle = await open(file, 'wx');
-  let size = 0;
-  const head: Buffer[] = [];
-  try {
-    for await (const chunk of response as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > maxBytes) {
-        response.destroy();
-        throw new RemoteFileError('too_large', `the file is larger than ${mebibytes(maxBytes)}`);
-      }
-      const kept = head.reduce((total, part) => total + part.length, 0);
-      if (kept < headLength) head.push(chunk.subarray(0, headLength - kept));
-      await handle.write(chunk);
-    }
-  } catch (error) {
-    await handle.close();
-    await rm(file, { force: true });
-    throw error;
-  }
-  await handle.close();
-  return { size, head: Buffer.concat(head) };
-};
-
 const fetchWithin = async (rawUrl: string, file: string, options: SafeFetchOptions, signal: AbortSignal): Promise<FetchedFile> => {
   const maxRedirects = options.maxRedirects ?? defaultMaxRedirects;
   let url: URL;
@@ -191,7 +164,12 @@ const fetchWithin = async (rawUrl: string, file: string, options: SafeFetchOptio
       response.destroy();
       throw new RemoteFileError('too_large', `the file is larger than ${mebibytes(options.maxBytes)}`);
     }
-    const { size, head } = await saveBody(response, file, options.maxBytes);
+    const { size, head } = await saveStream(
+      response,
+      file,
+      options.maxBytes,
+      () => new RemoteFileError('too_large', `the file is larger than ${mebibytes(options.maxBytes)}`),
+    );
     return { finalUrl: url.href, size, head, declaredType: response.headers['content-type'] ?? null };
   }
 };

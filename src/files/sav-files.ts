@@ -22,7 +22,7 @@ export type StoredSavFile = {
   sourceUrl: string;
 };
 
-const accepted = 'JPEG, PNG, GIF, WebP, HEIC/HEIF, AVIF, MP4, MOV, 3GP, WebM, MKV or AVI';
+export const acceptedMediaFormats = 'JPEG, PNG, GIF, WebP, HEIC/HEIF, AVIF, MP4, MOV, 3GP, WebM, MKV or AVI';
 
 const displayName = (given: string, stored: string): string => (given.split(/[/\\]/).pop()?.trim() || stored).slice(0, 255);
 
@@ -42,7 +42,7 @@ export const fetchSavFile = async (
   const media = sniffMediaType(fetched.head);
   if (!media) {
     await rm(incoming, { force: true });
-    throw new RemoteFileError('unsupported_type', `the file is not an accepted image or video (${accepted})`);
+    throw new RemoteFileError('unsupported_type', `the file is not an accepted image or video (${acceptedMediaFormats})`);
   }
   const name = await keepAs(incoming, safeFileName(input.fileName, media.extension));
   return {

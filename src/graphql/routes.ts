@@ -44,6 +44,6 @@ export const graphqlRoutes = (runtime: Runtime): Router => {
 
   const router = new Router();
   router.get(graphqlPath, graphiql);
-  router.post(graphqlPath, guard, limit, requestBody, serve);
+  router.post(graphqlPath, guard, limit, requestBody(runtime.config), serve);
   return router;
 };

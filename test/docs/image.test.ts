@@ -17,4 +17,12 @@ describe('the Docker image', () => {
     expect(dockerfile).toMatch(new RegExp(`^RUN ${prestart.replace('.', '\\.')}$`, 'm'));
     expect(dockerfile).toMatch(/^COPY --from=dependencies \/app\/dist \.\/dist$/m);
   });
+
+  it('is restarted by the compose file when it exits, as are the servers it needs', () => {
+    const compose = readFileSync(path.join(projectRoot, 'docker-compose.yml'), 'utf8');
+    const services = compose.slice(compose.indexOf('services:'), compose.indexOf('\nvolumes:'));
+    const blocks = services.split(/\n(?= {2}[a-z]+:\n)/).slice(1);
+    expect(blocks.map((block) => block.trim().split(':')[0])).toEqual(['eventstore', 'mongodb', 'service']);
+    for (const block of blocks) expect(block).toMatch(/^ {4}restart: unless-stopped$/m);
+  });
 });

@@ -110,7 +110,7 @@ describe('a log holding an import whose unknown field nests 2,000 levels deep', 
     const response = await api.post(`{ events(first: 5, types: ["SaleImported"]) { events { position data } } }`, undefined, auditor);
 
     expect(response.body.errors).toBeUndefined();
-    const [node] = response.body.data.events.events as { position: number; data: Record<string, any> }[];
+    const node = (response.body.data.events.events as { position: number; data: Record<string, any> }[])[0]!;
     expect(node.position).toBe(position);
     expect(node.data.unknownFields.marketplace_ref).toBe('MKP-1');
     expect(JSON.stringify(node.data)).toContain(tooDeep);

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { SavFileDocument } from '../../projections/after-sales/sav-document.ts';
+import { acceptedMediaFormats } from '../../files/sav-files.ts';
 import { HttpError } from '../http-error.ts';
+import type { UploadTexts } from '../sav-files/upload-sav-file.ts';
 
 /**
  * The chatbot API's errors. Their texts are shown to customers as they are, so they are French and
@@ -45,3 +47,15 @@ export const savFileNotStored = (savId: string, fileId: string, file: SavFileDoc
 /** The e-mail given is not the order's customer's: nothing tells which e-mail the order has. */
 export const notTheOrdersCustomer = (incrementId: string): HttpError =>
   new HttpError(403, 'Accès refusé', `L'email indiqué ne correspond pas à celui de la commande ${incrementId}`);
+
+export const savNotFound = (savId: number): HttpError => new HttpError(404, 'SAV non trouvé', `Aucun SAV avec l'identifiant ${savId}`);
+
+/** The SAV file upload's refusals (POST /api/sav/{savId}/files), in French. */
+export const chatbotUploadTexts: UploadTexts = {
+  invalid: invalidParameters,
+  unknownParameters,
+  savNotFound,
+  notMedia: () => new HttpError(415, 'Type de fichier non pris en charge', `Le fichier n'est pas une image ou une vidéo acceptée (${acceptedMediaFormats})`),
+  notAsDeclared: (declared, found) =>
+    new HttpError(415, 'Type de fichier non pris en charge', `Le fichier a été déclaré ${declared} mais c'est un fichier ${found}`),
+};

@@ -6,7 +6,8 @@ import { idempotencyKey } from '../middleware/idempotency-key.ts';
 import { noQueryParameters } from '../query-parameters.ts';
 import { requestBody } from '../request-body.ts';
 import { downloadSavFile } from '../sav-files/download-sav-file.ts';
-import { chatbotUnauthorized, invalidQuery, savFileNotStored } from './chatbot-errors.ts';
+import { chatbotUnauthorized, chatbotUploadTexts, invalidQuery, savFileNotStored } from './chatbot-errors.ts';
+import { uploadSavFile } from '../sav-files/upload-sav-file.ts';
 import { customerDetails } from './customer-details.ts';
 import { openSav } from './open-sav.ts';
 import { productDetails } from './product-details.ts';
@@ -25,13 +26,14 @@ export const chatbotRoutes = (runtime: Runtime): Router => {
   router.use(
     apiGroup('chatbot'),
     authenticate({ findToken: runtime.accessTokens, scheme: 'api-token', groups: ['chatbot'], unauthorized: chatbotUnauthorized }),
-    requestBody,
+    requestBody(runtime.config),
     idempotencyKey(runtime),
   );
   router.get('/api/sale/details/:incrementId', noChatbotQuery, saleDetails(runtime));
   // Capital C: the path the chatbot calls.
   router.get('/api/Customer/details/:email', noChatbotQuery, customerDetails(runtime));
   router.post('/api/sav', noChatbotQuery, openSav(runtime));
+  router.post('/api/sav/:savId/files', uploadSavFile(runtime, chatbotUploadTexts, 'chatbot'));
   router.get('/api/sav/:savId/files/:fileId', noChatbotQuery, downloadSavFile(runtime, savFileNotStored));
   router.get('/api/customer/sav-status', savStatus(runtime));
   router.get('/api/product/:sku', noChatbotQuery, productDetails(runtime));

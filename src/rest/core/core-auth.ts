@@ -17,6 +17,6 @@ export const coreUnauthorized = (): HttpError => new HttpError(401, 'Unauthorize
 export const coreGuard = (runtime: Runtime): Middleware[] => [
   apiGroup('core'),
   authenticate({ findToken: runtime.accessTokens, scheme: 'bearer', groups: ['core'], unauthorized: coreUnauthorized }),
-  requestBody,
+  requestBody(runtime.config),
   idempotencyKey(runtime),
 ];

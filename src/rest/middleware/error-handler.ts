@@ -17,6 +17,10 @@ const inEnglish = {
   unsupportedEncoding: (encoding: string) =>
     ['Unsupported Media Type', `The Content-Encoding ${encoding} is not supported (gzip, deflate, br or identity)`] as const,
   notJson: ['Unsupported Media Type', 'The request body must be JSON'] as const,
+  notFile: [
+    'Unsupported Media Type',
+    'The request body must be the file itself, declared as image/*, video/* or application/octet-stream, uncompressed',
+  ] as const,
   tooDeep: (path: string, limit: number) => ['Bad Request', `The request body nests more than ${limit} levels deep (at ${path})`] as const,
   tooManyValues: (path: string, limit: number) => ['Bad Request', `The request body holds more than ${limit} values (at ${path})`] as const,
   busy: ['Service Unavailable', 'The service is receiving too many large requests at once. Retry shortly.'] as const,
@@ -49,6 +53,14 @@ export const bodyErrorTexts = {
     core: inEnglish.notJson,
     supplier: inEnglish.notJson,
     chatbot: ['Type de contenu non pris en charge', 'Le corps de la requête doit être au format JSON'],
+  },
+  notFile: {
+    core: inEnglish.notFile,
+    supplier: inEnglish.notFile,
+    chatbot: [
+      'Type de contenu non pris en charge',
+      'Le corps de la requête doit être le fichier lui-même, déclaré image/*, video/* ou application/octet-stream, non compressé',
+    ],
   },
   tooDeep: {
     core: inEnglish.tooDeep,
@@ -87,6 +99,9 @@ export class BodyShapeError extends Error {
   }
 }
 
+/** Thrown by the body parser (json-body.ts) for a file route's body that is not declared as an image or a video, or is compressed. */
+export class NotFileBodyError extends Error {}
+
 /** Thrown by the body parser (json-body.ts) when the bodies held at once would exceed the process's budget. */
 export class BodyBudgetExhaustedError extends Error {}
 
@@ -103,6 +118,10 @@ const clientErrorOf = (error: unknown, group: ApiGroup): HttpError | undefined =
   }
   if (error instanceof NotJsonBodyError) {
     const [title, message] = bodyErrorTexts.notJson[group];
+    return new HttpError(415, title, message);
+  }
+  if (error instanceof NotFileBodyError) {
+    const [title, message] = bodyErrorTexts.notFile[group];
     return new HttpError(415, title, message);
   }
   if (error instanceof BodyEncodingError) {

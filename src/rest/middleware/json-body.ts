@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import coBody from 'co-body';
 import type { Middleware, ParameterizedContext } from 'koa';
 import { processBodyBudget, type BodyBudget } from '../body-budget.ts';
 import { jsonShapeProblem, type JsonShapeLimits } from '../json-shape.ts';
-import { BodyBudgetExhaustedError, BodyEncodingError, BodyShapeError, NotJsonBodyError } from './error-handler.ts';
+import { saveStream, type SavedStream } from '../../files/save-stream.ts';
+import { BodyBudgetExhaustedError, BodyEncodingError, BodyShapeError, NotFileBodyError, NotJsonBodyError } from './error-handler.ts';
 
 /** Methods whose body the API reads. */
 const withBody = new Set(['POST', 'PUT', 'PATCH']);
@@ -19,11 +23,52 @@ export const bodyShapeLimits: JsonShapeLimits = { maxDepth: 32, maxValues: 20_00
 /** A path as the routers match it: any case, trailing slash optional. */
 const routeKey = (path: string): string => path.toLowerCase().replace(/\/$/, '');
 
+/** A body that is a file, streamed to disk as it arrives (never held in memory): where it is, and what it was. */
+export type ReceivedUpload = SavedStream & { file: string; declaredType: string };
+
+export type UploadRoutes = {
+  /** The POST routes whose body is a file (an image or a video), not JSON. */
+  paths: readonly RegExp[];
+  /** Where a file being received is written (removed once its request has answered: a route keeps it under another name). */
+  directory: string;
+  maxBytes: number;
+};
+
 export type JsonBodyOptions = {
   /** Routes whose bodies may carry files (data URLs) and their limit in MiB; every other body is limited to 1 MiB. */
   largerLimits?: Readonly<Record<string, number>>;
+  uploads?: UploadRoutes;
   /** The bytes all bodies held at once may take (the process's budget by default). */
   budget?: BodyBudget;
+};
+
+/** Declared types a file body may come as: its content decides what it is (files/media-type.ts). */
+const fileTypes = /^(image\/|video\/|application\/octet-stream$)/;
+
+/**
+ * A file body: written to disk chunk by chunk within `maxBytes`, never inflated (a file is sent as it
+ * is), its SHA-256 computed on the way (what a retry under the same Idempotency-Key is compared by).
+ * Removed once the request has answered; the route keeps it by linking it under its own name.
+ */
+const receiveUpload = async (ctx: ParameterizedContext, next: () => Promise<unknown>, uploads: UploadRoutes, budget: BodyBudget): Promise<void> => {
+  const declaredType = ctx.request.type;
+  if (!fileTypes.test(declaredType) || encodingOf(ctx) !== 'identity') throw new NotFileBodyError();
+  const length = Number(ctx.get('Content-Length'));
+  if (Number.isSafeInteger(length) && length > uploads.maxBytes) throw tooLarge(uploads.maxBytes);
+  // On disk, not in memory: a chunk at a time.
+  const release = budget.reserve(64 * 1024);
+  if (!release) throw new BodyBudgetExhaustedError();
+  await mkdir(uploads.directory, { recursive: true });
+  const file = path.join(uploads.directory, `.incoming-${randomUUID()}`);
+  try {
+    const saved = await saveStream(ctx.req, file, uploads.maxBytes, () => tooLarge(uploads.maxBytes));
+    ctx.state.upload = { ...saved, file, declaredType } satisfies ReceivedUpload;
+    ctx.request.body = { file: { sha256: saved.sha256, size: saved.size, type: declaredType } };
+    await next();
+  } finally {
+    release();
+    await rm(file, { force: true });
+  }
 };
 
 /** The body's Content-Encoding as the client named it (shortened: it is echoed in the answer). */
@@ -82,9 +127,11 @@ const parseJson = (text: string): unknown => {
 export const jsonBody = (options: JsonBodyOptions = {}): Middleware => {
   const budget = options.budget ?? processBodyBudget;
   const larger = new Map(Object.entries(options.largerLimits ?? {}).map(([path, limitMib]) => [routeKey(path), limitMib * mib]));
+  const { uploads } = options;
   return async (ctx, next) => {
     // Read once: a router's guard and an application's own parser may both stand before a route.
-    if (!withBody.has(ctx.method) || ctx.request.rawBody !== undefined) return next();
+    if (!withBody.has(ctx.method) || ctx.request.rawBody !== undefined || ctx.state.upload !== undefined) return next();
+    if (uploads?.paths.some((path) => path.test(ctx.path))) return receiveUpload(ctx, next, uploads, budget);
     const limit = larger.get(routeKey(ctx.path)) ?? mib;
     const api = ctx.path.startsWith('/api/');
     // null: no body; 'json': declared JSON; false: anything else, or no Content-Type.

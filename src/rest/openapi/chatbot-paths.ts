@@ -11,8 +11,13 @@ import {
   orderNotFound,
   productNotFound,
   productNotInOrder,
+  chatbotUploadTexts,
   savFileNotStored,
+  savNotFound,
 } from '../chatbot/chatbot-errors.ts';
+import { acceptedMediaFormats } from '../../files/sav-files.ts';
+import { savFileUploadMaxBytes } from '../request-body.ts';
+import { savFileUploadQuery } from '../sav-files/upload-sav-file.ts';
 import { customerDetailsParams, productParams, saleDetailsParams, savRequestBody, savStatusQuery } from '../chatbot/schemas.ts';
 import {
   chatbotError,
@@ -132,6 +137,28 @@ export const chatbotRouteDocs = (): RouteDoc[] => [
       404: failure('No order has this increment ID, or the order does not contain the product.', productNotInOrder('le produit LAMP-ARC-BLK', '100004512')),
       413: failure(`The request body exceeds ${mediaBodyLimitMib} MiB (photos and videos may come as data URLs).`, chatbotTooLarge),
       415: failure('The body is not JSON (JSON sent without a Content-Type, or as text/plain, is read as JSON).', chatbotNotJson),
+    },
+  },
+  {
+    ...base,
+    method: 'post',
+    path: '/api/sav/:savId/files',
+    operationId: 'uploadSavFileContent',
+    summary: 'Stores one photo or video sent as the request body on a SAV',
+    description: `The file itself is the body (up to ${savFileUploadMaxBytes / 1024 / 1024} MiB, uncompressed), written to disk as it arrives: the way for photos and videos too large for data URLs in a JSON body. Its content decides what it is (${acceptedMediaFormats}).`,
+    pathParams: z.object({ savId: z.string().describe('The SAV ID') }),
+    query: savFileUploadQuery,
+    bodyFile: ['image/*', 'video/*', 'application/octet-stream'],
+    responses: {
+      201: success('Stored and attached.', z.object({ success: z.literal(true), file: savFile })),
+      400: failure('The SAV ID or a query parameter is invalid.', invalidQuery(['foo'])),
+      ...common,
+      404: failure('No SAV has this ID.', savNotFound(404404)),
+      413: failure(`The file exceeds ${savFileUploadMaxBytes / 1024 / 1024} MiB.`, tooLarge(savFileUploadMaxBytes / 1024 / 1024)),
+      415: failure(
+        'The content is not an accepted image or video, or not what it was declared as, or the body is compressed or JSON.',
+        chatbotUploadTexts.notMedia(),
+      ),
     },
   },
   {

@@ -212,6 +212,8 @@ export const coreFileUploaded = z.object({
   }),
 });
 
+export const coreFileStored = z.object({ success: z.literal(true), file: savFile });
+
 export const corePlanningOccupied = z.object({
   success: z.literal(true),
   dates: z.array(day),

@@ -1,12 +1,26 @@
 import { z } from 'zod';
 import { RemoteFileError } from '../../files/remote-file-error.ts';
 import { Refusal } from '../../events/decider.ts';
-import { appointmentRefused, invalidRequest, remoteFileRefused, saleProductsNotFound, savFileNotStored, savNotFound } from '../core/sav/sav-errors.ts';
+import { acceptedMediaFormats } from '../../files/sav-files.ts';
+import {
+  appointmentRefused,
+  coreUploadTexts,
+  invalidField,
+  invalidRequest,
+  remoteFileRefused,
+  saleProductsNotFound,
+  savFileNotStored,
+  savNotFound,
+} from '../core/sav/sav-errors.ts';
+import { HttpError } from '../http-error.ts';
+import { bodyErrorTexts } from '../middleware/error-handler.ts';
+import { savFileUploadMaxBytes } from '../request-body.ts';
+import { savFileUploadQuery } from '../sav-files/upload-sav-file.ts';
 import { createSavBody, holidaysQuery, occupiedQuery, uploadFileBody } from '../core/sav/schemas.ts';
 import { mediaBodyLimitMib } from '../media-input.ts';
 import { coreBase, coreBodyFailures, coreCommon, failure, refusalOf, unknownQueryParameter } from './core-failures.ts';
 import { holidaysExample, occupiedExample } from './core-examples.ts';
-import { coreFileUploaded, coreHolidays, corePlanningOccupied, coreSavCreated } from './core-responses.ts';
+import { coreFileStored, coreFileUploaded, coreHolidays, corePlanningOccupied, coreSavCreated } from './core-responses.ts';
 import type { RouteDoc } from './document.ts';
 
 /** The core SAV operations and the SAV planning (core/sav/routes.ts), the status changes aside (core-sav-paths.ts). */
@@ -80,6 +94,31 @@ export const coreSavOperationsRouteDocs = (): RouteDoc[] => [
       415: failure('The body is not JSON, or the remote file is not an image or a video.', remote('unsupported_type', 'the file is not an image or a video')),
       502: failure('The remote host failed (connection refused, an error status).', remote('remote_failed', 'the remote host answered 500')),
       504: failure('The remote host did not answer the whole file within 60 s.', remote('timeout', 'the remote host did not answer in time')),
+    },
+  },
+  {
+    ...base,
+    method: 'post',
+    path: '/api/sale-sav/:savId/files',
+    operationId: 'uploadCoreSavFileContent',
+    summary: 'Stores one image or video sent as the request body on a SAV',
+    description: `The file itself is the body (up to ${savFileUploadMaxBytes / 1024 / 1024} MiB, uncompressed), written to disk as it arrives: the way for photos and videos too large for a JSON body's data URLs. Its content decides what it is (${acceptedMediaFormats}); declared image/* it must be an image, video/* a video.`,
+    pathParams: z.object({ savId: z.string().describe('The SAV ID') }),
+    query: savFileUploadQuery,
+    bodyFile: ['image/*', 'video/*', 'application/octet-stream'],
+    responses: {
+      201: { description: 'Stored and attached.', body: coreFileStored },
+      400: failure('The SAV ID or a query parameter is invalid.', invalidField('category', 'Too big: expected string to have <=64 characters')),
+      ...coreCommon,
+      404: failure('No SAV has this ID.', savNotFound(404404)),
+      413: failure(
+        `The file exceeds ${savFileUploadMaxBytes / 1024 / 1024} MiB.`,
+        new HttpError(413, ...bodyErrorTexts.tooLarge.core(savFileUploadMaxBytes / 1024 / 1024)),
+      ),
+      415: failure(
+        'The content is not an accepted image or video, or not what it was declared as, or the body is compressed or JSON.',
+        coreUploadTexts.notMedia(),
+      ),
     },
   },
   {

@@ -43,6 +43,8 @@ export type RouteDoc = {
   /** Request headers the operation reads (beyond its security scheme's). */
   headers?: z.ZodObject;
   body?: z.ZodType;
+  /** A request body that is a file of one of these media types rather than JSON (then `body` is left out). */
+  bodyFile?: readonly string[];
   /** The body may be left out (an empty object is then read). */
   bodyOptional?: boolean;
   /** A request body as a client would send it (the demo data's). */
@@ -122,6 +124,12 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
       ...(route.query ? parametersOf(route.query, 'query') : []),
       ...(route.headers ? parametersOf(route.headers, 'header') : []),
     ],
+    ...(route.bodyFile && {
+      requestBody: {
+        required: true,
+        content: Object.fromEntries(route.bodyFile.map((mediaType) => [mediaType, { schema: { type: 'string', contentMediaType: mediaType } }])),
+      },
+    }),
     ...(route.body && {
       requestBody: {
         required: route.bodyOptional !== true,

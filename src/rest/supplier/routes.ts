@@ -40,7 +40,7 @@ export const supplierRoutes = (runtime: Runtime): Router => {
     const guard = [
       apiGroup('supplier'),
       authenticate({ findToken: runtime.accessTokens, scheme: 'bearer', groups: [supplier] satisfies SupplierName[], unauthorized }),
-      requestBody,
+      requestBody(runtime.config),
       idempotencyKey(runtime),
     ];
     // The spec has supplier-a's listing cached 30 minutes per query and supplier-b's read fresh on every

@@ -55,7 +55,7 @@ describe('GET /openapi.json', () => {
         .filter((key) => httpMethods.includes(key))
         .map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(served).toHaveLength(44);
+    expect(served).toHaveLength(46);
     expect(new Set(served).size).toBe(served.length);
     expect(documented.sort()).toEqual(served.sort());
   });

@@ -6,7 +6,8 @@ import { noCoreQuery } from '../core-query.ts';
 import { changeSavStatus } from './change-sav-status.ts';
 import { createForSaleProduct } from './create-for-sale-product.ts';
 import { planningOccupied } from './planning-occupied.ts';
-import { savFileNotStored } from './sav-errors.ts';
+import { coreUploadTexts, savFileNotStored } from './sav-errors.ts';
+import { uploadSavFile } from '../../sav-files/upload-sav-file.ts';
 import { savHolidays } from './sav-holidays.ts';
 import { uploadFile, type UploadOptions } from './upload-file.ts';
 
@@ -21,6 +22,7 @@ export const coreSavRoutes = (runtime: Runtime, options: CoreSavOptions = {}): R
   router.use(...coreGuard(runtime));
   router.post('/api/sale-sav/create-for-sale-product', noCoreQuery, createForSaleProduct(runtime));
   router.post('/api/sale-sav/upload-file', noCoreQuery, uploadFile(runtime, options.upload));
+  router.post('/api/sale-sav/:savId/files', uploadSavFile(runtime, coreUploadTexts, 'core'));
   router.get('/api/sale-sav/:savId/files/:fileId', noCoreQuery, downloadSavFile(runtime, savFileNotStored));
   router.get('/api/sale-sav/planning/occupied', planningOccupied(runtime));
   router.get('/api/sav-holidays', savHolidays(runtime));

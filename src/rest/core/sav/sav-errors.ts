@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import type { Refusal } from '../../../events/decider.ts';
 import { isoWeekday } from '../../../events/planning/calendar-date.ts';
 import { disclosedReason, type RemoteFileError, type RemoteFileErrorCode } from '../../../files/remote-file-error.ts';
+import { acceptedMediaFormats } from '../../../files/sav-files.ts';
+import type { UploadTexts } from '../../sav-files/upload-sav-file.ts';
+import { unknownParameters } from '../core-query.ts';
 import type { SavFileDocument } from '../../../projections/after-sales/sav-document.ts';
 import { HttpError } from '../../http-error.ts';
 
@@ -81,4 +84,13 @@ export const savChangeRefused = (savId: number, refusal: Refusal): HttpError => 
     default:
       throw new Error(`SAV status change refused: ${refusal.code} (${refusal.message})`);
   }
+};
+
+/** The SAV file upload's refusals (POST /api/sale-sav/{id}/files). */
+export const coreUploadTexts: UploadTexts = {
+  invalid: invalidRequest,
+  unknownParameters,
+  savNotFound,
+  notMedia: () => new HttpError(415, 'unsupported_media_type', `the file is not an accepted image or video (${acceptedMediaFormats})`),
+  notAsDeclared: (declared, found) => new HttpError(415, 'unsupported_media_type', `the file was declared ${declared} but is ${found}`),
 };
