@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
-const contracts = path.resolve(import.meta.dirname, '../../../shared/contracts/examples');
+const examples = path.resolve(import.meta.dirname, '../../docs/examples');
 
 /** The CLI as an operator runs it: a separate process on a DATA_DIR. */
 const cli = async (dataDir: string, ...args: string[]) => {
@@ -58,11 +58,12 @@ describe('the command-line interface', () => {
   });
 
   it('when an order is imported twice, the second import changes nothing; the sale replays for auditors', { timeout: 120_000 }, async () => {
-    expect((await cli(dataDir, 'catalog', 'import', path.join(contracts, 'catalog.json'))).stdout).toContain('3 created');
-    const first = await cli(dataDir, 'orders', 'import', path.join(contracts, 'order.json'));
-    expect(first.stdout).toContain('imported 100004512: sale 1, products 1,2,3');
-    const second = await cli(dataDir, 'orders', 'import', path.join(contracts, 'order.json'));
-    expect(second.stdout).toContain('already imported 100004512: sale 1, products 1,2,3');
+    const catalog = path.join(examples, 'catalog.json');
+    expect((await cli(dataDir, 'catalog', 'import', catalog)).stdout).toBe(`Catalog ${catalog}: 3 created, 0 updated, 0 unchanged\n`);
+    const first = await cli(dataDir, 'orders', 'import', path.join(examples, 'order.json'));
+    expect(first.stdout).toBe('imported 100004512: sale 1, products 1,2,3\n1 order(s): 1 imported, 0 already there\n');
+    const second = await cli(dataDir, 'orders', 'import', path.join(examples, 'order.json'));
+    expect(second.stdout).toBe('already imported 100004512: sale 1, products 1,2,3\n1 order(s): 0 imported, 1 already there\n');
 
     const replay = await cli(dataDir, 'events', 'replay', '--sale', '1');
     const events = replay.stdout
@@ -82,7 +83,7 @@ describe('the command-line interface', () => {
     'when a file holds orders with marketplace fields beyond the contract, each is imported with its own fields kept for audit',
     { timeout: 60_000 },
     async () => {
-      const order = JSON.parse(await readFile(path.join(contracts, 'order.json'), 'utf8')) as Record<string, unknown>;
+      const order = JSON.parse(await readFile(path.join(examples, 'order.json'), 'utf8')) as Record<string, unknown>;
       const file = path.join(dataDir, 'marketplace-orders.json');
       const orders = [
         { ...order, increment_id: '100009001', channel_ref: 'A-1' },
@@ -104,7 +105,7 @@ describe('the command-line interface', () => {
   );
 
   it('when a file holds many orders, they are imported together and reported in file order, a repeated increment_id once', { timeout: 60_000 }, async () => {
-    const order = JSON.parse(await readFile(path.join(contracts, 'order.json'), 'utf8')) as Record<string, unknown>;
+    const order = JSON.parse(await readFile(path.join(examples, 'order.json'), 'utf8')) as Record<string, unknown>;
     const file = path.join(dataDir, 'batch-orders.json');
     const incrementIds = Array.from({ length: 40 }, (_, index) => String(100_020_000 + index));
     await writeFile(file, JSON.stringify([...incrementIds, incrementIds[7]].map((increment_id) => ({ ...order, increment_id }))));

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogImportJsonSchema, orderImportJsonSchema } from '../../src/contracts/json-schemas.ts';
 
 const run = promisify(execFile);
 
@@ -27,7 +28,9 @@ const commands = [
   ['token', 'revoke'],
   ['action-token'],
   ['catalog', 'import'],
+  ['catalog', 'schema'],
   ['orders', 'import'],
+  ['orders', 'schema'],
   ['demo', 'seed'],
   ['events', 'replay'],
   ['projections', 'rebuild'],
@@ -83,6 +86,18 @@ describe('the CLI, discoverable', () => {
     expect(answer.stderr.split('\n').filter(Boolean)).toHaveLength(1);
     expect(answer.stderr).toMatch(message);
     expect(answer.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it.each([
+    ['orders', orderImportJsonSchema],
+    ['catalog', catalogImportJsonSchema],
+  ])('when `%s schema` is run, it prints the JSON Schema of the import contract, exit 0, nothing opened', { timeout: 60_000 }, async (group, contract) => {
+    const answer = await cli(dataDir, group, 'schema');
+
+    expect(answer.code).toBe(0);
+    expect(answer.stderr).toBe('');
+    expect(JSON.parse(answer.stdout)).toEqual(contract());
     expect(existsSync(dataDir)).toBe(false);
   });
 });

@@ -17,6 +17,7 @@ describe('the Idempotency-Key answer purge job', () => {
     const [old, young] = [recordId('token-a', 'old'), recordId('token-a', 'young')];
     expect((await records.claim(old, 'token-a', 'fingerprint', new Date(now))).won).toBe(true);
     now += 12 * 60 * 60 * 1000;
+    const youngClaimedAt = new Date(now).toISOString();
     expect((await records.claim(young, 'token-a', 'fingerprint', new Date(now))).won).toBe(true);
     now += 12 * 60 * 60 * 1000 + 1;
 
@@ -26,6 +27,6 @@ describe('the Idempotency-Key answer purge job', () => {
     } finally {
       await job.stop();
     }
-    expect(await records.find(young)).not.toBeNull();
+    expect(await records.find(young)).toMatchObject({ _id: young, tokenId: 'token-a', claimedAt: youngClaimedAt });
   });
 });

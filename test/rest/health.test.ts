@@ -72,11 +72,12 @@ describe('the probes of orchestrators', () => {
 
     expect(live.status).toBe(200);
     expect(ready.status).toBe(503);
-    expect(Number(ready.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // No estimate yet (etaSeconds null): the default of 5 s.
+    expect(ready.headers['retry-after']).toBe('5');
     expect(ready.body).toEqual({
       status: 'starting',
       eventStore: 'open',
-      readModels: { ready: false, position: null, head: expect.any(Number), eventsPerSecond: 0, etaSeconds: null },
+      readModels: { ready: false, position: null, head: -1, eventsPerSecond: 0, etaSeconds: null },
     });
   });
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { systemContext } from '../../events/command-context.ts';
 import { importSale, type ImportSaleResult } from '../../events/sales/import-sale.ts';
+import { orderImportJsonSchema } from '../../contracts/json-schemas.ts';
 import { orderImportFile, orderImportPayload } from '../../contracts/order-import.ts';
 import { unknownFields } from '../../contracts/unknown-fields.ts';
 import type { WithRuntime } from '../cli-runtime.ts';
@@ -17,18 +18,22 @@ import { readJsonValue, validateJsonFile } from '../read-json-file.ts';
 const concurrentImports = 64;
 
 /**
+ * `orders schema`: the JSON Schema of one order, generated from the schema that validates it.
  * `orders import <file>`: the same code path as the REST import (fields beyond the contract kept for
  * audit); an increment_id seen before changes nothing. An array is imported `concurrentImports` orders
  * at a time; the same increment_id twice in a file is imported in file order (the first one counts);
  * the results are printed in file order.
  */
 export const ordersCommand = (program: Command, withRuntime: WithRuntime): void => {
-  const orders = program.command('orders').description('orders from a marketplace file').addHelpText('after', examples('orders import orders.json'));
+  const orders = program
+    .command('orders')
+    .description('orders from a marketplace file')
+    .addHelpText('after', examples('orders import docs/examples/order.json', 'orders schema > order-import.schema.json'));
   orders
     .command('import')
-    .description('import one order or an array (per shared/contracts/order-import.schema.json); an increment_id seen before changes nothing')
+    .description('import one order or an array (each as `orders schema` describes it); an increment_id seen before changes nothing')
     .argument('<file.json>', 'one order, or a JSON array of orders')
-    .addHelpText('after', examples('orders import orders.json'))
+    .addHelpText('after', examples('orders import docs/examples/order.json'))
     .action((file: string) =>
       withRuntime(async (runtime) => {
         const json = await readJsonValue(file);
@@ -57,4 +62,9 @@ export const ordersCommand = (program: Command, withRuntime: WithRuntime): void 
         await printLine(`${imported.length} order(s): ${created} imported, ${imported.length - created} already there`);
       }),
     );
+  orders
+    .command('schema')
+    .description('print the JSON Schema (draft 2020-12) of one order, as `orders import` and the REST import take it')
+    .addHelpText('after', examples('orders schema > order-import.schema.json'))
+    .action(() => printLine(JSON.stringify(orderImportJsonSchema(), null, 2)));
 };

@@ -1,6 +1,7 @@
 /**
- * The shapes of the two import contracts (catalog-import.schema.json and order-import.schema.json),
- * written out by hand for the demo data generator: only what the generator produces and reads.
+ * The shapes of the two import contracts (events/catalog/catalog-import.ts, contracts/order-import.ts),
+ * written out by hand for the demo data generator: only what the generator produces and reads. The
+ * demo specs check what it makes against the contracts' JSON Schemas.
  */
 
 export type SupplierCode = 'supplier-a' | 'supplier-b';

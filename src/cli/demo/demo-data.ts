@@ -10,7 +10,7 @@ export type { CatalogItem, OrderPayload } from './contract-types.ts';
  * import contracts. Everything derives from the seed: the same seed gives the same data, byte for byte.
  */
 
-/** About 120 products, valid against catalog-import.schema.json. */
+/** About 120 products, valid against the catalog-import contract (`cli catalog schema`). */
 export function demoCatalog(seed: number): CatalogItem[] {
   return buildCatalog(seededRandom(seed, 'catalog'));
 }
@@ -26,7 +26,7 @@ export interface DemoOrderOptions {
 }
 
 /**
- * `count` orders valid against order-import.schema.json, made one at a time as they are iterated:
+ * `count` orders valid against the order-import contract (`cli orders schema`), made one at a time as they are iterated:
  * memory stays flat whatever the count. Each iteration starts over and yields the same orders.
  */
 export function demoOrders(options: DemoOrderOptions): Iterable<OrderPayload> {

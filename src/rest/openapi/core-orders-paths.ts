@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderImportJsonSchema } from '../../contracts/json-schemas.ts';
 import { orderImportPayload } from '../../contracts/order-import.ts';
 import { contactLeadBody } from '../core/leads/schemas.ts';
 import { invalidRequest, orderConflict } from '../core/orders/order-errors.ts';
@@ -18,7 +19,12 @@ const orderConflictBody = coreError.extend({
   differences: z.array(z.string()).describe('The fields whose values differ from the recorded import'),
 });
 
-export const coreOrdersComponents = { CoreOrderImport: orderImportPayload, CoreOrderImported: coreOrderImported, CoreOrderConflict: orderConflictBody };
+export const coreOrdersComponents = {
+  // The order-import contract as `cli orders schema` prints it: what a client sends, unknown fields accepted.
+  CoreOrderImport: { schema: orderImportPayload, jsonSchema: orderImportJsonSchema() },
+  CoreOrderImported: coreOrderImported,
+  CoreOrderConflict: orderConflictBody,
+};
 
 const pagingHeaders = z.object({
   'X-Total-Count': z.string().regex(/^\d+$/).describe('Every match, whatever the page'),

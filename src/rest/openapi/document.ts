@@ -52,14 +52,17 @@ export type RouteDoc = {
   responses: Record<number, ResponseDoc>;
 };
 
+type JsonSchema = Record<string, unknown>;
+
+/** A schema whose owner prints its JSON Schema (an import contract, printed as its clients send it): served as printed. */
+export type PrintedSchema = { schema: z.ZodType; jsonSchema: JsonSchema };
+
 export type DocumentOptions = {
   baseUrl: string;
   routes: readonly RouteDoc[];
   /** Schemas printed once under components.schemas and referenced wherever the same schema object is used. */
-  components: Readonly<Record<string, z.ZodType>>;
+  components: Readonly<Record<string, z.ZodType | PrintedSchema>>;
 };
-
-type JsonSchema = Record<string, unknown>;
 
 /** What a client sends (`input`: before defaults and transforms) or receives (`output`). */
 const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
@@ -106,8 +109,17 @@ const headersOf = (schema: z.ZodObject) =>
     { required, ...(description !== undefined && { description }), schema: header },
   ]);
 
+/** A component as components.schemas prints it: a zod schema as it answers (`output`), a printed one as its owner printed it. */
+const componentJsonSchema = (component: z.ZodType | PrintedSchema): JsonSchema => {
+  if (component instanceof z.ZodType) return jsonSchemaOf(component, 'output');
+  const { $schema: _dialect, ...printed } = component.jsonSchema;
+  return printed;
+};
+
 export const buildOpenApiDocument = (options: DocumentOptions) => {
-  const componentNames = new Map(Object.entries(options.components).map(([name, schema]) => [schema, name]));
+  const componentNames = new Map(
+    Object.entries(options.components).map(([name, component]) => [component instanceof z.ZodType ? component : component.schema, name]),
+  );
   const bodySchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
     const name = componentNames.get(schema);
     return name ? { $ref: `#/components/schemas/${name}` } : jsonSchemaOf(schema, io);
@@ -206,7 +218,7 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
         apiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token', description: 'A token of the chatbot group.' },
         metricsBearer: { type: 'http', scheme: 'bearer', description: "The scraper's `METRICS_TOKEN`, or a token of the analyst group." },
       },
-      schemas: Object.fromEntries(Object.entries(options.components).map(([name, schema]) => [name, jsonSchemaOf(schema, 'output')])),
+      schemas: Object.fromEntries(Object.entries(options.components).map(([name, component]) => [name, componentJsonSchema(component)])),
     },
   };
 };

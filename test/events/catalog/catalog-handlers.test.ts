@@ -11,7 +11,7 @@ import { readDomainStream } from '../../../src/events/domain-store.ts';
 import { openSqliteEventStore, type SqliteEventStore } from '../../../src/events/store/sqlite-event-store.ts';
 
 const now = new Date('2025-03-14T09:30:00.000Z');
-const example = catalogImportFile.parse(JSON.parse(readFileSync(new URL('./fixtures/catalog-example.json', import.meta.url), 'utf8')));
+const example = catalogImportFile.parse(JSON.parse(readFileSync(new URL('../../../docs/examples/catalog.json', import.meta.url), 'utf8')));
 let directory: string;
 let store: SqliteEventStore;
 let deps: WriteDeps;

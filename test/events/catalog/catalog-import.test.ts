@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { catalogImportFile, catalogImportItem, toProductFields } from '../../../src/events/catalog/catalog-import.ts';
 
-const example: unknown = JSON.parse(readFileSync(new URL('./fixtures/catalog-example.json', import.meta.url), 'utf8'));
+const example: unknown = JSON.parse(readFileSync(new URL('../../../docs/examples/catalog.json', import.meta.url), 'utf8'));
 
 const minimal = { sku: 'CHR-ELM-NAT', name: 'Chaise Elm naturelle', price: 89 };
 

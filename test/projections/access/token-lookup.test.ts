@@ -11,8 +11,9 @@ describe('the access tokens as every request reads them', () => {
   let api: ApiHarness;
   let reads: number;
   let lookup: TokenLookup;
+  const now = new Date('2026-10-05T08:00:00.000Z');
   beforeEach(async () => {
-    api = await startApi();
+    api = await startApi({ clock: { now: () => now } });
     reads = 0;
     // The runtime's read store, counting the reads of the access tokens.
     const counting: ReadStore = Object.create(api.runtime.readStore, {
@@ -48,7 +49,7 @@ describe('the access tokens as every request reads them', () => {
     expect(reads).toBe(2);
 
     await revokeAccessToken(api.runtime.write, issued.tokenId, systemContext());
-    expect((await lookup(issued.tokenId))?.revokedAt).not.toBeNull();
+    expect((await lookup(issued.tokenId))?.revokedAt).toBe(now.toISOString());
     expect(reads).toBe(3);
   });
 });

@@ -1,7 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupplierName } from '../../../src/events/catalogue/common-schemas.ts';
+import { labelFileFor } from '../../../src/labels/label-path.ts';
 import { startApi, type ApiHarness } from '../../support/api-harness.ts';
 import { expectSignedLabelLink } from '../../support/label-links.ts';
+import { trackingNumbersOf } from '../../support/tracking-numbers.ts';
 import { scanBarcode } from '../../labels/pdf-tools.ts';
 import { baseUrl, bearer, importLine } from '../supplier/supplier-fixtures.ts';
 import { getFile, jsonOf, labelRendered, labelUrl, unauthorizedBody } from './files-client.ts';
@@ -34,6 +38,12 @@ describe('contract: signed label links', () => {
   };
   /** GET of a link as a browser opens it: no header at all. */
   const open = (link: string) => getFile(api, link.slice(baseUrl.length));
+  /** The answer is the line's own label: a PDF, byte for byte the file rendered for that line. */
+  const expectLabelOf = async (response: Response, supplier: SupplierName, serviceOrderId: string, what: string): Promise<void> => {
+    expect(response.status, what).toBe(200);
+    expect(response.headers['content-type'], what).toBe('application/pdf');
+    expect(Buffer.compare(response.body as Buffer, await readFile(labelFileFor(api.dataDir, supplier, serviceOrderId))), what).toBe(0);
+  };
   const withQuery = (link: string, change: (query: URLSearchParams) => void): string => {
     const [path, query] = link.split('?') as [string, string];
     const parameters = new URLSearchParams(query);
@@ -53,7 +63,8 @@ describe('contract: signed label links', () => {
       expect(response.headers['cache-control']).toBe('private, no-store');
       const withToken = await getFile(api, labelUrl(supplier, line), tokens[supplier]);
       expect(Buffer.compare(response.body as Buffer, withToken.body as Buffer)).toBe(0);
-      expect(await scanBarcode(response.body as Buffer)).toMatch(/^MC\d{13}$/);
+      const [incrementId, saleProductId] = line.split('_') as [string, string];
+      expect(await scanBarcode(response.body as Buffer)).toBe((await trackingNumbersOf(api.runtime, incrementId))(Number(saleProductId)));
     }
   });
 
@@ -107,7 +118,7 @@ describe('contract: signed label links', () => {
     const expires = Number(new URLSearchParams(link.split('?')[1]).get('expires'));
 
     now += 23 * 60 * 60 * 1000;
-    expect((await open(link)).status).toBe(200);
+    await expectLabelOf(await open(link), 'supplier-a', line, '23 h later');
 
     now = expires * 1000;
     const expired = await open(link);
@@ -121,9 +132,7 @@ describe('contract: signed label links', () => {
     const expired = withQuery(link, (q) => q.set('expires', '1'));
 
     for (const url of [labelUrl('supplier-b', line), link.slice(baseUrl.length), expired.slice(baseUrl.length)]) {
-      const response = await getFile(api, url, tokens['supplier-b']);
-      expect(response.status, url).toBe(200);
-      expect(response.headers['content-type']).toBe('application/pdf');
+      await expectLabelOf(await getFile(api, url, tokens['supplier-b']), 'supplier-b', line, url);
     }
   });
 
@@ -146,6 +155,6 @@ describe('contract: signed label links', () => {
     const line = await importLine(api, 'supplier-b');
     const link = await linkInFeed('supplier-b', line);
 
-    expect((await open(`${link}&download=1`)).status).toBe(200);
+    await expectLabelOf(await open(`${link}&download=1`), 'supplier-b', line, 'with download=1');
   });
 });

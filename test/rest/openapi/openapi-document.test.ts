@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { orderImportJsonSchema } from '../../../src/contracts/json-schemas.ts';
 import { applicationRouters } from '../../../src/rest/application-routers.ts';
 import { openApiPath } from '../../../src/rest/openapi/document.ts';
 import { startApi, type ApiHarness } from '../../support/api-harness.ts';
@@ -212,5 +213,13 @@ describe('GET /openapi.json', () => {
     expect(body(paths['/api/sav']!.post!)).toMatchObject({ required: ['increment_id', 'email', 'complaint_name', 'complaint'] });
     expect(body(paths['/api/sale-sav/{id}/resolve']!.post!)).toMatchObject({ required: ['resolution'], additionalProperties: false });
     expect(paths['/api/sale-sav/{id}/close']!.post!.requestBody).toMatchObject({ required: false });
+  });
+
+  it('when the order import is documented, its body is the order-import contract as the CLI prints it, unknown fields accepted', () => {
+    const body = ((paths['/api/api-add-new-order-api-shopping']!.post!.requestBody as Json).content as Record<string, Json>)['application/json']!;
+    expect(body.schema).toEqual({ $ref: '#/components/schemas/CoreOrderImport' });
+    const { $schema: _dialect, ...contract } = orderImportJsonSchema();
+    expect(resolvePointer(document, '#/components/schemas/CoreOrderImport')).toEqual(contract);
+    expect(contract).toMatchObject({ title: 'Order import', additionalProperties: true });
   });
 });
