@@ -21,7 +21,7 @@ const outdir = path.join(root, 'dist');
 const chunks = path.join(outdir, 'chunks');
 
 const { outputFiles } = await build({
-  entryPoints: ['src/main.ts', 'src/tracing/preload.ts', 'src/pdf/pdf-worker.ts'],
+  entryPoints: { main: 'src/main.ts', cli: 'src/cli/main.ts', preload: 'src/tracing/preload.ts', 'pdf-worker': 'src/pdf/pdf-worker.ts' },
   absWorkingDir: root,
   outdir,
   entryNames: '[name]',

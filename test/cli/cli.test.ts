@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliArguments } from '../support/service-command.ts';
 
 const run = promisify(execFile);
 const examples = path.resolve(import.meta.dirname, '../../docs/examples');
@@ -12,7 +13,7 @@ const examples = path.resolve(import.meta.dirname, '../../docs/examples');
 /** The CLI as an operator runs it: a separate process on a DATA_DIR. */
 const cli = async (dataDir: string, ...args: string[]) => {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, cliArguments(...args), {
       // Only what an operator's shell would give: the test runner's own variables (BASE_URL...) stay out.
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       // A whole replay is several MiB.
@@ -190,7 +191,7 @@ describe('the command-line interface in a pipe', () => {
   );
 
   it('when the replay is piped to a reader, the reader gets every event of the log before the command ends', { timeout: 60_000 }, async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'events', 'replay'], {
+    const child = spawn(process.execPath, cliArguments('events', 'replay'), {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -207,7 +208,7 @@ describe('the command-line interface in a pipe', () => {
   });
 
   it('when the reader stops after the first line (| head -1), the command stops quietly with 0', { timeout: 60_000 }, async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'events', 'replay'], {
+    const child = spawn(process.execPath, cliArguments('events', 'replay'), {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -6,13 +6,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogImportJsonSchema, orderImportJsonSchema } from '../../src/contracts/json-schemas.ts';
+import { cliArguments } from '../support/service-command.ts';
 
 const run = promisify(execFile);
 
 /** The CLI as an operator runs it, on a DATA_DIR that must stay untouched by help and refused input. */
 const cli = async (dataDir: string, ...args: string[]) => {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, cliArguments(...args), {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     });
     return { code: 0, stdout, stderr };
@@ -54,7 +55,7 @@ describe('the CLI, discoverable', () => {
     }
   });
 
-  it.each([...groups.map((group) => [group]), ...commands].map((command) => command.join(' ')))(
+  it.concurrent.each([...groups.map((group) => [group]), ...commands].map((command) => command.join(' ')))(
     'when `%s` is asked for --help, it answers its usage with examples, exit 0',
     { timeout: 60_000 },
     async (line) => {
@@ -68,7 +69,7 @@ describe('the CLI, discoverable', () => {
     },
   );
 
-  it.each([
+  it.concurrent.each([
     [['tokn'], /^error: unknown command 'tokn' \(Did you mean token\?\)/],
     [['token', 'list', '--foo'], /^error: unknown option '--foo'/],
     [['token', 'issue'], /^error: required option '--group <group>' not specified/],
@@ -89,7 +90,7 @@ describe('the CLI, discoverable', () => {
     expect(existsSync(dataDir)).toBe(false);
   });
 
-  it.each([
+  it.concurrent.each([
     ['orders', orderImportJsonSchema],
     ['catalog', catalogImportJsonSchema],
   ])('when `%s schema` is run, it prints the JSON Schema of the import contract, exit 0, nothing opened', { timeout: 60_000 }, async (group, contract) => {

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeLoopbackPort } from '../support/free-port.ts';
 import { runnableExamples, type Example } from './markdown-examples.ts';
-import { serviceArguments } from '../support/service-command.ts';
+import { serviceArguments, cliArguments } from '../support/service-command.ts';
 
 /**
  * The README and every page of docs/ run as written, on the data their examples name: a fresh DATA_DIR
@@ -77,7 +77,7 @@ describe('the examples of the README and of docs/', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'doc-examples-'));
-    await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'demo', 'seed', '--until', '2026-11-01'], {
+    await run(process.execPath, cliArguments('demo', 'seed', '--until', '2026-11-01'), {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     });

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { pino } from 'pino';
 import type { OrderImportPayload } from '../../src/events/sales/import-sale.ts';
 import { order } from '../rest/chatbot/chatbot-api.ts';
+import { cliArguments } from '../support/service-command.ts';
 
 /** The customer who asks to be erased, with values found nowhere else, and another who stays. */
 
@@ -117,7 +118,7 @@ const run = promisify(execFile);
 /** The CLI as an operator runs it, in a process of its own on the same stores. */
 export const cli = async (dataDir: string, env: Record<string, string>, ...args: string[]) => {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, cliArguments(...args), {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
       maxBuffer: 64 * 1024 * 1024,
     });

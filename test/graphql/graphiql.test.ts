@@ -6,6 +6,7 @@ import { analystTokenCommand } from '../../src/graphql/graphiql/graphiql-options
 import { eventually } from '../support/eventually.ts';
 import { startGraphqlApi, type GraphqlApi } from './graphql-api.ts';
 import { productionSeller } from '../support/production-seller.ts';
+import { cliArguments } from '../support/service-command.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -53,7 +54,7 @@ describe('GraphiQL outside production', () => {
 
   it('when the command named in the first query is run, the token it prints runs that query', { timeout: 60_000 }, async () => {
     const args = analystTokenCommand.replace(/^npm run --silent cli -- /, '').split(' ');
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    const { stdout } = await run(process.execPath, cliArguments(...args), {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: api.dataDir, LOG_LEVEL: 'warn', ...api.storeEnv },
     });

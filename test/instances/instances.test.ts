@@ -22,6 +22,7 @@ import { testBackendEnv, type BackendEnv } from '../support/backends.ts';
 import { sample } from '../support/prometheus-sample.ts';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server.ts';
 import { bearer, json, readLeases, spreadingClient, startInstance, type Instance } from './cluster.ts';
+import { cliArguments } from '../support/service-command.ts';
 
 /**
  * Three instances of the service behind one (client-side) load balancer, on one EventStoreDB test
@@ -364,7 +365,7 @@ describe('three instances behind one load balancer, on one EventStoreDB and one 
       expect((await Promise.all(files.map(exists))).every(Boolean)).toBe(true);
 
       // The read models the survivors built on from the victim's checkpoints equal a replay of the log.
-      const verify = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'projections', 'verify'], {
+      const verify = await run(process.execPath, cliArguments('projections', 'verify'), {
         cwd: root,
         env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, LOG_LEVEL: 'silent' },
       });

@@ -13,7 +13,7 @@ import { systemContext } from '../../src/events/command-context.ts';
 import { createLogger } from '../../src/logger.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { freeLoopbackPort } from '../support/smtp-test-server.ts';
-import { serviceArguments } from '../support/service-command.ts';
+import { serviceArguments, cliArguments } from '../support/service-command.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -153,7 +153,7 @@ describe('the service as started by npm start, on a log its read models have to 
       expect(start?.from).toBeGreaterThan(0);
       await restarted.stop('SIGTERM');
 
-      const verify = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'projections', 'verify'], {
+      const verify = await run(process.execPath, cliArguments('projections', 'verify'), {
         cwd: root,
         env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       });
@@ -172,7 +172,7 @@ describe('the service as started by npm start, on a log its read models have to 
       const before = await (await listing()).json();
 
       const cli = (...args: string[]) =>
-        run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'projections', ...args], {
+        run(process.execPath, cliArguments('projections', ...args), {
           cwd: root,
           env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
         });

@@ -17,3 +17,9 @@ export const serviceArguments = (): string[] => {
   if (exec !== 'exec' || command !== 'node') throw new Error(`npm start is expected to exec node, not: ${start}`);
   return args;
 };
+
+/**
+ * The CLI as `npm run cli` runs it: its bundle (dist/cli.mjs, built with the service's), with these
+ * arguments; spawned with `process.execPath`.
+ */
+export const cliArguments = (...args: string[]): string[] => ['--enable-source-maps', path.join(projectRoot, 'dist', 'cli.mjs'), ...args];

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackendEnv } from '../support/backends.ts';
 import { freeLoopbackPort } from '../support/free-port.ts';
 import { startOtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver.ts';
-import { projectRoot, serviceArguments } from '../support/service-command.ts';
+import { projectRoot, serviceArguments, cliArguments } from '../support/service-command.ts';
 
 const run = promisify(execFile);
 const SERVER = 2; // OTLP's SPAN_KIND_SERVER
@@ -84,7 +84,7 @@ describe('OpenTelemetry tracing, started by npm start when an OTLP endpoint is c
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'tracing-'));
     // A core token, issued by the CLI on the server's DATA_DIR as an operator does.
-    const issued = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'token', 'issue', '--group', 'core'], {
+    const issued = await run(process.execPath, cliArguments('token', 'issue', '--group', 'core'), {
       cwd: projectRoot,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     });
@@ -170,7 +170,7 @@ describe('OpenTelemetry tracing, started by npm start when an OTLP endpoint is c
       const productionDir = await mkdtemp(path.join(tmpdir(), 'tracing-production-'));
       const backends = await testBackendEnv(productionDir, 'production');
       try {
-        const issued = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'token', 'issue', '--group', 'core'], {
+        const issued = await run(process.execPath, cliArguments('token', 'issue', '--group', 'core'), {
           cwd: projectRoot,
           env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: productionDir, LOG_LEVEL: 'warn', ...backends.env },
         });

@@ -7,6 +7,8 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...actual, timingSafeEqual: vi.fn(actual.timingSafeEqual) };
 });
 
+// Modules another spec file of the same worker already loaded are loaded again, over the mock.
+vi.resetModules();
 const { timingSafeEqual } = await import('node:crypto');
 const { hashSecret, verifySecret } = await import('../../../src/events/access/access-token.ts');
 const { signActionToken, verifyActionToken } = await import('../../../src/events/access/action-token.ts');

@@ -6,13 +6,14 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiHarness } from '../../../support/api-harness.ts';
 import { importOrder, type ImportedOrder } from './sale-actions-api.ts';
+import { cliArguments } from '../../../support/service-command.ts';
 
 const run = promisify(execFile);
 
 /** The CLI as an operator runs it beside the server: a separate process on the same DATA_DIR. */
 const cli = async (api: ApiHarness, ...args: string[]) => {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, cliArguments(...args), {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: api.runtime.config.dataDir, LOG_LEVEL: 'warn', ...api.storeEnv },
     });
     return { code: 0, stdout, stderr };

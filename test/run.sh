@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# `npm test`: type-check and lint (while the MongoDB-compatible test server is built beside them),
+# then the whole suite on the embedded default, then the production path's set on the production
+# adapters (test/spec-sets.ts). Each step prints its time; with TEST_REPORT_DIR set (.ci/run), the
+# times are also written there, for the CI's summary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step_started=$SECONDS
+step() {
+  local name=$1
+  shift
+  step_started=$SECONDS
+  echo "== npm test: $name"
+  "$@"
+  done_step "$name"
+}
+done_step() {
+  local line
+  line=$(printf '%-40s %5d s' "  $1" $((SECONDS - step_started)))
+  echo "== npm test: $1 took $((SECONDS - step_started)) s"
+  [[ -n "${TEST_REPORT_DIR:-}" ]] && echo "$line" >>"$TEST_REPORT_DIR/steps.txt"
+  return 0
+}
+
+# The server build (Go) runs beside the type-check and the lint: each of those uses one core.
+servers_log=$(mktemp)
+trap 'rm -f "$servers_log"' EXIT
+bash test/support/ferretdb/build.sh >"$servers_log" 2>&1 &
+servers=$!
+
+step 'type-check' npm run --silent typecheck
+step 'lint' npm run --silent lint
+step_started=$SECONDS
+if ! wait "$servers"; then
+  cat "$servers_log"
+  exit 1
+fi
+cat "$servers_log"
+done_step 'test servers (after the lint)'
+
+step 'the whole suite, embedded' npx vitest run
+step 'the production path, production adapters' env TEST_BACKENDS=production npx vitest run
