@@ -188,13 +188,7 @@ export const openRuntime = async (
   const stopReportingRepairs = reportReadRepairsTo(({ reason, ...repair }) => log.warn(repair, `event repaired on read: ${repair.field} ${reason}`));
   let open = true;
   const pdf = createPdfPool({ ...config.pdf, threads: config.pdf.workers, log, worker: options.pdfWorker });
-  const write: WriteDeps = {
-    eventStore,
-    clock,
-    awaitProjections: async (position, types) => {
-      if (options.readYourWrites !== false) await projections.waitFor(position, types);
-    },
-  };
+  const write: WriteDeps = { eventStore, clock };
   const salesDeps: ImportSaleDeps = { ...write, ids, findProduct: catalogLookup(eventStore) };
   // In the one instance holding its lease, from the checkpoint the instances share in DATA_DIR. Two
   // orders per renderer: while one's label renders, another's line is read or its file written.

@@ -1,26 +1,43 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { DomainEvent, DomainEventType } from './catalogue/catalogue.ts';
+import type { DomainEvent } from './catalogue/catalogue.ts';
 import type { Clock, CommandContext } from './command-context.ts';
 import { fold, isRefusal, type Decider, type Refusal } from './decider.ts';
 import { appendDomainEvents, readDomainStream, type StreamState } from './domain-store.ts';
 import { countWritten, earlierTry } from './idempotency/idempotent-request.ts';
 import { WrongExpectedVersionError, type EventStore } from './store/event-store.ts';
 
-/** What a command handler needs from the outside world. */
+/** What a command handler needs from the outside world. It never waits for the read side. */
 export type WriteDeps = {
   eventStore: EventStore;
   clock: Clock;
-  /**
-   * Read-your-writes: resolves once the projections interested in these event types have applied the
-   * events up to `position` (bounded wait; on time-out it logs and resolves).
-   */
-  awaitProjections: (position: number, types: readonly DomainEventType[]) => Promise<void>;
 };
 
+/**
+ * What a write recorded, as its caller needs to know it: the log position it reached (a reader that
+ * must see the write waits for the read models to reach it: the HTTP layer's choice, not the
+ * handler's), the streams written, and whether every event was found recorded by an earlier try of
+ * the same request (an Idempotency-Key retry whose first answer was lost) rather than appended now.
+ */
+export type Written = { position: number; streams: readonly string[]; replayed: boolean };
+
 export type CommandOutcome<State, Event extends DomainEvent> =
-  | { status: 'accepted'; events: readonly Event[]; state: State; position: number; revision: number }
+  | { status: 'accepted'; events: readonly Event[]; state: State; position: number; revision: number; written: Written }
   | { status: 'unchanged'; state: State }
   | { status: 'refused'; refusal: Refusal; state: State };
+
+/** Several writes of one request as one: the furthest position, every stream, replayed only if all were. */
+export const writtenTogether = (...parts: readonly (Written | undefined)[]): Written | undefined => {
+  const present = parts.filter((part): part is Written => part !== undefined);
+  if (present.length === 0) return undefined;
+  return {
+    position: Math.max(...present.map((part) => part.position)),
+    streams: [...new Set(present.flatMap((part) => part.streams))],
+    replayed: present.every((part) => part.replayed),
+  };
+};
+
+/** What an outcome recorded, if it recorded anything. */
+export const writtenBy = (outcome: { status: string; written?: Written }): Written | undefined => (outcome.status === 'accepted' ? outcome.written : undefined);
 
 /** Every attempt lost the race on the stream; the caller may retry the whole request. */
 export class ConcurrencyConflictError extends Error {
@@ -56,13 +73,15 @@ export const earlierOutcome = async <State, Event extends DomainEvent>(
   if (found.length === 0) return null;
   const events = found.map((index) => recorded[index]!);
   const last = events.at(-1)!;
-  await deps.awaitProjections(
-    last.position,
-    events.map((event) => event.type),
-  );
   countWritten(request, streamName, events.length);
-  request.replayed = true;
-  return { status: 'accepted', events, state: fold(decider, recorded.slice(0, found.at(-1)! + 1)), position: last.position, revision: last.revision };
+  return {
+    status: 'accepted',
+    events,
+    state: fold(decider, recorded.slice(0, found.at(-1)! + 1)),
+    position: last.position,
+    revision: last.revision,
+    written: { position: last.position, streams: [streamName], replayed: true },
+  };
 };
 
 /**
@@ -94,16 +113,13 @@ export const handleCommand = async <State, Command, Event extends DomainEvent>(
     try {
       const result = await appendDomainEvents(deps.eventStore, streamName, decision, context, deps.clock.now(), stream.revision);
       if (context.idempotency) countWritten(context.idempotency, streamName, decision.length);
-      await deps.awaitProjections(
-        result.position,
-        decision.map((event) => event.type),
-      );
       return {
         status: 'accepted',
         events: decision,
         state: decision.reduce(decider.evolve, state),
         position: result.position,
         revision: result.nextExpectedRevision,
+        written: { position: result.position, streams: [streamName], replayed: false },
       };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || attempt >= maxAttempts) {

@@ -59,7 +59,11 @@ const describeError = (error: unknown): string => {
   return typeof code === 'string' ? `${code}: ${error.message}` : error.message;
 };
 
-const notifyDueLeads = async (runtime: Runtime, transport: MailTransport, mayGoOn: () => boolean): Promise<LeadNotificationRun> => {
+const notifyDueLeads = async (
+  runtime: Runtime,
+  transport: MailTransport,
+  mayGoOn: () => boolean,
+): Promise<Extract<LeadNotificationRun, { status: 'completed' }>> => {
   const now = runtime.clock.now();
   const settings = { from: runtime.config.mailFrom, to: runtime.config.leadNotifyTo, timezone: runtime.config.planningTimezone };
   const run = { status: 'completed' as const, sent: [] as string[], failed: [] as string[], deferred: [] as string[] };
@@ -108,7 +112,11 @@ export const runLeadNotificationsOnce = async (
   running.add(runtime);
   const used = transport ?? createMailTransport(runtime.config);
   try {
-    return await notifyDueLeads(runtime, used, mayGoOn);
+    const run = await notifyDueLeads(runtime, used, mayGoOn);
+    // What the run recorded is in the read models when it ends: the next run (here or in another
+    // instance) is not offered the leads this one settled.
+    if (run.sent.length + run.failed.length > 0) await runtime.projections.waitFor(await runtime.eventStore.headPosition());
+    return run;
   } finally {
     running.delete(runtime);
     if (transport === undefined) used.close();

@@ -81,7 +81,7 @@ const fetchOne = async (runtime: Runtime, candidate: DueSavFile, options: SafeFe
   return recordStored(runtime, due, file);
 };
 
-const fetchDueFiles = async (runtime: Runtime, options: SavFileFetchOptions): Promise<SavFileFetchRun> => {
+const fetchDueFiles = async (runtime: Runtime, options: SavFileFetchOptions): Promise<Extract<SavFileFetchRun, { status: 'completed' }>> => {
   const fetchOptions: SafeFetchOptions = { ...defaults, ...options.fetch, ...(options.signal && { signal: options.signal }) };
   const queue = await dueSavFiles(runtime.readStore, runtime.clock.now().toISOString(), options.batch ?? 20);
   const run = { status: 'completed' as const, stored: [] as string[], failed: [] as string[], skipped: [] as string[] };
@@ -105,7 +105,10 @@ export const runSavFileFetchesOnce = async (runtime: Runtime, options: SavFileFe
   if (running.has(runtime)) return { status: 'busy' };
   running.add(runtime);
   try {
-    return await fetchDueFiles(runtime, options);
+    const run = await fetchDueFiles(runtime, options);
+    // What the run recorded is in the read models when it ends: the next run is not offered these files again.
+    if (run.stored.length + run.failed.length > 0) await runtime.projections.waitFor(await runtime.eventStore.headPosition());
+    return run;
   } finally {
     running.delete(runtime);
   }

@@ -9,6 +9,7 @@ import { requestContext } from './middleware/request-context.ts';
 import { requestMetrics } from './middleware/request-metrics.ts';
 import { zonedTimestamps } from './middleware/zoned-timestamps.ts';
 import { whileCatchingUp } from './middleware/while-catching-up.ts';
+import { readYourWrites } from '../http/read-your-writes.ts';
 import { applicationRouters } from './application-routers.ts';
 import { routersByPrefix } from './routers-by-prefix.ts';
 
@@ -27,6 +28,8 @@ export const createRuntimeApp = (runtime: Runtime): Koa => {
   app.use(notFound());
   app.use(whileCatchingUp({ ready: runtime.projections.isReady, progress: runtime.projections.progress }));
   app.use(zonedTimestamps(runtime.config.planningTimezone));
+  // What a route wrote is in the read models before its answer leaves (REST and GraphQL alike).
+  app.use(readYourWrites(runtime.projections));
 
   app.use(routersByPrefix(applicationRouters(runtime)));
 

@@ -5,6 +5,7 @@ import { shipSupplierLine } from '../../src/events/sales/supplier-lines.ts';
 import { updateSaleAddress } from '../../src/events/sales/update-address.ts';
 import { startGraphqlApi, steppingClock, type GraphqlApi } from './graphql-api.ts';
 import { fileSav, importOrder, order, seedCatalog } from './seed.ts';
+import { readModelsCaughtUp } from '../support/api-harness.ts';
 
 const snapshotFields = `position revision occurredAt saleId incrementId status grandTotal
   products { saleProductId state shippedAt acknowledgedAt cancelledAt tracking { trackingNumber } }
@@ -142,9 +143,10 @@ describe('time travel and the event feed', () => {
 
       let query: string;
       beforeEach(async () => {
-        expect(await updateSaleAddress(api.runtime.salesDeps, { incrementId: '100004513', shippingAddress: moved }, systemContext())).toEqual({
+        expect(await updateSaleAddress(api.runtime.salesDeps, { incrementId: '100004513', shippingAddress: moved }, systemContext())).toMatchObject({
           status: 'updated',
         });
+        await readModelsCaughtUp(api.runtime);
         const [updated] = await api.runtime.eventStore.readAll({ filter: { eventTypes: ['SaleAddressUpdated'] } });
         query = feed.replace('SALE', String((updated!.data as { saleId: number }).saleId));
       });
@@ -177,6 +179,7 @@ describe('time travel and the event feed', () => {
           { incrementId: '100004513', saleProductIds: [lamp.saleProductId], reason: 'Annulation client' },
           systemContext(),
         );
+        await readModelsCaughtUp(api.runtime);
         expect(await api.runtime.invoicing.creditNoteFor(saleId)).toMatchObject({
           invoice: { number: invoice!.number },
           incrementId: '100004513',

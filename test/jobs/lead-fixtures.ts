@@ -26,8 +26,12 @@ export const elodie: CaptureLeadInput = {
   projectName: 'Cuisine équipée pour un gîte',
 };
 
-export const recordLead = async (runtime: Runtime, input: Partial<CaptureLeadInput> = {}): Promise<string> =>
-  (await captureLead(runtime.write, { ...elodie, ...input }, systemContext())).leadId;
+/** A lead recorded through its command, as the API records it, and in the read models when this resolves. */
+export const recordLead = async (runtime: Runtime, input: Partial<CaptureLeadInput> = {}): Promise<string> => {
+  const { leadId, written } = await captureLead(runtime.write, { ...elodie, ...input }, systemContext());
+  if (written) await runtime.projections.waitFor(written.position);
+  return leadId;
+};
 
 export const leadEvents = async (runtime: Runtime, leadId: string) =>
   (await runtime.eventStore.readStream(leadStreamName(leadId))).map(({ type, data }) => ({ type, data }));

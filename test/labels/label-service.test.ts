@@ -10,7 +10,7 @@ import { updateSaleAddress } from '../../src/events/sales/update-address.ts';
 import { ensureShippingLabel, type LabelDeps } from '../../src/labels/label-service.ts';
 import { openSqliteReadStore } from '../../src/projections/read-store/sqlite-read-store.ts';
 import { findSupplierLine } from '../../src/projections/supplier-lines/queries.ts';
-import { startApi, type ApiHarness } from '../support/api-harness.ts';
+import { readModelsCaughtUp, startApi, type ApiHarness } from '../support/api-harness.ts';
 import { frozenClock, importLabelOrder, importLegacyLabelOrder, saleStreamLength, trackingEvents } from './label-fixtures.ts';
 import { pdfPageCount, pdfText, scanBarcode } from './pdf-tools.ts';
 
@@ -104,7 +104,8 @@ describe('the label service', () => {
     const { order, incrementId, supplierALine } = await importLabelOrder(api.runtime);
     const first = await ensureShippingLabel(deps, { serviceOrderId: supplierALine }, context());
     const moved = { ...order.shipping_address, street: ['3 place du Marché'], postcode: '21000', city: 'Dijon' };
-    expect(await updateSaleAddress(api.runtime.salesDeps, { incrementId, shippingAddress: moved }, context())).toEqual({ status: 'updated' });
+    expect(await updateSaleAddress(api.runtime.salesDeps, { incrementId, shippingAddress: moved }, context())).toMatchObject({ status: 'updated' });
+    await readModelsCaughtUp(api.runtime);
 
     const again = await ensureShippingLabel(deps, { serviceOrderId: supplierALine }, context());
 

@@ -26,11 +26,7 @@ describe('a token issued beside the running server', () => {
 
   it('when it is used at once, the first request is answered, and a made-up one still gets 401', async () => {
     for (let round = 0; round < 5; round++) {
-      const issued = await issueAccessToken(
-        { eventStore: cli, clock: { now: () => new Date() }, awaitProjections: async () => undefined },
-        { group: 'supplier-a' },
-        systemContext(),
-      );
+      const issued = await issueAccessToken({ eventStore: cli, clock: { now: () => new Date() } }, { group: 'supplier-a' }, systemContext());
 
       const response = await api.request.get('/api/supplier-a/get-sales').set('Authorization', `Bearer ${issued.token}`);
 

@@ -50,3 +50,12 @@ export const startApi = async (
     },
   };
 };
+
+/**
+ * For a spec that writes through the command handlers directly (not through a route, whose answer
+ * waits for its writes): resolves once the read models have applied the whole log as it stands.
+ */
+export const readModelsCaughtUp = async (runtime: Pick<Runtime, 'eventStore' | 'projections'>): Promise<void> => {
+  const reached = await runtime.projections.waitFor(await runtime.eventStore.headPosition());
+  if (!reached) throw new Error('The read models did not catch up with the log in time');
+};

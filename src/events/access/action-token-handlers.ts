@@ -1,10 +1,10 @@
 import type { CommandContext } from '../command-context.ts';
-import { handleCommand, type WriteDeps } from '../command-handler.ts';
+import { handleCommand, writtenBy, type WriteDeps, type Written } from '../command-handler.ts';
 import type { Refusal } from '../decider.ts';
 import { actionTokenDecider, type ActionTokenRefusalCode } from './action-token-decider.ts';
 import { actionTokenStreamName, type ActionKind } from './events.ts';
 
-export type ConsumeActionTokenOutcome = { status: 'consumed' } | { status: 'refused'; refusal: Refusal<ActionTokenRefusalCode> };
+export type ConsumeActionTokenOutcome = { status: 'consumed'; written: Written | undefined } | { status: 'refused'; refusal: Refusal<ActionTokenRefusalCode> };
 
 /**
  * Records the single use of a verified action token (see action-token.ts: signature, expiry, action
@@ -19,7 +19,7 @@ export const consumeActionToken = async (
   const outcome = await handleCommand(deps, actionTokenStreamName(input.jti), actionTokenDecider, { type: 'ConsumeActionToken', ...input, at }, context);
   if (outcome.status === 'refused') return { status: 'refused', refusal: outcome.refusal as Refusal<ActionTokenRefusalCode> };
   if (outcome.status === 'unchanged') throw new Error('unreachable: consuming an action token always records or refuses');
-  return { status: 'consumed' };
+  return { status: 'consumed', written: writtenBy(outcome) };
 };
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '../command-context.ts';
 import { recordedNothing } from '../append-outcome.ts';
-import { handleCommand } from '../command-handler.ts';
+import { handleCommand, writtenBy, writtenTogether, type Written } from '../command-handler.ts';
 import type { Refusal } from '../decider.ts';
 import type { IdAllocator } from '../ids/id-allocator.ts';
 import type { PlanningDeps } from '../planning/planning-handlers.ts';
@@ -38,7 +38,7 @@ export type CreateSavInput = {
   files: readonly (Omit<SavFileLink, 'fileId' | 'stored'> & { fileId?: string; content?: InlineSavFile })[];
 };
 
-export type CreateSavResult = { status: 'created'; savId: number } | { status: 'refused'; refusal: Refusal };
+export type CreateSavResult = { status: 'created'; savId: number; written: Written | undefined } | { status: 'refused'; refusal: Refusal };
 
 /**
  * Creates a SAV. The appointment's place is taken before the SAV is recorded, so that a full slot, a
@@ -63,9 +63,11 @@ export const createSav = async (deps: CreateSavDeps, input: CreateSavInput, cont
   const [savId] = await deps.ids.next('sav');
   if (savId === undefined) throw new Error('The ID allocator returned no SAV ID');
   const ref = { kind: 'sav' as const, savId };
+  let booking: { written?: Written } | undefined;
   if (appointment) {
     const booked = await bookSlot(deps, { planningType: 'sav', date: appointment.date, time: appointment.time, ref }, context);
     if (!booked.ok) return { status: 'refused', refusal: booked.refusal };
+    booking = booked;
   }
   const giveBack = async () => {
     if (appointment) await releaseSlot(deps, { planningType: 'sav', date: appointment.date, time: appointment.time, ref }, context);
@@ -106,9 +108,10 @@ export const createSav = async (deps: CreateSavDeps, input: CreateSavInput, cont
     files,
     at: deps.clock.now().toISOString(),
   };
+  let outcome;
   try {
     // A new stream: the handler appends with the expected revision `no_stream`.
-    const outcome = await handleCommand(deps, savStreamName(savId), savDecider, command, context);
+    outcome = await handleCommand(deps, savStreamName(savId), savDecider, command, context);
     if (outcome.status === 'refused') {
       await discardStored();
       await giveBack();
@@ -123,5 +126,5 @@ export const createSav = async (deps: CreateSavDeps, input: CreateSavInput, cont
     }
     throw error;
   }
-  return { status: 'created', savId };
+  return { status: 'created', savId, written: writtenTogether(booking?.written, writtenBy(outcome)) };
 };

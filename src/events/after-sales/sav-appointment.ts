@@ -1,6 +1,6 @@
 import { recordedNothing } from '../append-outcome.ts';
 import type { CommandContext } from '../command-context.ts';
-import { handleCommand } from '../command-handler.ts';
+import { handleCommand, writtenBy, writtenTogether, type Written } from '../command-handler.ts';
 import { fold, Refusal } from '../decider.ts';
 import { readDomainStream } from '../domain-store.ts';
 import type { PlanningDeps } from '../planning/planning-handlers.ts';
@@ -8,7 +8,7 @@ import { bookSlot, releaseSlot, sameSlot, type Slot } from '../planning/slot-boo
 import { savStreamName, type SavEvent } from './events.ts';
 import { savDecider, type SavAppointment, type SavRefusalCode, type SavState } from './sav-decider.ts';
 
-export type ScheduleSavAppointmentResult = { status: 'scheduled' | 'unchanged' } | { status: 'refused'; refusal: Refusal };
+export type ScheduleSavAppointmentResult = { status: 'scheduled' | 'unchanged'; written?: Written } | { status: 'refused'; refusal: Refusal };
 
 const heldSlot = (state: SavState): Slot | null => (state.exists ? state.appointment : null);
 
@@ -57,6 +57,6 @@ export const scheduleSavAppointment = async (
   }
   const scheduled = outcome.events.find((event) => event.type === 'SavAppointmentScheduled');
   const previous = scheduled?.type === 'SavAppointmentScheduled' ? scheduled.data.previous : null;
-  if (previous && !sameSlot(previous, slot)) await releaseSlot(deps, { planningType: 'sav', ...previous, ref }, context);
-  return { status: 'scheduled' };
+  const released = previous && !sameSlot(previous, slot) ? await releaseSlot(deps, { planningType: 'sav', ...previous, ref }, context) : undefined;
+  return { status: 'scheduled', written: writtenTogether(booked.written, writtenBy(outcome), released?.written) };
 };

@@ -1,5 +1,5 @@
 import type { CommandContext } from '../command-context.ts';
-import { handleCommand, type CommandOutcome, type WriteDeps } from '../command-handler.ts';
+import { handleCommand, writtenBy, type CommandOutcome, type WriteDeps, type Written } from '../command-handler.ts';
 import { fold, type Refusal } from '../decider.ts';
 import { readDomainStream } from '../domain-store.ts';
 import { savStreamName, type SavEvent } from './events.ts';
@@ -23,10 +23,12 @@ export const dueSavFileFetch = async (deps: Pick<WriteDeps, 'eventStore'>, savId
 };
 
 /** `unchanged`: the file was already stored or given up (by another run): the caller discards its copy. */
-export type FetchOutcome = { status: 'recorded' | 'unchanged' } | { status: 'refused'; refusal: Refusal };
+export type FetchOutcome = { status: 'recorded' | 'unchanged'; written?: Written } | { status: 'refused'; refusal: Refusal };
 
 const outcomeOf = (outcome: CommandOutcome<SavState, SavEvent>): FetchOutcome =>
-  outcome.status === 'refused' ? { status: 'refused', refusal: outcome.refusal } : { status: outcome.status === 'accepted' ? 'recorded' : 'unchanged' };
+  outcome.status === 'refused'
+    ? { status: 'refused', refusal: outcome.refusal }
+    : { status: outcome.status === 'accepted' ? 'recorded' : 'unchanged', written: writtenBy(outcome) };
 
 export const recordSavFileFetched = async (
   deps: WriteDeps,

@@ -1,5 +1,5 @@
 import type { CommandContext } from '../command-context.ts';
-import { handleCommand } from '../command-handler.ts';
+import { handleCommand, writtenBy, writtenTogether, type Written } from '../command-handler.ts';
 import type { Refusal } from '../decider.ts';
 import { localDateIn } from '../planning/calendar-date.ts';
 import type { PlanningDeps } from '../planning/planning-handlers.ts';
@@ -17,11 +17,11 @@ import type { SavTransition } from './sav-transitions.ts';
  */
 
 export type SavTransitionResult =
-  { status: 'resolved' | 'closed' | 'reopened' | 'cancelled'; at: string; releasedAppointment: SavSlot | null } | { status: 'refused'; refusal: Refusal };
+  | { status: 'resolved' | 'closed' | 'reopened' | 'cancelled'; at: string; releasedAppointment: SavSlot | null; written: Written | undefined }
+  | { status: 'refused'; refusal: Refusal };
 
-const giveBack = async (deps: PlanningDeps, savId: number, slot: SavSlot, context: CommandContext): Promise<void> => {
-  await releaseSlot(deps, { planningType: 'sav', ...slot, ref: { kind: 'sav', savId } }, context);
-};
+const giveBack = async (deps: PlanningDeps, savId: number, slot: SavSlot, context: CommandContext): Promise<Written | undefined> =>
+  (await releaseSlot(deps, { planningType: 'sav', ...slot, ref: { kind: 'sav', savId } }, context)).written;
 
 /** The place an ended SAV gave back, released again in case the first release did not happen. */
 const finishRelease = async (deps: PlanningDeps, savId: number, state: SavState, context: CommandContext): Promise<void> => {
@@ -45,8 +45,8 @@ const change = async (
   // A transition always records its event: `unchanged` does not happen.
   const event = outcome.status === 'accepted' ? outcome.events[0] : undefined;
   const released = event && 'releasedAppointment' in event.data ? event.data.releasedAppointment : null;
-  if (released) await giveBack(deps, savId, released, context);
-  return { status: done, at: command.at, releasedAppointment: released };
+  const givenBack = released ? await giveBack(deps, savId, released, context) : undefined;
+  return { status: done, at: command.at, releasedAppointment: released, written: writtenTogether(writtenBy(outcome), givenBack) };
 };
 
 const clockOf = (deps: PlanningDeps) => {

@@ -16,10 +16,8 @@ export type IdempotentRequest = {
    * again for another request, once its first use has expired, derives other ids.
    */
   fingerprint: string;
-  /** Events this request appended, or found already appended by an earlier try, per stream. */
+  /** Events this request appended, or found already appended by an earlier try, per stream: the rank of its next event there. */
   readonly written: Map<string, number>;
-  /** Set when every event the request asked for was found recorded by an earlier try of it. */
-  replayed: boolean;
 };
 
 export const idempotentRequest = (tokenId: string, key: string, fingerprint: string): IdempotentRequest => ({
@@ -27,7 +25,6 @@ export const idempotentRequest = (tokenId: string, key: string, fingerprint: str
   key,
   fingerprint,
   written: new Map(),
-  replayed: false,
 });
 
 // A fixed namespace of this service's request-derived event ids (UUID v5, RFC 9562).
@@ -43,8 +40,6 @@ export const nextRank = (request: IdempotentRequest, streamName: string): number
 export const countWritten = (request: IdempotentRequest, streamName: string, count: number): void => {
   request.written.set(streamName, nextRank(request, streamName) + count);
 };
-
-export const wroteAnything = (request: IdempotentRequest): boolean => [...request.written.values()].some((count) => count > 0);
 
 /**
  * Where, in the stream's events, an earlier try of this request recorded the events it is about to

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '../command-context.ts';
-import { handleCommand, type CommandOutcome, type WriteDeps } from '../command-handler.ts';
+import { handleCommand, writtenBy, type CommandOutcome, type WriteDeps, type Written } from '../command-handler.ts';
 import { requestChosenUuid } from '../idempotency/idempotent-request.ts';
 import type { Refusal } from '../decider.ts';
 import { leadStreamName, type LeadEvent } from './events.ts';
@@ -18,23 +18,27 @@ export class LeadIdTakenError extends Error {
 }
 
 /** Records a contact lead; the notification e-mail is left to the outbox job. */
-export const captureLead = async (deps: WriteDeps, input: CaptureLeadInput, context: CommandContext): Promise<{ leadId: string }> => {
+export const captureLead = async (
+  deps: WriteDeps,
+  input: CaptureLeadInput,
+  context: CommandContext,
+): Promise<{ leadId: string; written: Written | undefined }> => {
   // Under an idempotency key the ID is the request's own, so that a retry finds the lead it recorded.
   const leadId = context.idempotency ? requestChosenUuid(context.idempotency, 'lead') : randomUUID();
   const at = deps.clock.now().toISOString();
   const outcome = await handleCommand(deps, leadStreamName(leadId), leadDecider, { type: 'CaptureLead', leadId, ...input, at }, context);
   if (outcome.status === 'refused') throw new LeadIdTakenError(leadId);
-  return { leadId };
+  return { leadId, written: writtenBy(outcome) };
 };
 
 export type NotificationOutcome =
-  { status: 'recorded' | 'unchanged'; notification: LeadNotification } | { status: 'refused'; refusal: Refusal<LeadRefusalCode> };
+  { status: 'recorded' | 'unchanged'; notification: LeadNotification; written?: Written } | { status: 'refused'; refusal: Refusal<LeadRefusalCode> };
 
 const toNotificationOutcome = (outcome: CommandOutcome<LeadState, LeadEvent>): NotificationOutcome => {
   if (outcome.status === 'refused') return { status: 'refused', refusal: outcome.refusal as Refusal<LeadRefusalCode> };
   // A lead that exists is the only state in which recording an outcome is not refused.
   if (outcome.state.status === 'absent') throw new Error('unreachable: outcome recorded on an absent lead');
-  return { status: outcome.status === 'accepted' ? 'recorded' : 'unchanged', notification: outcome.state.notification };
+  return { status: outcome.status === 'accepted' ? 'recorded' : 'unchanged', notification: outcome.state.notification, written: writtenBy(outcome) };
 };
 
 export const recordNotificationSent = async (

@@ -1,7 +1,7 @@
 import type { PlanningType } from '../catalogue/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
 import type { DomainEvent } from '../catalogue/catalogue.ts';
-import { handleCommand, type CommandOutcome, type WriteDeps } from '../command-handler.ts';
+import { handleCommand, writtenBy, type CommandOutcome, type WriteDeps, type Written } from '../command-handler.ts';
 import { fold, type Refusal } from '../decider.ts';
 import { readDomainStream } from '../domain-store.ts';
 import type { EventStore } from '../store/event-store.ts';
@@ -16,11 +16,11 @@ import { effectiveSettings, planningDecider, type PlanningConfigured } from './p
 /** What the planning handlers need besides the store: the IANA time zone the plannings run in (e.g. 'Europe/Paris'). */
 export type PlanningDeps = WriteDeps & { timezone: string };
 
-type Changed<Done extends string> = { status: Done | 'unchanged' } | { status: 'refused'; refusal: Refusal };
+type Changed<Done extends string> = { status: Done; written: Written | undefined } | { status: 'unchanged' } | { status: 'refused'; refusal: Refusal };
 
 const changed = <Done extends string>(done: Done, outcome: CommandOutcome<unknown, DomainEvent>): Changed<Done> => {
   if (outcome.status === 'refused') return { status: 'refused', refusal: outcome.refusal };
-  return { status: outcome.status === 'accepted' ? done : 'unchanged' };
+  return outcome.status === 'accepted' ? { status: done, written: writtenBy(outcome) } : { status: 'unchanged' };
 };
 
 export const configurePlanning = async (

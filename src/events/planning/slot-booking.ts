@@ -1,6 +1,6 @@
 import type { BookingRef, PlanningType } from '../catalogue/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
-import { handleCommand, type WriteDeps } from '../command-handler.ts';
+import { handleCommand, writtenBy, type WriteDeps, type Written } from '../command-handler.ts';
 import { fold, Refusal } from '../decider.ts';
 import { readDomainStream } from '../domain-store.ts';
 import type { EventStore } from '../store/event-store.ts';
@@ -25,7 +25,7 @@ export type BookSlotInput = { planningType: PlanningType; date: string; time: st
  * `took`: whether this booking took the place; false when the booking already held it (a retry, or a
  * racing request of the same owner for the same slot), in which case it is not this request's to give back.
  */
-export type BookSlotResult = { ok: true; took: boolean } | { ok: false; refusal: Refusal };
+export type BookSlotResult = { ok: true; took: boolean; written?: Written } | { ok: false; refusal: Refusal };
 
 export const sameSlot = (left: Slot | null | undefined, right: Slot): boolean => !!left && left.date === right.date && left.time === right.time;
 
@@ -51,7 +51,7 @@ export const bookSlot = async (deps: PlanningDeps, input: BookSlotInput, context
   const command = await bookingCommand(deps, input);
   const outcome = await handleCommand(deps, planningDayStreamName(input.planningType, input.date), planningDayDecider, command, context);
   if (outcome.status === 'refused') return { ok: false, refusal: outcome.refusal };
-  return { ok: true, took: outcome.status === 'accepted' };
+  return { ok: true, took: outcome.status === 'accepted', written: writtenBy(outcome) };
 };
 
 /**
@@ -68,11 +68,15 @@ export const checkSlot = async (deps: PlanningDeps, input: BookSlotInput): Promi
 export type ReleaseSlotInput = { planningType: PlanningType; date: string; time: string; ref: BookingRef };
 
 /** Gives the place back; releasing a place that is not held records nothing (`released: false`). */
-export const releaseSlot = async (deps: WriteDeps, input: ReleaseSlotInput, context: CommandContext): Promise<{ ok: true; released: boolean }> => {
+export const releaseSlot = async (
+  deps: WriteDeps,
+  input: ReleaseSlotInput,
+  context: CommandContext,
+): Promise<{ ok: true; released: boolean; written?: Written }> => {
   const { planningType, date, time, ref } = input;
   const command = { type: 'ReleaseSlot' as const, planningType, date, time, booking: ref, at: deps.clock.now().toISOString() };
   const outcome = await handleCommand(deps, planningDayStreamName(planningType, date), planningDayDecider, command, context);
-  return { ok: true, released: outcome.status === 'accepted' };
+  return { ok: true, released: outcome.status === 'accepted', written: writtenBy(outcome) };
 };
 
 /** Places taken per slot time on one day of a planning, read from its stream. */

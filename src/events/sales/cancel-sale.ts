@@ -1,5 +1,5 @@
 import type { CommandContext } from '../command-context.ts';
-import { handleCommand } from '../command-handler.ts';
+import { handleCommand, writtenBy, type Written } from '../command-handler.ts';
 import type { CancelSale } from './commands.ts';
 import { saleDecider } from './decider.ts';
 import { nowIso, type Refused, type SalesDeps } from './deps.ts';
@@ -19,6 +19,7 @@ export type CancelSaleResult =
       /** True when the whole sale was cancelled. */
       saleCancelled: boolean;
       refund: { refundId: number; amount: number; currency: string } | null;
+      written: Written | undefined;
     }
   /** Everything asked was already cancelled. */
   | { status: 'unchanged' }
@@ -46,5 +47,5 @@ export const cancelSale = async (deps: SalesDeps, input: CancelSaleInput, contex
     if (event.type === 'SaleCancelled') saleCancelled = true;
     if (event.type === 'RefundRequested') refund = { refundId: event.data.refundId, amount: event.data.amount, currency: event.data.currency };
   }
-  return { status: 'cancelled', cancelledSaleProductIds, saleCancelled, refund };
+  return { status: 'cancelled', cancelledSaleProductIds, saleCancelled, refund, written: writtenBy(outcome) };
 };

@@ -1,6 +1,6 @@
 import { recordedNothing } from '../append-outcome.ts';
 import type { CommandContext } from '../command-context.ts';
-import { handleCommand } from '../command-handler.ts';
+import { handleCommand, writtenBy, writtenTogether, type Written } from '../command-handler.ts';
 import { isRefusal, type Refusal } from '../decider.ts';
 import type { SaveDeliveryServiceAppointment, ScheduleSaleDeliveryAppointment } from './commands.ts';
 import { saleDecider } from './decider.ts';
@@ -17,17 +17,18 @@ export type SlotBooking = {
   ref: { kind: 'sale'; saleId: number; incrementId: string };
 };
 /** `took`: whether this booking took the place, rather than finding it already held by the sale. */
-export type SlotAnswer = { ok: true; took: boolean } | { ok: false; refusal: Refusal };
+export type SlotAnswer = { ok: true; took: boolean; written?: Written } | { ok: false; refusal: Refusal };
 
 export type DeliveryAppointmentDeps = SalesDeps & {
   /** Holds the place in the planning day, checking its capacity. */
   bookSlot: (booking: SlotBooking, context: CommandContext) => Promise<SlotAnswer>;
   /** Gives a place of the sale back; a place it does not hold is left alone. */
-  releaseSlot: (booking: SlotBooking, context: CommandContext) => Promise<unknown>;
+  releaseSlot: (booking: SlotBooking, context: CommandContext) => Promise<{ ok: boolean; written?: Written }>;
 };
 
 export type ScheduleDeliveryAppointmentInput = { incrementId: string; date: string; time: string };
-export type ScheduleDeliveryAppointmentResult = { status: 'scheduled'; previous: { date: string; time: string } | null } | { status: 'unchanged' } | Refused;
+export type ScheduleDeliveryAppointmentResult =
+  { status: 'scheduled'; previous: { date: string; time: string } | null; written: Written | undefined } | { status: 'unchanged'; written?: Written } | Refused;
 
 /**
  * Books first, then records, then gives the replaced place back: capacity is the planning day's to
@@ -77,12 +78,12 @@ export const scheduleDeliveryAppointment = async (
   }
   if (outcome.status !== 'accepted') {
     await giveBackNew(outcome.state);
-    return outcome.status === 'refused' ? { status: 'refused', refusal: outcome.refusal } : { status: 'unchanged' };
+    return outcome.status === 'refused' ? { status: 'refused', refusal: outcome.refusal } : { status: 'unchanged', written: booked.written };
   }
   const scheduled = outcome.events.find((event) => event.type === 'SaleDeliveryAppointmentScheduled');
   const replaced = scheduled?.type === 'SaleDeliveryAppointmentScheduled' ? scheduled.data.previous : null;
-  if (replaced) await deps.releaseSlot({ ...booking, date: replaced.date, time: replaced.time }, context);
-  return { status: 'scheduled', previous: replaced };
+  const released = replaced ? await deps.releaseSlot({ ...booking, date: replaced.date, time: replaced.time }, context) : undefined;
+  return { status: 'scheduled', previous: replaced, written: writtenTogether(booked.written, writtenBy(outcome), released?.written) };
 };
 
 export type SaveDeliveryServiceAppointmentInput = {
@@ -98,9 +99,9 @@ export const saveDeliveryServiceAppointment = async (
   deps: SalesDeps,
   { incrementId, ...appointment }: SaveDeliveryServiceAppointmentInput,
   context: CommandContext,
-): Promise<{ status: 'saved' } | { status: 'unchanged' } | Refused> => {
+): Promise<{ status: 'saved'; written: Written | undefined } | { status: 'unchanged' } | Refused> => {
   const command: SaveDeliveryServiceAppointment = { type: 'SaveDeliveryServiceAppointment', data: { ...appointment, at: nowIso(deps) } };
   const outcome = await handleCommand(deps, saleStreamName(incrementId), saleDecider, command, context);
   if (outcome.status === 'refused') return { status: 'refused', refusal: outcome.refusal };
-  return { status: outcome.status === 'accepted' ? 'saved' : 'unchanged' };
+  return outcome.status === 'accepted' ? { status: 'saved', written: writtenBy(outcome) } : { status: 'unchanged' };
 };

@@ -1,7 +1,7 @@
 import type { UnknownFields } from '../../contracts/unknown-fields.ts';
 import type { Address, SupplierName } from '../catalogue/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
-import { earlierOutcome, handleCommand } from '../command-handler.ts';
+import { earlierOutcome, handleCommand, writtenBy, type Written } from '../command-handler.ts';
 import { fold } from '../decider.ts';
 import { readDomainStream } from '../domain-store.ts';
 import type { ImportSale } from './commands.ts';
@@ -43,7 +43,7 @@ export type FindProduct = (sku: string) => Promise<CatalogEntry | null> | Catalo
 
 export type ImportSaleDeps = SalesDeps & { findProduct: FindProduct };
 
-export type ImportSaleResult = { created: boolean; saleId: number; incrementId: string; saleProductIds: number[] };
+export type ImportSaleResult = { created: boolean; saleId: number; incrementId: string; saleProductIds: number[]; written?: Written };
 
 /**
  * Builds the command from the order, the catalog entry of each line and the allocated IDs: the order's
@@ -104,11 +104,12 @@ export const importSaleCommand = (
   };
 };
 
-const answer = (sale: Sale, created: boolean): ImportSaleResult => ({
+const answer = (sale: Sale, created: boolean, written?: Written): ImportSaleResult => ({
   created,
   saleId: sale.saleId,
   incrementId: sale.incrementId,
   saleProductIds: sale.products.map((product) => product.saleProductId),
+  ...(written && { written }),
 });
 
 /** How many of the order's lines a supplier ships, the catalog filling in what the order leaves out. */
@@ -133,7 +134,7 @@ export const importSale = async (
   const existing = await readDomainStream<SaleEvent>(deps.eventStore, saleStreamName(order.increment_id));
   // Recorded by an earlier try of this very request (same idempotency key): answered as that try was.
   const earlier = await earlierOutcome(deps, saleStreamName(order.increment_id), saleDecider, context, existing);
-  if (earlier?.state) return answer(earlier.state, true);
+  if (earlier?.state) return answer(earlier.state, true, earlier.written);
   const state = fold(saleDecider, existing.events);
   if (state) return answer(state, false);
 
@@ -147,5 +148,5 @@ export const importSale = async (
 
   const outcome = await handleCommand(deps, saleStreamName(order.increment_id), saleDecider, command, context);
   if (outcome.status === 'refused' || outcome.state === null) throw new Error(`Import of order ${order.increment_id} recorded no sale (${outcome.status})`);
-  return answer(outcome.state, outcome.status === 'accepted');
+  return answer(outcome.state, outcome.status === 'accepted', writtenBy(outcome));
 };

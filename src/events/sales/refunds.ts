@@ -1,5 +1,5 @@
 import type { CommandContext } from '../command-context.ts';
-import { handleCommand } from '../command-handler.ts';
+import { handleCommand, writtenBy, type Written } from '../command-handler.ts';
 import type { MarkRefundPaid } from './commands.ts';
 import { saleDecider } from './decider.ts';
 import { nowIso, type Refused, type SalesDeps } from './deps.ts';
@@ -12,9 +12,9 @@ export const markRefundPaid = async (
   deps: SalesDeps,
   { incrementId, refundId }: MarkRefundPaidInput,
   context: CommandContext,
-): Promise<{ status: 'paid' } | { status: 'unchanged' } | Refused> => {
+): Promise<{ status: 'paid'; written: Written | undefined } | { status: 'unchanged' } | Refused> => {
   const command: MarkRefundPaid = { type: 'MarkRefundPaid', data: { refundId, at: nowIso(deps) } };
   const outcome = await handleCommand(deps, saleStreamName(incrementId), saleDecider, command, context);
   if (outcome.status === 'refused') return { status: 'refused', refusal: outcome.refusal };
-  return { status: outcome.status === 'accepted' ? 'paid' : 'unchanged' };
+  return outcome.status === 'accepted' ? { status: 'paid', written: writtenBy(outcome) } : { status: 'unchanged' };
 };

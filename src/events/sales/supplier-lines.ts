@@ -1,6 +1,6 @@
 import type { SupplierName } from '../catalogue/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
-import { handleCommand } from '../command-handler.ts';
+import { handleCommand, writtenBy, type Written } from '../command-handler.ts';
 import type { AcknowledgeSaleProduct, ShipSaleProduct } from './commands.ts';
 import { saleDecider } from './decider.ts';
 import { nowIso, type Refused, type SalesDeps } from './deps.ts';
@@ -19,7 +19,7 @@ export const acknowledgeSupplierLine = async (
   deps: SalesDeps,
   { serviceOrderId, supplier }: SupplierLineInput,
   context: CommandContext,
-): Promise<{ status: 'acknowledged' } | Refused> => {
+): Promise<{ status: 'acknowledged'; written: Written | undefined } | Refused> => {
   const line = parseServiceOrderId(serviceOrderId);
   if (!line) return { status: 'refused', refusal: refuse('line_not_found_or_processed', 'No such line', { serviceOrderId }) };
   const command: AcknowledgeSaleProduct = {
@@ -27,14 +27,14 @@ export const acknowledgeSupplierLine = async (
     data: { saleProductId: line.saleProductId, supplier, at: nowIso(deps) },
   };
   const outcome = await handleCommand(deps, saleStreamName(line.incrementId), saleDecider, command, context);
-  return outcome.status === 'refused' ? { status: 'refused', refusal: outcome.refusal } : { status: 'acknowledged' };
+  return outcome.status === 'refused' ? { status: 'refused', refusal: outcome.refusal } : { status: 'acknowledged', written: writtenBy(outcome) };
 };
 
 export const shipSupplierLine = async (
   deps: SalesDeps,
   { serviceOrderId, supplier }: SupplierLineInput,
   context: CommandContext,
-): Promise<{ status: 'shipped' } | Refused> => {
+): Promise<{ status: 'shipped'; written: Written | undefined } | Refused> => {
   const line = parseServiceOrderId(serviceOrderId);
   if (!line) return { status: 'refused', refusal: refuse('nothing_deliverable', 'No such line', { serviceOrderId }) };
   const command: ShipSaleProduct = {
@@ -42,5 +42,5 @@ export const shipSupplierLine = async (
     data: { saleProductId: line.saleProductId, supplier, at: nowIso(deps) },
   };
   const outcome = await handleCommand(deps, saleStreamName(line.incrementId), saleDecider, command, context);
-  return outcome.status === 'refused' ? { status: 'refused', refusal: outcome.refusal } : { status: 'shipped' };
+  return outcome.status === 'refused' ? { status: 'refused', refusal: outcome.refusal } : { status: 'shipped', written: writtenBy(outcome) };
 };

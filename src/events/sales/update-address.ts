@@ -1,6 +1,6 @@
 import type { Address } from '../catalogue/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
-import { handleCommand } from '../command-handler.ts';
+import { handleCommand, writtenBy, type Written } from '../command-handler.ts';
 import type { UpdateSaleAddress } from './commands.ts';
 import { saleDecider } from './decider.ts';
 import { nowIso, type Refused, type SalesDeps } from './deps.ts';
@@ -13,9 +13,9 @@ export const updateSaleAddress = async (
   deps: SalesDeps,
   { incrementId, shippingAddress }: UpdateSaleAddressInput,
   context: CommandContext,
-): Promise<{ status: 'updated' } | { status: 'unchanged' } | Refused> => {
+): Promise<{ status: 'updated'; written: Written | undefined } | { status: 'unchanged' } | Refused> => {
   const command: UpdateSaleAddress = { type: 'UpdateSaleAddress', data: { shippingAddress, at: nowIso(deps) } };
   const outcome = await handleCommand(deps, saleStreamName(incrementId), saleDecider, command, context);
   if (outcome.status === 'refused') return { status: 'refused', refusal: outcome.refusal };
-  return { status: outcome.status === 'accepted' ? 'updated' : 'unchanged' };
+  return outcome.status === 'accepted' ? { status: 'updated', written: writtenBy(outcome) } : { status: 'unchanged' };
 };

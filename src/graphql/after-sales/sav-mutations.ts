@@ -4,7 +4,7 @@ import { cancelSav, closeSav, reopenSav, resolveSav, type SavTransitionResult } 
 import type { SavDocument } from '../../projections/after-sales/sav-document.ts';
 import { findSavById } from '../../projections/after-sales/queries.ts';
 import { cancelSavBody, reopenSavBody, resolveSavBody } from '../../rest/core/sav/schemas.ts';
-import type { Runtime } from '../../runtime.ts';
+import { noteWritten, seeWritten } from '../../http/read-your-writes.ts';
 import { builder } from '../builder.ts';
 import type { GraphqlContext } from '../context.ts';
 import { badUserInput, refused } from '../errors.ts';
@@ -39,10 +39,12 @@ const textArg = (schema: z.ZodType<string>, field: string, value: string): strin
   return parsed.data;
 };
 
-const answered = async (runtime: Runtime, savId: number, result: SavTransitionResult): Promise<SavChange> => {
+const answered = async (context: GraphqlContext, savId: number, result: SavTransitionResult): Promise<SavChange> => {
   if (result.status === 'refused') throw refused(result.refusal);
-  // The command waited for the read models to apply it (read-your-writes).
-  const sav = await findSavById(runtime.readStore, savId);
+  noteWritten(context, result.written);
+  // The SAV as it now stands: once the read models have applied the change.
+  await seeWritten(context.runtime.projections, result.written);
+  const sav = await findSavById(context.runtime.readStore, savId);
   if (!sav) throw new Error(`SAV ${savId} changed but absent from the read model`);
   return { status: result.status, sav, releasedAppointment: result.releasedAppointment };
 };
@@ -57,7 +59,7 @@ builder.mutationField('resolveSav', (t) =>
     resolve: async (_root, { savId, resolution }, context: GraphqlContext) => {
       requireStaff(context);
       const text = textArg(resolveSavBody.shape.resolution, 'resolution', resolution);
-      return answered(context.runtime, savId, await resolveSav(context.runtime.planning, { savId, resolution: text }, context.commandContext));
+      return answered(context, savId, await resolveSav(context.runtime.planning, { savId, resolution: text }, context.commandContext));
     },
   }),
 );
@@ -69,7 +71,7 @@ builder.mutationField('closeSav', (t) =>
     args: { savId: t.arg.int({ required: true }) },
     resolve: async (_root, { savId }, context: GraphqlContext) => {
       requireStaff(context);
-      return answered(context.runtime, savId, await closeSav(context.runtime.planning, { savId }, context.commandContext));
+      return answered(context, savId, await closeSav(context.runtime.planning, { savId }, context.commandContext));
     },
   }),
 );
@@ -82,7 +84,7 @@ builder.mutationField('reopenSav', (t) =>
     resolve: async (_root, { savId, reason }, context: GraphqlContext) => {
       requireStaff(context);
       const text = textArg(reopenSavBody.shape.reason, 'reason', reason);
-      return answered(context.runtime, savId, await reopenSav(context.runtime.planning, { savId, reason: text }, context.commandContext));
+      return answered(context, savId, await reopenSav(context.runtime.planning, { savId, reason: text }, context.commandContext));
     },
   }),
 );
@@ -95,7 +97,7 @@ builder.mutationField('cancelSav', (t) =>
     resolve: async (_root, { savId, reason }, context: GraphqlContext) => {
       requireStaff(context);
       const text = textArg(cancelSavBody.shape.reason, 'reason', reason);
-      return answered(context.runtime, savId, await cancelSav(context.runtime.planning, { savId, reason: text }, context.commandContext));
+      return answered(context, savId, await cancelSav(context.runtime.planning, { savId, reason: text }, context.commandContext));
     },
   }),
 );

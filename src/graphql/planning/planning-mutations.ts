@@ -7,13 +7,17 @@ import { CommandResultRef, type CommandResult } from '../command-result.ts';
 import { badUserInput, refused } from '../errors.ts';
 import { PlanningTypeEnum } from '../sales/sale-parts.ts';
 import { requireStaff } from '../staff-only.ts';
+import type { Written } from '../../events/command-handler.ts';
+import { noteWritten } from '../../http/read-your-writes.ts';
+import type { GraphqlContext } from '../context.ts';
 
 /** The holiday calendar and the planning settings, changed through the planning command handlers. */
 
 const holidayLabel = z.string().trim().min(1).max(200);
 
-const answered = (outcome: { status: string } | { status: 'refused'; refusal: Refusal }): CommandResult => {
+const answered = (context: GraphqlContext, outcome: { status: string; written?: Written } | { status: 'refused'; refusal: Refusal }): CommandResult => {
   if ('refusal' in outcome) throw refused(outcome.refusal);
+  noteWritten(context, outcome.written);
   return { status: outcome.status };
 };
 
@@ -27,7 +31,7 @@ builder.mutationField('declareHoliday', (t) =>
       const { runtime, commandContext } = context;
       const parsedLabel = label === null || label === undefined ? null : holidayLabel.safeParse(label);
       if (parsedLabel && !parsedLabel.success) throw badUserInput('label', 'must be a text of 1 to 200 characters');
-      return answered(await declareHoliday(runtime.write, { date, label: parsedLabel?.data ?? null }, commandContext));
+      return answered(context, await declareHoliday(runtime.write, { date, label: parsedLabel?.data ?? null }, commandContext));
     },
   }),
 );
@@ -39,7 +43,7 @@ builder.mutationField('removeHoliday', (t) =>
     args: { date: t.arg({ type: 'LocalDate', required: true }) },
     resolve: async (_root, { date }, context) => {
       requireStaff(context);
-      return answered(await removeHoliday(context.runtime.write, { date }, context.commandContext));
+      return answered(context, await removeHoliday(context.runtime.write, { date }, context.commandContext));
     },
   }),
 );
@@ -58,7 +62,7 @@ builder.mutationField('configurePlanning', (t) =>
       requireStaff(context);
       const { runtime, commandContext } = context;
       const input = { ...args, planningType: args.planningType as PlanningType };
-      return answered(await configurePlanning(runtime.write, input, commandContext));
+      return answered(context, await configurePlanning(runtime.write, input, commandContext));
     },
   }),
 );

@@ -3,6 +3,7 @@ import { builder } from '../builder.ts';
 import { CommandResultRef } from '../command-result.ts';
 import { refused } from '../errors.ts';
 import { requireStaff } from '../staff-only.ts';
+import { noteWritten } from '../../http/read-your-writes.ts';
 
 builder.mutationField('markRefundPaid', (t) =>
   t.field({
@@ -15,6 +16,7 @@ builder.mutationField('markRefundPaid', (t) =>
       const { runtime, commandContext } = context;
       const outcome = await markRefundPaid(runtime.salesDeps, { incrementId, refundId }, commandContext);
       if (outcome.status === 'refused') throw refused(outcome.refusal);
+      if (outcome.status === 'paid') noteWritten(context, outcome.written);
       return { status: outcome.status };
     },
   }),

@@ -71,10 +71,10 @@ export type ProjectionEngine = {
   isReady(): boolean;
   progress(): CatchUpProgress;
   /**
-   * Read-your-writes: true once every projection reading one of `types` has applied the log up to
-   * `position`; false when one of them has stopped or the wait timed out (the write itself succeeded).
+   * Read-your-writes: true once every projection (reading one of `types`, when given) has applied the
+   * log up to `position`; false when one of them has stopped or the wait timed out.
    */
-  waitFor(position: number, types: readonly string[]): Promise<boolean>;
+  waitFor(position: number, types?: readonly string[]): Promise<boolean>;
   /** The position a projection's live generation has applied up to, here or (last read) elsewhere. */
   appliedPosition(name: string): number | null;
   /**
@@ -533,8 +533,8 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
     return false;
   };
 
-  const waitFor = async (position: number, types: readonly string[]): Promise<boolean> => {
-    const concerned = projections.filter((projection) => projection.eventTypes.some((type) => types.includes(type)));
+  const waitFor = async (position: number, types?: readonly string[]): Promise<boolean> => {
+    const concerned = types === undefined ? projections : projections.filter((projection) => projection.eventTypes.some((type) => types.includes(type)));
     if (concerned.length === 0) return true;
     const abort = new AbortController();
     // One listener per projection concerned, each removed when its wait ends: more than Node's default

@@ -12,6 +12,7 @@ import { namesFilesByUrl, savFiles } from '../core/sav/sav-links.ts';
 import { presentSavFile } from '../sav-files/sav-file-presenter.ts';
 import { savCreationDeps } from './sav-sale-loader.ts';
 import { savRequestBody, type SavRequestBody } from './schemas.ts';
+import { noteWritten, seeWritten } from '../../http/read-your-writes.ts';
 
 /** The products the request names: every line of the order with that SKU, or the one sale product. */
 const namedProducts = (sale: SaleDocument, body: SavRequestBody): number[] =>
@@ -58,8 +59,10 @@ export const openSav = (runtime: Runtime): RouterMiddleware => {
       if (result.refusal.code === 'unknown_sale_product') throw productNotInOrder(named, body.increment_id);
       throw new Error(`SAV creation refused: ${result.refusal.code} (${result.refusal.message})`);
     }
+    noteWritten(ctx.state, result.written);
+    // The files as the SAV now holds them: stored (data URLs) or to be fetched (URLs), where the fetch job finds them.
+    await seeWritten(runtime.projections, result.written);
     if (namesFilesByUrl(files)) requestSavFileFetches(runtime);
-    // The files as the SAV now holds them: stored (data URLs) or to be fetched (URLs).
     const sav = await findSavById(runtime.readStore, result.savId);
     const links = { baseUrl: runtime.config.baseUrl, group: 'chatbot' as const };
     const presented = (sav?.files ?? []).map((file) => presentSavFile(result.savId, file, links));

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { Clock, CommandContext } from '../../events/command-context.ts';
-import { idempotentRequest, wroteAnything } from '../../events/idempotency/idempotent-request.ts';
+import { idempotentRequest } from '../../events/idempotency/idempotent-request.ts';
+import type { WritesOfRequest } from '../../http/read-your-writes.ts';
 import type { ReadStore } from '../../projections/read-store/read-store.ts';
 import { coreEnvelope } from '../envelopes.ts';
 import { HttpError } from '../http-error.ts';
@@ -125,11 +126,13 @@ export const idempotencyKey = (options: IdempotencyKeyOptions): Middleware => {
       failed = true;
       failure = error;
     }
-    const answer = wroteAnything(request) ? answerOf(ctx, failure, failed) : undefined;
-    if (answer) await records.answer(id, claimedBy, answer, [...request.written.keys()]);
+    // What the route noted it wrote (read-your-writes): only an answer that recorded something is kept.
+    const { written } = ctx.state as WritesOfRequest;
+    const answer = written ? answerOf(ctx, failure, failed) : undefined;
+    if (answer) await records.answer(id, claimedBy, answer, [...written!.streams]);
     else await records.release(id, claimedBy);
     // Rebuilt from the events an earlier try of it recorded (its answer was lost with its process).
-    if (request.replayed) ctx.set('Idempotent-Replayed', 'true');
+    if (written?.replayed) ctx.set('Idempotent-Replayed', 'true');
     if (failed) throw failure;
   };
 };

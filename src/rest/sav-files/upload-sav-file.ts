@@ -15,6 +15,7 @@ import type { ReceivedUpload } from '../middleware/json-body.ts';
 import { parseInput } from '../parse-input.ts';
 import { queryParameters } from '../query-parameters.ts';
 import { presentSavFile, type SavFileLinks } from './sav-file-presenter.ts';
+import { noteWritten } from '../../http/read-your-writes.ts';
 
 /** How each API group words what an upload is refused for. */
 export type UploadTexts = {
@@ -81,6 +82,7 @@ export const uploadSavFile = (runtime: Runtime, texts: UploadTexts, group: SavFi
       await discardSavFile(dataDir, storedPath);
       throw texts.savNotFound(id);
     }
+    noteWritten(ctx.state, attached.written);
     const links = { baseUrl: runtime.config.baseUrl, group };
     const document = {
       ...file,

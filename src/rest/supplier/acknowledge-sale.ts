@@ -6,6 +6,7 @@ import { acknowledgeSupplierLine } from '../../events/sales/supplier-lines.ts';
 import { parseInput } from '../parse-input.ts';
 import { serviceOrderBody } from './schemas.ts';
 import { invalidServiceOrderId, orderNotFoundOrProcessed, supplierTexts } from './supplier-answers.ts';
+import { noteWritten } from '../../http/read-your-writes.ts';
 
 export type SupplierCommandDeps = { supplier: SupplierName; salesDeps: SalesDeps };
 
@@ -20,5 +21,6 @@ export const acknowledgeSale =
     const context: CommandContext = ctx.state.commandContext;
     const outcome = await acknowledgeSupplierLine(deps.salesDeps, { serviceOrderId: body.service_order_id, supplier: deps.supplier }, context);
     if (outcome.status === 'refused') throw orderNotFoundOrProcessed();
+    noteWritten(ctx.state, outcome.written);
     ctx.body = { success: true, message: supplierTexts.acknowledged };
   };

@@ -5,6 +5,7 @@ import { parseInput } from '../parse-input.ts';
 import type { SupplierCommandDeps } from './acknowledge-sale.ts';
 import { serviceOrderBody } from './schemas.ts';
 import { invalidServiceOrderId, supplierTexts } from './supplier-answers.ts';
+import { noteWritten } from '../../http/read-your-writes.ts';
 
 /**
  * POST /api/{supplier}/ship-sale: the line leaves (prepared_at is set). Nothing deliverable (unknown,
@@ -17,5 +18,6 @@ export const shipSale =
     const body = parseInput(serviceOrderBody, ctx.request.body, () => invalidServiceOrderId());
     const context: CommandContext = ctx.state.commandContext;
     const outcome = await shipSupplierLine(deps.salesDeps, { serviceOrderId: body.service_order_id, supplier: deps.supplier }, context);
+    if (outcome.status !== 'refused') noteWritten(ctx.state, outcome.written);
     ctx.body = outcome.status === 'refused' ? { success: false, message: supplierTexts.nothingDeliverable } : { success: true, message: supplierTexts.shipped };
   };

@@ -21,7 +21,7 @@ describe('creating a SAV', () => {
   it('when the request has an appointment and files, the SAV is recorded with them and the slot is taken', async () => {
     const files = [{ kind: 'image' as const, category: 'photo', sourceUrl: 'https://cdn.example.fr/a.jpg', fileName: 'a.jpg' }];
     const result = await createSav(sav.deps, savRequest({ appointment, files }), sav.context);
-    expect(result).toEqual({ status: 'created', savId: sav.allocatedSavIds[0] });
+    expect(result).toMatchObject({ status: 'created', savId: sav.allocatedSavIds[0] });
     if (result.status !== 'created') return;
     expect(await typesOf(result.savId)).toEqual(['SavCreated', 'SavAppointmentScheduled', 'SavFileAttached']);
     expect(await loadDayOccupancy(sav.deps, 'sav', nextMonday)).toEqual({ '09:00': 1 });

@@ -21,7 +21,7 @@ describe('scheduling a SAV appointment and attaching files', () => {
   afterEach(async () => sav.close());
 
   it('when the SAV is rescheduled, the new place is taken and the previous one given back', async () => {
-    expect(await scheduleSavAppointment(sav.deps, { savId, ...at('2026-03-10', '14:00') }, sav.context)).toEqual({ status: 'scheduled' });
+    expect(await scheduleSavAppointment(sav.deps, { savId, ...at('2026-03-10', '14:00') }, sav.context)).toMatchObject({ status: 'scheduled' });
     expect(await loadDayOccupancy(sav.deps, 'sav', nextMonday)).toEqual({});
     expect(await loadDayOccupancy(sav.deps, 'sav', '2026-03-10')).toEqual({ '14:00': 1 });
     const last = (await sav.deps.eventStore.readStream(savStreamName(savId))).at(-1);
@@ -29,7 +29,7 @@ describe('scheduling a SAV appointment and attaching files', () => {
   });
 
   it('when only the comment changes, the appointment is recorded again and its place kept', async () => {
-    expect(await scheduleSavAppointment(sav.deps, { savId, ...at(nextMonday, '09:00'), comment: 'Portail bleu' }, sav.context)).toEqual({
+    expect(await scheduleSavAppointment(sav.deps, { savId, ...at(nextMonday, '09:00'), comment: 'Portail bleu' }, sav.context)).toMatchObject({
       status: 'scheduled',
     });
     expect(await loadDayOccupancy(sav.deps, 'sav', nextMonday)).toEqual({ '09:00': 1 });

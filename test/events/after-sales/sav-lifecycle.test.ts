@@ -30,9 +30,9 @@ describe('the life of a SAV, on a real store', () => {
     const savId = await open(false);
     const at = sav.deps.clock.now().toISOString();
 
-    expect(await resolveSav(sav.deps, { savId, resolution: 'Joint changé' }, sav.context)).toEqual({ status: 'resolved', at, releasedAppointment: null });
-    expect(await closeSav(sav.deps, { savId }, sav.context)).toEqual({ status: 'closed', at, releasedAppointment: null });
-    expect(await reopenSav(sav.deps, { savId, reason: 'La porte ferme mal encore' }, sav.context)).toEqual({
+    expect(await resolveSav(sav.deps, { savId, resolution: 'Joint changé' }, sav.context)).toMatchObject({ status: 'resolved', at, releasedAppointment: null });
+    expect(await closeSav(sav.deps, { savId }, sav.context)).toMatchObject({ status: 'closed', at, releasedAppointment: null });
+    expect(await reopenSav(sav.deps, { savId, reason: 'La porte ferme mal encore' }, sav.context)).toMatchObject({
       status: 'reopened',
       at,
       releasedAppointment: null,

@@ -19,7 +19,7 @@ let deps: WriteDeps;
 beforeEach(() => {
   directory = mkdtempSync(join(tmpdir(), 'catalog-'));
   store = openSqliteEventStore({ file: join(directory, 'events.db') });
-  deps = { eventStore: store, clock: { now: () => now }, awaitProjections: async () => {} };
+  deps = { eventStore: store, clock: { now: () => now } };
 });
 
 afterEach(async () => {

@@ -3,7 +3,7 @@ import { systemContext } from '../../../src/events/command-context.ts';
 import { RegisterBehindError } from '../../../src/events/invoicing/issuing-register.ts';
 import { importSale } from '../../../src/events/sales/import-sale.ts';
 import { createInvoicing, type Invoicing } from '../../../src/invoices/invoicing.ts';
-import { startApi, type ApiHarness } from '../../support/api-harness.ts';
+import { readModelsCaughtUp, startApi, type ApiHarness } from '../../support/api-harness.ts';
 import { anOrder } from '../../rest/core/invoice/invoice-support.ts';
 
 /**
@@ -20,6 +20,7 @@ describe('the invoice register shared by several processes', () => {
   const importSales = async (count: number): Promise<number[]> => {
     const saleIds: number[] = [];
     for (let index = 0; index < count; index++) saleIds.push((await importSale(api.runtime.salesDeps, anOrder(), systemContext())).saleId);
+    await readModelsCaughtUp(api.runtime);
     return saleIds;
   };
   const anotherProcess = (caughtUp = (position: number) => api.runtime.projections.waitFor(position, ['InvoiceIssued', 'CreditNoteIssued'])): Invoicing =>

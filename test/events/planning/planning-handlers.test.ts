@@ -18,7 +18,7 @@ describe('planning settings and holidays', () => {
 
   it('when the planning is configured, it loads the configured settings; the same again changes nothing', async () => {
     const settings = { planningType: 'sav' as const, slotTimes: ['08:30', '10:30'], capacityPerSlot: 5, workingDays: [2, 4] };
-    expect(await configurePlanning(planning.deps, settings, planning.context)).toEqual({ status: 'configured' });
+    expect(await configurePlanning(planning.deps, settings, planning.context)).toMatchObject({ status: 'configured' });
     expect(await configurePlanning(planning.deps, settings, planning.context)).toEqual({ status: 'unchanged' });
     expect((await loadPlanning(planning.deps, 'sav')).settings).toEqual(settings);
     expect((await loadPlanning(planning.deps, 'delivery')).settings).toEqual(defaultPlanningSettings.delivery);
@@ -35,10 +35,10 @@ describe('planning settings and holidays', () => {
   });
 
   it('when holidays are declared and removed, the list merges them with the public holidays of this year and the next', async () => {
-    expect(await declareHoliday(planning.deps, { date: '2026-08-14', label: 'Pont' }, planning.context)).toEqual({ status: 'declared' });
+    expect(await declareHoliday(planning.deps, { date: '2026-08-14', label: 'Pont' }, planning.context)).toMatchObject({ status: 'declared' });
     expect(await declareHoliday(planning.deps, { date: '2026-08-14', label: 'Pont' }, planning.context)).toEqual({ status: 'unchanged' });
     await declareHoliday(planning.deps, { date: '2026-12-24', label: null }, planning.context);
-    expect(await removeHoliday(planning.deps, { date: '2026-12-24' }, planning.context)).toEqual({ status: 'removed' });
+    expect(await removeHoliday(planning.deps, { date: '2026-12-24' }, planning.context)).toMatchObject({ status: 'removed' });
 
     const holidays = await loadHolidays(planning.deps);
     expect(holidays).toHaveLength(23);

@@ -17,7 +17,7 @@ export const openTestPlanning = async (now: Date = frozenNow): Promise<TestPlann
   const directory = await mkdtemp(join(tmpdir(), 'planning-'));
   const eventStore = openSqliteEventStore({ file: join(directory, 'events.sqlite') });
   return {
-    deps: { eventStore, clock: { now: () => new Date(now) }, awaitProjections: async () => {}, timezone: 'Europe/Paris' },
+    deps: { eventStore, clock: { now: () => new Date(now) }, timezone: 'Europe/Paris' },
     context: systemContext(),
     close: async () => {
       await eventStore.close();

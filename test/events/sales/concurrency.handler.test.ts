@@ -74,8 +74,8 @@ describe('racing commands on one sale', () => {
     const results = await Promise.all(Array.from({ length: 30 }, () => importSale(racing, order, harness.context)));
 
     expect(results.filter((result) => result.created)).toHaveLength(1);
-    const recorded = results.find((result) => result.created);
-    for (const result of results) expect(result).toEqual({ ...recorded, created: result.created });
+    const { written: _written, ...recorded } = results.find((result) => result.created)!;
+    for (const { written: _also, ...result } of results) expect(result).toEqual({ ...recorded, created: result.created });
     expect((await harness.saleEvents(order.increment_id)).map((event) => event.type)).toEqual(['SaleImported', 'TrackingNumberAllocated']);
   });
 

@@ -37,7 +37,8 @@ describe('importing an order', () => {
     const first = await importSale(harness.deps, order, harness.context);
     const second = await importSale(harness.deps, order, harness.context);
 
-    expect(second).toEqual({ ...first, created: false });
+    const { written: _written, ...firstAnswer } = first;
+    expect(second).toEqual({ ...firstAnswer, created: false });
     expect((await harness.saleEvents(order.increment_id)).map((event) => event.type)).toEqual(['SaleImported', 'TrackingNumberAllocated']);
   });
 
@@ -47,7 +48,8 @@ describe('importing an order', () => {
     const changed = { ...order, items: [{ sku: 'X', name: 'Other', qty_ordered: 5, price: 1 }] };
     const second = await importSale(harness.deps, changed, harness.context);
 
-    expect(second).toEqual({ ...first, created: false });
+    const { written: _written, ...firstAnswer } = first;
+    expect(second).toEqual({ ...firstAnswer, created: false });
     const [imported] = await harness.saleEvents(order.increment_id);
     expect(imported?.type === 'SaleImported' && imported.data.products.map((product) => product.sku)).toEqual(['CAN-OSLO-3P-GRY', 'LAMP-ARC-BLK']);
   });

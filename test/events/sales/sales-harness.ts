@@ -30,7 +30,7 @@ export const openSalesHarness = async (): Promise<SalesHarness> => {
   const deps: ImportSaleDeps = {
     eventStore: store,
     clock,
-    awaitProjections: async () => {},
+
     ids: createIdAllocator(store, context, { now: clock.now }),
     findProduct: () => null,
   };

@@ -5,6 +5,7 @@ import type { Runtime } from '../../../runtime.ts';
 import { HttpError } from '../../http-error.ts';
 import { parseInput } from '../../parse-input.ts';
 import { contactLeadBody } from './schemas.ts';
+import { noteWritten } from '../../../http/read-your-writes.ts';
 
 const invalidField = (field: string, issue: { message: string }): HttpError => new HttpError(400, 'invalid_request', `${field || 'body'}: ${issue.message}`);
 
@@ -18,7 +19,12 @@ export const contactLead =
   async (ctx) => {
     const body = parseInput(contactLeadBody, ctx.request.body, invalidField);
     const context: CommandContext = ctx.state.commandContext;
-    const { leadId } = await captureLead(runtime.write, { name: body.name, email: body.email, phone: body.phone, projectName: body.project_name }, context);
+    const { leadId, written } = await captureLead(
+      runtime.write,
+      { name: body.name, email: body.email, phone: body.phone, projectName: body.project_name },
+      context,
+    );
+    noteWritten(ctx.state, written);
     ctx.status = 201;
     ctx.body = { success: true, lead_id: leadId, message: 'Lead recorded; the team will be notified by e-mail' };
   };

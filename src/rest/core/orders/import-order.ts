@@ -7,6 +7,7 @@ import type { Runtime } from '../../../runtime.ts';
 import { parseInput } from '../../parse-input.ts';
 import { importDifferences, recordedImport } from './import-conflict.ts';
 import { invalidRequest, orderConflict } from './order-errors.ts';
+import { noteWritten } from '../../../http/read-your-writes.ts';
 
 /**
  * POST /api/api-add-new-order-api-shopping: imports one order (order-import contract). 201 when it is
@@ -32,6 +33,7 @@ export const importOrder =
 
     const extra = unknownFields(orderImportPayload, ctx.request.body);
     const result = await importSale({ ...runtime.salesDeps, findProduct }, order, ctx.state.commandContext, extra);
+    noteWritten(ctx.state, result.written);
     const recorded = await recordedImport(runtime.eventStore, result.incrementId);
     if (!recorded) throw new Error(`Order ${result.incrementId} answered as imported, yet its stream records no import`);
 

@@ -23,12 +23,18 @@ export const applySaleRdv = (runtime: Runtime): RouterMiddleware => {
     const { incrementId } = sale;
     const previous = sale.deliveryAppointment ? { date: sale.deliveryAppointment.date, time: sale.deliveryAppointment.time } : null;
 
-    const result = await actOnce(runtime, payload, context, {
-      precheck: async () =>
-        (await saleRefusal(runtime, incrementId, { type: 'ScheduleSaleDeliveryAppointment', data: { date, time, at: runtime.clock.now().toISOString() } })) ??
-        (await deliverySlotRefusal(runtime, { date, time, ref: { kind: 'sale', saleId: sale._id, incrementId } })),
-      act: () => scheduleDeliveryAppointment(deps, { incrementId, date, time }, context),
-    });
+    const result = await actOnce(
+      runtime,
+      payload,
+      context,
+      {
+        precheck: async () =>
+          (await saleRefusal(runtime, incrementId, { type: 'ScheduleSaleDeliveryAppointment', data: { date, time, at: runtime.clock.now().toISOString() } })) ??
+          (await deliverySlotRefusal(runtime, { date, time, ref: { kind: 'sale', saleId: sale._id, incrementId } })),
+        act: () => scheduleDeliveryAppointment(deps, { incrementId, date, time }, context),
+      },
+      ctx.state,
+    );
     if (result.status === 'refused') throw refusalError(result.refusal);
 
     ctx.body = {

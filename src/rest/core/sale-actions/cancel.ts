@@ -38,15 +38,21 @@ export const cancelSaleByToken =
     const context: CommandContext = ctx.state.commandContext;
     const { incrementId } = sale;
 
-    const result = await actOnce(runtime, payload, context, {
-      // The refund ID of the precheck is a stand-in: its events are discarded, the handler allocates the real one.
-      precheck: () =>
-        saleRefusal(runtime, incrementId, {
-          type: 'CancelSale',
-          data: { ...(saleProductIds ? { saleProductIds } : {}), reason, refundId: 1, at: runtime.clock.now().toISOString() },
-        }),
-      act: () => cancelSale(runtime.salesDeps, { incrementId, ...(saleProductIds ? { saleProductIds } : {}), reason }, context),
-    });
+    const result = await actOnce(
+      runtime,
+      payload,
+      context,
+      {
+        // The refund ID of the precheck is a stand-in: its events are discarded, the handler allocates the real one.
+        precheck: () =>
+          saleRefusal(runtime, incrementId, {
+            type: 'CancelSale',
+            data: { ...(saleProductIds ? { saleProductIds } : {}), reason, refundId: 1, at: runtime.clock.now().toISOString() },
+          }),
+        act: () => cancelSale(runtime.salesDeps, { incrementId, ...(saleProductIds ? { saleProductIds } : {}), reason }, context),
+      },
+      ctx.state,
+    );
     if (result.status === 'refused') throw refusalError(result.refusal);
 
     const cancelled = result.status === 'cancelled' ? result : { cancelledSaleProductIds: [], saleCancelled: false, refund: null };

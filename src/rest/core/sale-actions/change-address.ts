@@ -20,10 +20,16 @@ export const changeSaleAddress =
     const context: CommandContext = ctx.state.commandContext;
     const { incrementId } = sale;
 
-    const result = await actOnce(runtime, payload, context, {
-      precheck: () => saleRefusal(runtime, incrementId, { type: 'UpdateSaleAddress', data: { shippingAddress, at: runtime.clock.now().toISOString() } }),
-      act: () => updateSaleAddress(runtime.salesDeps, { incrementId, shippingAddress }, context),
-    });
+    const result = await actOnce(
+      runtime,
+      payload,
+      context,
+      {
+        precheck: () => saleRefusal(runtime, incrementId, { type: 'UpdateSaleAddress', data: { shippingAddress, at: runtime.clock.now().toISOString() } }),
+        act: () => updateSaleAddress(runtime.salesDeps, { incrementId, shippingAddress }, context),
+      },
+      ctx.state,
+    );
     if (result.status === 'refused') throw refusalError(result.refusal);
 
     ctx.body = {

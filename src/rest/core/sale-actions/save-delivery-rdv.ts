@@ -22,11 +22,17 @@ export const saveSaleDeliveryRdv =
     const context: CommandContext = ctx.state.commandContext;
     const { incrementId } = sale;
 
-    const result = await actOnce(runtime, payload, context, {
-      precheck: () =>
-        saleRefusal(runtime, incrementId, { type: 'SaveDeliveryServiceAppointment', data: { ...appointment, at: runtime.clock.now().toISOString() } }),
-      act: () => saveDeliveryServiceAppointment(runtime.salesDeps, { incrementId, ...appointment }, context),
-    });
+    const result = await actOnce(
+      runtime,
+      payload,
+      context,
+      {
+        precheck: () =>
+          saleRefusal(runtime, incrementId, { type: 'SaveDeliveryServiceAppointment', data: { ...appointment, at: runtime.clock.now().toISOString() } }),
+        act: () => saveDeliveryServiceAppointment(runtime.salesDeps, { incrementId, ...appointment }, context),
+      },
+      ctx.state,
+    );
     if (result.status === 'refused') throw refusalError(result.refusal);
 
     ctx.body = {

@@ -6,6 +6,8 @@ import { actionTokenStreamName } from '../../../events/access/events.ts';
 import type { CommandContext } from '../../../events/command-context.ts';
 import { fold, Refusal } from '../../../events/decider.ts';
 import { readDomainStream } from '../../../events/domain-store.ts';
+import type { Written } from '../../../events/command-handler.ts';
+import { noteWritten, type WritesOfRequest } from '../../../http/read-your-writes.ts';
 import type { Runtime } from '../../../runtime.ts';
 import { refusalError } from './sale-action-errors.ts';
 
@@ -36,17 +38,20 @@ const alreadyUsed = async (runtime: Runtime, jti: string): Promise<boolean> => {
  *    recorded the action leaves the token used: acting twice is the harm single use prevents.
  * The other order (act, then consume) would let racing requests act twice.
  */
-export const actOnce = async <Result extends { status: string }>(
+export const actOnce = async <Result extends { status: string; written?: Written }>(
   runtime: Runtime,
   payload: ActionTokenPayload,
   context: CommandContext,
   steps: SingleUseSteps<Result>,
+  /** The request, which notes what the use and the action wrote (read-your-writes). */
+  request: WritesOfRequest,
 ): Promise<Result> => {
   if (await alreadyUsed(runtime, payload.jti)) throw refusalError(new Refusal('action_token_used', 'This link has already been used'));
   const refusal = await steps.precheck();
   if (refusal) throw refusalError(refusal);
   const consumed = await consumeActionToken(runtime.write, { jti: payload.jti, action: payload.action, saleId: payload.saleId }, context);
   if (consumed.status === 'refused') throw refusalError(consumed.refusal);
+  noteWritten(request, consumed.written);
   const restore = (reason: string) => restoreActionToken(runtime.write, { jti: payload.jti, reason }, context);
   let result: Result;
   try {
@@ -56,5 +61,6 @@ export const actOnce = async <Result extends { status: string }>(
     throw error;
   }
   if (result.status === 'refused' && 'refusal' in result && result.refusal instanceof Refusal) await restore(result.refusal.code);
+  noteWritten(request, result.written);
   return result;
 };

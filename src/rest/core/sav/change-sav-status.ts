@@ -7,6 +7,7 @@ import type { Runtime } from '../../../runtime.ts';
 import { parseInput } from '../../parse-input.ts';
 import { invalidRequest, savChangeRefused } from './sav-errors.ts';
 import { cancelSavBody, closeSavBody, reopenSavBody, resolveSavBody, savIdParams } from './schemas.ts';
+import { noteWritten } from '../../../http/read-your-writes.ts';
 
 /**
  * POST /api/sale-sav/{id}/resolve|close|reopen|cancel: staff change a SAV's status. The answer says
@@ -47,6 +48,7 @@ export const changeSavStatus = (runtime: Runtime, name: SavChangeName): RouterMi
     const body = parseInput(change.body, ctx.request.body ?? {}, invalidRequest);
     const result = await change.run(deps, savId, body, ctx.state.commandContext);
     if (result.status === 'refused') throw savChangeRefused(savId, result.refusal);
+    noteWritten(ctx.state, result.written);
     ctx.body = {
       success: true,
       message: messageOf(savId, result),

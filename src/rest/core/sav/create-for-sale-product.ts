@@ -13,6 +13,7 @@ import { presentSavFile } from '../../sav-files/sav-file-presenter.ts';
 import { appointmentRefused, invalidField, invalidRequest, saleProductsNotFound } from './sav-errors.ts';
 import { namesFilesByUrl, savFiles } from './sav-links.ts';
 import { createSavBody, type CreateSavBody } from './schemas.ts';
+import { noteWritten, seeWritten } from '../../../http/read-your-writes.ts';
 
 /** The sales holding any of these products: one when the request is sound. */
 const salesHolding = (store: ReadStore, saleProductIds: readonly number[]): Promise<SaleDocument[]> =>
@@ -77,6 +78,9 @@ export const createForSaleProduct = (runtime: Runtime): RouterMiddleware => {
       if (!appointment) throw new Error(`SAV creation refused: ${result.refusal.code} (${result.refusal.message})`);
       throw appointmentRefused(result.refusal, appointment);
     }
+    noteWritten(ctx.state, result.written);
+    // The SAV's files as its read model now holds them, where the fetch job finds those to fetch.
+    await seeWritten(runtime.projections, result.written);
     if (namesFilesByUrl(files)) requestSavFileFetches(runtime);
     const sav = await findSavById(runtime.readStore, result.savId);
     const links = { baseUrl: runtime.config.baseUrl, group: 'core' as const };

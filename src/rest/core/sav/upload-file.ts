@@ -10,6 +10,7 @@ import type { Runtime } from '../../../runtime.ts';
 import { parseInput } from '../../parse-input.ts';
 import { invalidRequest, remoteFileRefused, savNotFound } from './sav-errors.ts';
 import { uploadFileBody } from './schemas.ts';
+import { noteWritten } from '../../../http/read-your-writes.ts';
 
 /** How a SAV file is fetched; the defaults hold in production, tests narrow them or allow their loopback server. */
 export type UploadOptions = Partial<SafeFetchOptions>;
@@ -50,6 +51,7 @@ export const uploadFile = (runtime: Runtime, options: UploadOptions = {}): Route
       await discardSavFile(dataDir, file.storedPath);
       throw savNotFound(savId);
     }
+    noteWritten(ctx.state, attached.written);
 
     ctx.status = 201;
     ctx.body = {
