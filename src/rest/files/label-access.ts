@@ -31,7 +31,7 @@ export const labelAccess = (runtime: Pick<Runtime, 'accessTokens' | 'tokenSecret
       const target = parseLabelPath(ctx.path.slice(filesPrefix.length));
       const verdict = target && link.success ? verifyLabelLink(key, target, link.data, runtime.clock.now()) : 'invalid';
       if (target && verdict === 'valid') {
-        ctx.state.labelAccess = { supplier: target.supplier, commandContext: systemContext(ctx.state.requestId) } satisfies LabelAccess;
+        ctx.state.labelAccess = { supplier: target.supplier, commandContext: systemContext(ctx.state.correlationId) } satisfies LabelAccess;
         return next();
       }
       if (!ctx.get('authorization')) {
