@@ -16,9 +16,10 @@ export const filesPrefix = '/api/files/';
 /**
  * A label opens with its signed link (`?expires=...&signature=...`, as get-sales hands it out: no
  * header needed) or, as before, with its supplier's Bearer token. A link that does not verify (altered,
- * made up, another line's or supplier's, expired) is refused with 403, the same answer whatever the
- * reason, unless the request also carries an Authorization header: then the token decides, as it
- * would without the link (a supplier's client sending its token with an old link still gets its label).
+ * made up, another line's or supplier's, expired, expiring later than any link issued) is refused
+ * with 403, the same answer whatever the reason, unless the request also carries an Authorization
+ * header: then the token decides, as it would without the link (a supplier's client sending its token
+ * with an old link still gets its label).
  * Sets `ctx.state.labelAccess`.
  */
 export const labelAccess = (runtime: Pick<Runtime, 'accessTokens' | 'tokenSecret' | 'clock' | 'log'>): Middleware => {
