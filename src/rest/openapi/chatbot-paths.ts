@@ -7,10 +7,9 @@ import {
   customerNotFound,
   invalidQuery,
   invalidParameters,
-  notTheOrdersCustomer,
+  noOrderForEmail,
   orderNotFound,
   productNotFound,
-  productNotInOrder,
   savFileNotStored,
 } from '../chatbot/chatbot-errors.ts';
 import { customerDetailsParams, productParams, saleDetailsParams, savRequestBody, savStatusQuery } from '../chatbot/schemas.ts';
@@ -128,8 +127,10 @@ export const chatbotRouteDocs = (): RouteDoc[] => [
       },
       400: failure('A field is missing or invalid, or the body is declared JSON but malformed; the message names the field.', refusalOf(savRequestBody, {})),
       ...common,
-      403: failure("The e-mail is not the order's customer's.", notTheOrdersCustomer('100004512')),
-      404: failure('No order has this increment ID, or the order does not contain the product.', productNotInOrder('le produit LAMP-ARC-BLK', '100004512')),
+      404: failure(
+        "No order has this increment ID with this customer's e-mail (an unknown order and another customer's answer alike), or the order does not contain the product.",
+        noOrderForEmail('100004512'),
+      ),
       413: failure(`The request body exceeds ${mediaBodyLimitMib} MiB (photos and videos may come as data URLs).`, chatbotTooLarge),
       415: failure('The body is not JSON (JSON sent without a Content-Type, or as text/plain, is read as JSON).', chatbotNotJson),
     },
