@@ -121,8 +121,10 @@ export const chatbotRouteDocs = (): RouteDoc[] => [
         ...success('The SAV was recorded.', savCreatedResponse),
         example: { success: true, sav_id: 1, message: savCreatedMessage, files: [] },
         links: {
+          // The order's SAVs are in its details. No link to sav-status: its query is one object whose rule
+          // ("exactly one of email and increment_id") a link setting one parameter cannot keep (the fuzzer
+          // would fill in the other beside it).
           order: { operationId: 'getSaleDetails', parameters: { incrementId: '$request.body#/increment_id' }, description: 'The order, now with this SAV' },
-          savs: { operationId: 'getSavStatus', parameters: { increment_id: '$request.body#/increment_id' } },
         },
       },
       400: failure('A field is missing or invalid, or the body is declared JSON but malformed; the message names the field.', refusalOf(savRequestBody, {})),
