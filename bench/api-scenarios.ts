@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { signActionToken } from '../src/events/access/action-token.ts';
+import { sealActionToken } from '../src/events/access/action-token.ts';
 import type { ApiFixtures, OpenLine } from './api-fixtures.ts';
 import type { LoadRequest } from './http-load.ts';
 import { cacheHeader, importedLabels, successFlag, type Observer } from './observers.ts';
@@ -55,7 +55,7 @@ const post = (path: string, headers: Record<string, string>, body: unknown): Loa
 
 const invoiceLink = (fixtures: ApiFixtures, saleId: number): string => {
   const iat = Math.floor(Date.now() / 1000);
-  const token = signActionToken({ jti: randomUUID(), action: 'invoice', saleId, iat, exp: iat + 3600 }, fixtures.tokenSecret);
+  const token = sealActionToken({ jti: randomUUID(), action: 'invoice', saleId, iat, exp: iat + 3600 }, fixtures.tokenSecret);
   return `/api/sale-invoice/${token}`;
 };
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { signActionToken } from '../src/events/access/action-token.ts';
+import { sealActionToken } from '../src/events/access/action-token.ts';
 import type { ApiFixtures } from './api-fixtures.ts';
 import { runLoad, type LoadRequest, type LoadResult } from './http-load.ts';
 import type { LogTally } from './server-log.ts';
@@ -30,7 +30,7 @@ const rate = (result: LoadResult) => `${result.perSecond.toFixed(1)}/s`;
 
 const invoicePath = (f: ApiFixtures, saleId: number): string => {
   const iat = Math.floor(Date.now() / 1000);
-  return `/api/sale-invoice/${signActionToken({ jti: randomUUID(), action: 'invoice', saleId, iat, exp: iat + 3600 }, f.tokenSecret)}`;
+  return `/api/sale-invoice/${sealActionToken({ jti: randomUUID(), action: 'invoice', saleId, iat, exp: iat + 3600 }, f.tokenSecret)}`;
 };
 
 export const runPdfScenarios = async (options: {

@@ -35,6 +35,7 @@ export const toNewEvents = (streamName: string, events: readonly DomainEvent[], 
         occurredAt: occurredAt.toISOString(),
         schemaVersion,
         ...(request && { idempotencyKey: request.key }),
+        ...(context.clientRequestId !== undefined && { clientRequestId: context.clientRequestId }),
       },
     };
   });

@@ -42,25 +42,41 @@ const projectionsOf = (schema: GraphQLSchema, document: DocumentNode, operationN
   return [...projections];
 };
 
+/**
+ * The variables written as part of a key, or undefined when they cannot be: JSON.stringify overflows
+ * the stack on values nested a few thousand levels deep (input-depth.ts refuses them before, but a
+ * key that cannot be written must only mean an answer computed and not kept, never a failure).
+ */
+export const variablesKey = (variables: unknown): string | undefined => {
+  try {
+    return JSON.stringify(variables ?? {});
+  } catch {
+    return undefined;
+  }
+};
+
 export const readModelAnswers = (maxEntries = maxKeptAnswers): Plugin<GraphqlContext> => {
   const kept = new LRUCache<string, { versions: string; result: ExecutionResult }>({ max: maxEntries });
   // Parsed documents are cached by the server per text: the same text is the same document.
   const documentIds = new WeakMap<DocumentNode, number>();
   let lastId = 0;
 
-  const keyOf = (args: ExecutionArgs, group: string): string => {
+  const keyOf = (args: ExecutionArgs, group: string): string | undefined => {
+    const variables = variablesKey(args.variableValues);
+    if (variables === undefined) return undefined;
     let id = documentIds.get(args.document);
     if (id === undefined) documentIds.set(args.document, (id = ++lastId));
-    return `${id}\n${args.operationName ?? ''}\n${group}\n${JSON.stringify(args.variableValues ?? {})}`;
+    return `${id}\n${args.operationName ?? ''}\n${group}\n${variables}`;
   };
 
   const answerKept = async ({ args, setResultAndStopExecution }: ExecutePayload, projections: readonly string[]): Promise<ExecuteHookResult> => {
     const { runtime, token } = args.contextValue as GraphqlContext;
+    const key = keyOf(args, token.group);
+    if (key === undefined) return;
     // Taken before the read: a change applied meanwhile makes the answer stale at once, never fresh for too long.
     const versions = await Promise.all(projections.map((projection) => runtime.projections.currentContentVersion(projection)));
     if (versions.includes(null)) return;
     const version = versions.join(' ');
-    const key = keyOf(args, token.group);
     const entry = kept.get(key);
     if (entry && entry.versions === version) {
       runtime.metrics.observeKeptAnswer('hit');

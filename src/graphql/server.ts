@@ -5,6 +5,8 @@ import type { Runtime } from '../runtime.ts';
 import type { GraphqlContext } from './context.ts';
 import { graphiqlOptions } from './graphiql/graphiql-options.ts';
 import { renderLocalGraphiQL } from './graphiql/graphiql-page.ts';
+import { boundedErrorMessages } from './bounded-errors.ts';
+import { inputDepthLimit } from './input-depth.ts';
 import { noIntrospection, queryLimits } from './limits.ts';
 import { readModelAnswers } from './read-model-answers.ts';
 import { withinBudget } from './time-budget.ts';
@@ -40,7 +42,8 @@ const schemaInZone = (timezone: string): GraphQLSchema => {
 /**
  * The GraphQL server: the schema, the validation limits, GraphiQL outside production, and masked
  * errors. An error a resolver throws on purpose (a GraphQLError with a code) reaches the client; any
- * other is logged and answered "Unexpected error." with code INTERNAL_SERVER_ERROR.
+ * other is logged and answered "Unexpected error." with code INTERNAL_SERVER_ERROR. No message is
+ * longer than an excerpt (bounded-errors.ts).
  */
 export const createGraphqlServer = (runtime: Runtime): YogaServerInstance<GraphqlContext, object> =>
   createYoga<GraphqlContext>({
@@ -64,6 +67,8 @@ export const createGraphqlServer = (runtime: Runtime): YogaServerInstance<Graphq
       },
     },
     plugins: [
+      inputDepthLimit(),
+      boundedErrorMessages(),
       ...queryLimits({ timeBudgetMs: runtime.config.graphqlTimeBudgetMs }),
       ...(runtime.config.graphqlIntrospection ? [] : noIntrospection()),
       // After the limits: an operation refused for its cost is refused every time.

@@ -22,9 +22,19 @@ export const labelLinkLifetimeSeconds = 24 * 60 * 60;
  */
 export const labelLinkExpiryStepSeconds = 60 * 60;
 
+/**
+ * The furthest expiry a link signed now can carry (a day, rounded up to the hour), plus the clocks
+ * of other instances running a little ahead. A link whose expiry lies beyond is refused even when its
+ * signature matches: no link the service hands out lives longer, and one that would (a signature made
+ * with a leaked key, or by a bug) must not open a label for years.
+ */
+export const labelLinkMaxLifetimeSeconds = labelLinkLifetimeSeconds + labelLinkExpiryStepSeconds;
+export const labelLinkClockSkewSeconds = 5 * 60;
+
 export type LabelLinkTarget = { supplier: SupplierName; serviceOrderId: string };
 
-export type LabelLinkVerdict = 'valid' | 'invalid' | 'expired';
+/** `beyond_lifetime`: signed, but expiring later than any link the service issues. Answered as `invalid`; told apart in the log. */
+export type LabelLinkVerdict = 'valid' | 'invalid' | 'expired' | 'beyond_lifetime';
 
 /** The signing key of label links, derived once from the token secret. */
 export const labelLinkKey = (tokenSecret: string): Buffer => {
@@ -55,7 +65,7 @@ const signatureFormat = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Whether the query opens this label: the signature is checked first (in constant time), the expiry
- * after, so that only a link we signed can be told apart as expired.
+ * after, so that only a link we signed can be told apart as expired or as living too long.
  */
 export const verifyLabelLink = (
   key: Buffer,
@@ -70,5 +80,7 @@ export const verifyLabelLink = (
   if (given.toString('base64url') !== signature) return 'invalid';
   const expected = signed(key, target, Number(expires));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-  return Math.floor(now.getTime() / 1000) >= Number(expires) ? 'expired' : 'valid';
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (Number(expires) > nowSeconds + labelLinkMaxLifetimeSeconds + labelLinkClockSkewSeconds) return 'beyond_lifetime';
+  return nowSeconds >= Number(expires) ? 'expired' : 'valid';
 };

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  labelLinkClockSkewSeconds,
   labelLinkExpiry,
   labelLinkKey,
   labelLinkLifetimeSeconds,
+  labelLinkMaxLifetimeSeconds,
   labelLinkQuery,
   signLabelLink,
   verifyLabelLink,
@@ -47,6 +49,19 @@ describe('label link signatures', () => {
     const servedUntil = new Date(signedAt.getTime() + supplierCacheTtlMs);
     expect(verify(valid, line, servedUntil)).toBe('valid');
     expect(expires * 1000 - servedUntil.getTime()).toBeGreaterThan(23 * 3600 * 1000);
+  });
+
+  it('when a link is signed with an expiry beyond the longest lifetime issued (25 h) and a little clock skew, it opens nothing', () => {
+    const nowSeconds = signedAt.getTime() / 1000;
+    const furthest = nowSeconds + labelLinkMaxLifetimeSeconds + labelLinkClockSkewSeconds;
+    const signedFor = (expiry: number) => ({ expires: String(expiry), signature: signLabelLink(key, line, expiry) });
+
+    expect(labelLinkMaxLifetimeSeconds).toBe(25 * 3600);
+    expect(verify(signedFor(furthest))).toBe('valid');
+    expect(verify(signedFor(furthest + 1))).toBe('beyond_lifetime');
+    expect(verify(signedFor(nowSeconds + 10 * 365 * 86_400))).toBe('beyond_lifetime');
+    // The same link opens once the clock has come near enough.
+    expect(verify(signedFor(furthest + 3600), line, new Date(signedAt.getTime() + 3600_000))).toBe('valid');
   });
 
   it('when the link is used for another line, another supplier, or the same line under the other supplier, it opens nothing', () => {

@@ -1,68 +1,53 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
-import { positiveId } from '../catalogue/common-schemas.ts';
-import { actionKind } from './events.ts';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { actionTokenPayload, canonicalBase64url, verifiedPayload, type ActionTokenPayload, type ActionTokenVerification } from './action-token-payload.ts';
+import { looksSigned, verifySignedActionToken } from './signed-action-token.ts';
 
 /**
- * Action tokens travel in links sent to customers (invoice, cancel, address, appointment): a signed,
- * expiring payload bound to one sale and one kind of action. Format: base64url(JSON payload) + '.' +
- * base64url(HMAC-SHA256 of the encoded payload). Verifying checks the format, the signature (in
- * constant time) and the expiry; the caller checks that the action kind and the sale are the ones of
- * the request, and records the single use (ConsumeActionToken).
+ * Action tokens travel in links sent to customers (invoice, cancel, address, appointment): an
+ * expiring payload bound to one sale and one kind of action. The links' paths are logged by every
+ * proxy on the way, so a token is opaque: the payload is sealed with AES-256-GCM, whose tag
+ * authenticates it as the signature did, under a key derived from the token secret for this use
+ * alone. Format: base64url(version byte ‖ 12-byte IV ‖ ciphertext ‖ 16-byte tag), the version byte
+ * authenticated with it; no longer than the signed tokens were.
+ *
+ * Verifying checks the format, the tag and the expiry; the caller checks that the action kind and the
+ * sale are the ones of the request, and records the single use (ConsumeActionToken). Tokens in the
+ * first, signed format (signed-action-token.ts) are still accepted until they expire.
  */
 
-export const actionTokenPayload = z.object({
-  jti: z.string().min(8).max(64),
-  action: actionKind,
-  saleId: positiveId,
-  productIds: z.array(positiveId).optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
-  /** Expiry, unix seconds: the token is refused from this second on. */
-  exp: z.number().int(),
-  /** Issued at, unix seconds. */
-  iat: z.number().int(),
-});
-export type ActionTokenPayload = z.infer<typeof actionTokenPayload>;
+const version = Buffer.from([2]);
+const ivLength = 12;
+const tagLength = 16;
 
-export type ActionTokenVerification = { ok: true; payload: ActionTokenPayload } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
-
-const base64url = /^[A-Za-z0-9_-]+$/;
-
-const signatureOf = (encodedPayload: string, secret: string | Buffer): Buffer => {
+const sealingKey = (secret: string | Buffer): Buffer => {
   // An empty key would make every token forgeable: a configuration error, not a bad token.
   if (secret.length === 0) throw new Error('The action token signing secret is empty');
-  return createHmac('sha256', secret).update(encodedPayload, 'utf8').digest();
+  return Buffer.from(hkdfSync('sha256', secret, 'sav-order-service', 'action-token-v2', 32));
 };
 
-export const signActionToken = (payload: ActionTokenPayload, secret: string | Buffer): string => {
-  const encoded = Buffer.from(JSON.stringify(actionTokenPayload.parse(payload)), 'utf8').toString('base64url');
-  return `${encoded}.${signatureOf(encoded, secret).toString('base64url')}`;
+export const sealActionToken = (payload: ActionTokenPayload, secret: string | Buffer): string => {
+  const iv = randomBytes(ivLength);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(secret), iv, { authTagLength: tagLength }).setAAD(version);
+  const plaintext = Buffer.from(JSON.stringify(actionTokenPayload.parse(payload)), 'utf8');
+  return Buffer.concat([version, iv, cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]).toString('base64url');
 };
 
-const parsePayload = (encoded: string): ActionTokenPayload | null => {
+const openSealed = (token: string, secret: string | Buffer, now: Date): ActionTokenVerification => {
+  const key = sealingKey(secret);
+  const sealed = canonicalBase64url(token);
+  if (!sealed || sealed.length <= version.length + ivLength + tagLength || sealed[0] !== version[0]) return { ok: false, reason: 'malformed' };
+  const iv = sealed.subarray(version.length, version.length + ivLength);
+  const tag = sealed.subarray(sealed.length - tagLength);
+  const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: tagLength }).setAAD(version).setAuthTag(tag);
+  let plaintext: Buffer;
   try {
-    const result = actionTokenPayload.safeParse(JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')));
-    return result.success ? result.data : null;
+    plaintext = Buffer.concat([decipher.update(sealed.subarray(version.length + ivLength, sealed.length - tagLength)), decipher.final()]);
   } catch {
-    return null;
+    // The tag does not match: altered, or sealed under another secret.
+    return { ok: false, reason: 'bad_signature' };
   }
+  return verifiedPayload(plaintext, now);
 };
 
-export const verifyActionToken = (token: string, secret: string | Buffer, now: Date): ActionTokenVerification => {
-  const parts = token.split('.');
-  if (parts.length !== 2) return { ok: false, reason: 'malformed' };
-  const [encoded, signature] = parts as [string, string];
-  if (!base64url.test(encoded) || !base64url.test(signature)) return { ok: false, reason: 'malformed' };
-  const expected = signatureOf(encoded, secret);
-  const given = Buffer.from(signature, 'base64url');
-  // Decoding is lenient with the last character's spare bits: only the canonical spelling is accepted,
-  // so that one signed token has exactly one valid form.
-  if (given.toString('base64url') !== signature) return { ok: false, reason: 'bad_signature' };
-  // timingSafeEqual needs equal lengths; a signature of another length cannot be ours anyway.
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad_signature' };
-  // The payload is parsed only once the signature proves it is ours.
-  const payload = parsePayload(encoded);
-  if (!payload) return { ok: false, reason: 'malformed' };
-  if (Math.floor(now.getTime() / 1000) >= payload.exp) return { ok: false, reason: 'expired' };
-  return { ok: true, payload };
-};
+export const verifyActionToken = (token: string, secret: string | Buffer, now: Date): ActionTokenVerification =>
+  looksSigned(token) ? verifySignedActionToken(token, secret, now) : openSealed(token, secret, now);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { address, localDate, localTime, positiveId } from '../catalogue/common-schemas.ts';
-import { signActionToken, type ActionTokenPayload } from './action-token.ts';
+import type { ActionTokenPayload } from './action-token-payload.ts';
+import { sealActionToken } from './action-token.ts';
 import type { ActionKind } from './events.ts';
 
 /**
@@ -80,7 +81,7 @@ const parsed = <S extends z.ZodType>(schema: S, value: unknown, field: string): 
   throw new InvalidActionTokenRequest([field, ...issue.path.map(String)].join('.'), issue.message);
 };
 
-/** Signs a token for one action on one sale, with a random ID (its single use is recorded under it). */
+/** Seals a token for one action on one sale, with a random ID (its single use is recorded under it). */
 export const mintActionToken = (input: MintActionTokenInput): MintedActionToken => {
   const kind = actionTokenKinds[input.action];
   const saleId = parsed(positiveId, input.saleId, 'saleId');
@@ -104,5 +105,5 @@ export const mintActionToken = (input: MintActionTokenInput): MintedActionToken 
     iat,
     exp: iat + ttlSeconds,
   };
-  return { token: signActionToken(payload, input.secret), payload, expiresAt: new Date(payload.exp * 1000).toISOString() };
+  return { token: sealActionToken(payload, input.secret), payload, expiresAt: new Date(payload.exp * 1000).toISOString() };
 };

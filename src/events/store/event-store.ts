@@ -15,8 +15,11 @@ export type Actor = { kind: 'token'; group: string; label: string; tokenId?: str
 
 export type EventMetadata = {
   actor: Actor;
+  /** Chosen by the service for the request or job that caused the event. */
   correlationId: string;
   causationId: string;
+  /** The `X-Request-Id` the client sent with that request, as it sent it: the client's word, not an audit key. */
+  clientRequestId?: string;
   occurredAt: string; // ISO-8601 instant
   schemaVersion?: number;
   /** The `Idempotency-Key` the client sent with the request that caused the event (the id is then derived from it). */

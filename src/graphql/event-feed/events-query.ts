@@ -33,7 +33,12 @@ const LoggedEventRef = builder.objectRef<RecordedEvent>('LoggedEvent').implement
     }),
     schemaVersion: t.int({ resolve: (event) => event.metadata.schemaVersion ?? 1 }),
     actor: t.field({ type: EventActorRef, resolve: (event) => event.metadata.actor }),
-    correlationId: t.string({ resolve: (event) => event.metadata.correlationId }),
+    correlationId: t.string({ description: "The service's id of the request or job that caused the event.", resolve: (event) => event.metadata.correlationId }),
+    clientRequestId: t.string({
+      nullable: true,
+      description: 'The X-Request-Id its client sent with that request, as sent: the client’s word, not the correlation.',
+      resolve: (event) => event.metadata.clientRequestId ?? null,
+    }),
     causationId: t.string({ resolve: (event) => event.metadata.causationId }),
     occurredAt: t.field({ type: 'DateTime', resolve: (event) => event.metadata.occurredAt }),
     recordedAt: t.expose('recordedAt', { type: 'DateTime' }),

@@ -44,9 +44,13 @@ export const savFileNotStored = (savId: string, fileId: string, file: SavFileDoc
   return new HttpError(404, 'Fichier non trouvé', `Aucun fichier ${fileId} pour le SAV ${savId}`);
 };
 
-/** The e-mail given is not the order's customer's: nothing tells which e-mail the order has. */
-export const notTheOrdersCustomer = (incrementId: string): HttpError =>
-  new HttpError(403, 'Accès refusé', `L'email indiqué ne correspond pas à celui de la commande ${incrementId}`);
+/**
+ * No order of this increment ID has this customer's e-mail: either the order does not exist or its
+ * customer is another. One answer for both, so that a caller cannot tell which increment IDs exist by
+ * trying them with any e-mail.
+ */
+export const noOrderForEmail = (incrementId: string): HttpError =>
+  new HttpError(404, 'Commande non trouvée', `Aucune commande trouvée avec l'increment_id ${incrementId} pour cet email`);
 
 export const savNotFound = (savId: number): HttpError => new HttpError(404, 'SAV non trouvé', `Aucun SAV avec l'identifiant ${savId}`);
 

@@ -7,7 +7,7 @@ import { findSaleByIncrementId } from '../../projections/sales/queries.ts';
 import type { SaleDocument } from '../../projections/sales/sale-document.ts';
 import type { Runtime } from '../../runtime.ts';
 import { parseInput } from '../parse-input.ts';
-import { invalidParameters, notTheOrdersCustomer, orderNotFound, productNotInOrder } from './chatbot-errors.ts';
+import { invalidParameters, noOrderForEmail, productNotInOrder } from './chatbot-errors.ts';
 import { namesFilesByUrl, savFiles } from '../core/sav/sav-links.ts';
 import { presentSavFile } from '../sav-files/sav-file-presenter.ts';
 import { savCreationDeps } from './sav-sale-loader.ts';
@@ -22,7 +22,8 @@ const namedProducts = (sale: SaleDocument, body: SavRequestBody): number[] =>
 
 /**
  * POST /api/sav: a customer opens a SAV through the chatbot. The e-mail given must be the order's
- * customer's (in any case) and the product one of the order's; otherwise nothing is recorded. The
+ * customer's (in any case; an unknown order and another customer's get the same 404) and the product
+ * one of the order's; otherwise nothing is recorded. The
  * request type becomes the SAV's type; the chatbot books no appointment.
  */
 export const openSav = (runtime: Runtime): RouterMiddleware => {
@@ -30,8 +31,7 @@ export const openSav = (runtime: Runtime): RouterMiddleware => {
   return async (ctx) => {
     const body = parseInput(savRequestBody, ctx.request.body, invalidParameters);
     const sale = await findSaleByIncrementId(runtime.readStore, body.increment_id);
-    if (!sale) throw orderNotFound(body.increment_id);
-    if (sale.customer.emailLower !== body.email.toLowerCase()) throw notTheOrdersCustomer(body.increment_id);
+    if (!sale || sale.customer.emailLower !== body.email.toLowerCase()) throw noOrderForEmail(body.increment_id);
     const named = body.product_sku !== undefined ? `le produit ${body.product_sku}` : `le produit de commande ${body.sale_product_id}`;
     const saleProductIds = namedProducts(sale, body);
     if (saleProductIds.length === 0) throw productNotInOrder(named, body.increment_id);

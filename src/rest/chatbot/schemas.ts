@@ -35,6 +35,13 @@ export const savRequestType = z.enum(
 export type SavRequestType = z.infer<typeof savRequestType>;
 
 /**
+ * Branches of the "exactly one of" rules below, as JSON Schema states them for the document: a body
+ * field present; a query parameter given and not blank (a blank one counts as absent).
+ */
+const present = (name: string) => ({ type: 'object', required: [name], properties: { [name]: {} } });
+const given = (name: string) => ({ type: 'object', required: [name], properties: { [name]: { type: 'string', minLength: 1 } } });
+
+/**
  * POST /api/sav. The product is named either by its SKU in the order or by its sale product ID,
  * exactly one of the two. Keys the service does not know are ignored rather than refused: the
  * chatbot's request types may carry more than the service records.
@@ -62,7 +69,8 @@ export const savRequestBody = z
   )
   .refine((body) => (body.product_sku === undefined) !== (body.sale_product_id === undefined), {
     error: 'Indiquez le produit concerné : product_sku ou sale_product_id (un seul des deux)',
-  });
+  })
+  .meta({ oneOf: [present('product_sku'), present('sale_product_id')] });
 export type SavRequestBody = z.infer<typeof savRequestBody>;
 
 /** Query values arrive as text: the sale product ID is read as a number. */
@@ -78,7 +86,12 @@ export const savStatusQuery = queryParameters(
     sale_product_id: blankAsAbsent(queriedSaleProductId).describe('Restreint aux SAV de ce produit de commande'),
   },
   unknownParameters,
-).refine((query) => (query.email === undefined) !== (query.increment_id === undefined), {
-  error: 'Email ou increment_id requis',
-});
+)
+  .refine((query) => (query.email === undefined) !== (query.increment_id === undefined), {
+    error: 'Email ou increment_id requis',
+  })
+  .meta({
+    description: 'Exactement un de email et increment_id (une valeur vide compte comme absente), éventuellement restreint à un produit',
+    oneOf: [given('email'), given('increment_id')],
+  });
 export type SavStatusQuery = z.infer<typeof savStatusQuery>;

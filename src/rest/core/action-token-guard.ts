@@ -1,4 +1,5 @@
-import { verifyActionToken, type ActionTokenPayload } from '../../events/access/action-token.ts';
+import type { ActionTokenPayload } from '../../events/access/action-token-payload.ts';
+import { verifyActionToken } from '../../events/access/action-token.ts';
 import type { ActionKind } from '../../events/access/events.ts';
 import type { Runtime } from '../../runtime.ts';
 import { HttpError } from '../http-error.ts';

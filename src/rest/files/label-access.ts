@@ -16,9 +16,10 @@ export const filesPrefix = '/api/files/';
 /**
  * A label opens with its signed link (`?expires=...&signature=...`, as get-sales hands it out: no
  * header needed) or, as before, with its supplier's Bearer token. A link that does not verify (altered,
- * made up, another line's or supplier's, expired) is refused with 403, the same answer whatever the
- * reason, unless the request also carries an Authorization header: then the token decides, as it
- * would without the link (a supplier's client sending its token with an old link still gets its label).
+ * made up, another line's or supplier's, expired, expiring later than any link issued) is refused
+ * with 403, the same answer whatever the reason, unless the request also carries an Authorization
+ * header: then the token decides, as it would without the link (a supplier's client sending its token
+ * with an old link still gets its label).
  * Sets `ctx.state.labelAccess`.
  */
 export const labelAccess = (runtime: Pick<Runtime, 'accessTokens' | 'tokenSecret' | 'clock' | 'log'>): Middleware => {
@@ -31,7 +32,7 @@ export const labelAccess = (runtime: Pick<Runtime, 'accessTokens' | 'tokenSecret
       const target = parseLabelPath(ctx.path.slice(filesPrefix.length));
       const verdict = target && link.success ? verifyLabelLink(key, target, link.data, runtime.clock.now()) : 'invalid';
       if (target && verdict === 'valid') {
-        ctx.state.labelAccess = { supplier: target.supplier, commandContext: systemContext(ctx.state.requestId) } satisfies LabelAccess;
+        ctx.state.labelAccess = { supplier: target.supplier, commandContext: systemContext(ctx.state.correlationId) } satisfies LabelAccess;
         return next();
       }
       if (!ctx.get('authorization')) {

@@ -44,7 +44,8 @@ export const authenticate =
     }
     const context: CommandContext = {
       actor: { kind: 'token', group: document.group, label: document.label, tokenId: document._id },
-      correlationId: ctx.state.requestId,
+      correlationId: ctx.state.correlationId,
+      ...(ctx.state.clientRequestId !== undefined && { clientRequestId: ctx.state.clientRequestId }),
     };
     ctx.state.token = { tokenId: document._id, group: document.group, label: document.label };
     ctx.state.commandContext = context;

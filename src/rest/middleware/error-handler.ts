@@ -171,7 +171,14 @@ export const errorHandler =
       if (clientError) {
         if (clientError.logDetail)
           options.log.info(
-            { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: clientError.status, ...clientError.logDetail },
+            {
+              requestId: ctx.state.requestId,
+              correlationId: ctx.state.correlationId,
+              method: ctx.method,
+              path: ctx.path,
+              status: clientError.status,
+              ...clientError.logDetail,
+            },
             'request refused',
           );
         ctx.status = clientError.status;
@@ -181,7 +188,10 @@ export const errorHandler =
         ctx.body = bodyRefused && ctx.path.startsWith('/graphql') ? graphqlErrorBody(clientError) : clientErrorBody(envelope, clientError);
         return;
       }
-      options.log.error({ err: error, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request failed');
+      options.log.error(
+        { err: error, requestId: ctx.state.requestId, correlationId: ctx.state.correlationId, method: ctx.method, path: ctx.path },
+        'request failed',
+      );
       const texts = serverErrorTexts[group];
       ctx.status = 500;
       ctx.body = envelope(500, texts.error, texts.message);

@@ -7,10 +7,9 @@ import {
   customerNotFound,
   invalidQuery,
   invalidParameters,
-  notTheOrdersCustomer,
+  noOrderForEmail,
   orderNotFound,
   productNotFound,
-  productNotInOrder,
   chatbotUploadTexts,
   savFileNotStored,
   savNotFound,
@@ -127,14 +126,18 @@ export const chatbotRouteDocs = (): RouteDoc[] => [
         ...success('The SAV was recorded.', savCreatedResponse),
         example: { success: true, sav_id: 1, message: savCreatedMessage, files: [] },
         links: {
+          // The order's SAVs are in its details. No link to sav-status: its query is one object whose rule
+          // ("exactly one of email and increment_id") a link setting one parameter cannot keep (the fuzzer
+          // would fill in the other beside it).
           order: { operationId: 'getSaleDetails', parameters: { incrementId: '$request.body#/increment_id' }, description: 'The order, now with this SAV' },
-          savs: { operationId: 'getSavStatus', parameters: { increment_id: '$request.body#/increment_id' } },
         },
       },
       400: failure('A field is missing or invalid, or the body is declared JSON but malformed; the message names the field.', refusalOf(savRequestBody, {})),
       ...common,
-      403: failure("The e-mail is not the order's customer's.", notTheOrdersCustomer('100004512')),
-      404: failure('No order has this increment ID, or the order does not contain the product.', productNotInOrder('le produit LAMP-ARC-BLK', '100004512')),
+      404: failure(
+        "No order has this increment ID with this customer's e-mail (an unknown order and another customer's answer alike), or the order does not contain the product.",
+        noOrderForEmail('100004512'),
+      ),
       413: failure(`The request body exceeds ${mediaBodyLimitMib} MiB (photos and videos may come as data URLs).`, chatbotTooLarge),
       415: failure('The body is not JSON (JSON sent without a Content-Type, or as text/plain, is read as JSON).', chatbotNotJson),
     },

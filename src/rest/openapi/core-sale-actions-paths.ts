@@ -9,7 +9,7 @@ import { rdvCheckExample } from './core-examples.ts';
 import type { ResponseDoc, RouteDoc } from './document.ts';
 
 /**
- * The sale actions of core/sale-actions/routes.ts: the signed action token in the path names the
+ * The sale actions of core/sale-actions/routes.ts: the sealed action token in the path names the
  * sale, the action and its data (minted by `cli action-token`); there is no body. State-changing
  * actions use their token once.
  */

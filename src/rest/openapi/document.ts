@@ -103,6 +103,34 @@ const parametersOf = (schema: z.ZodType, location: 'path' | 'query' | 'header') 
   }));
 };
 
+/** Keywords that tie query parameters to one another ("exactly one of"): separate parameters cannot carry them. */
+const acrossParameters = ['oneOf', 'anyOf', 'allOf', 'not', 'if', 'dependentRequired', 'dependentSchemas'];
+
+/**
+ * The query parameters: one per property; or, when the schema has a rule across them, one object
+ * parameter whose properties are the query's parameters (form style, exploded: `?email=...`, as
+ * before), so that the rule is stated where client generators and fuzzers read it.
+ */
+const queryParametersOf = (schema: z.ZodType) => {
+  const { description, properties = {}, ...object } = jsonSchemaOf(schema, 'input');
+  if (!acrossParameters.some((keyword) => keyword in object)) return parametersOf(schema, 'query');
+  // An absent query must be allowed unless the rule asks for a parameter in every case.
+  const alternatives = [object.oneOf, object.anyOf].find(Array.isArray) as JsonSchema[] | undefined;
+  const asksForOne = ((object.required ?? []) as string[]).length > 0 || (alternatives?.every((branch) => Array.isArray(branch.required)) ?? false);
+  const textual = Object.fromEntries(Object.entries(properties as Record<string, JsonSchema>).map(([name, property]) => [name, withoutNull(property)]));
+  return [
+    {
+      name: 'query',
+      in: 'query',
+      required: asksForOne,
+      style: 'form',
+      explode: true,
+      ...(description !== undefined && { description }),
+      schema: { ...object, properties: textual },
+    },
+  ];
+};
+
 const headersOf = (schema: z.ZodObject) =>
   parametersOf(schema, 'query').map(({ name, required, description, schema: header }) => [
     name,
@@ -133,7 +161,7 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
     security: route.security ? [{ [route.security]: [] }, ...(route.securityOptional ? [{}] : [])] : [],
     parameters: [
       ...(route.pathParams ? parametersOf(route.pathParams, 'path') : []),
-      ...(route.query ? parametersOf(route.query, 'query') : []),
+      ...(route.query ? queryParametersOf(route.query) : []),
       ...(route.headers ? parametersOf(route.headers, 'header') : []),
     ],
     ...(route.bodyFile && {

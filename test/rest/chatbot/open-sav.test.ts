@@ -91,19 +91,6 @@ describe('POST /api/sav', () => {
     expect(details.body.data.sav_history).toEqual([record]);
   });
 
-  it("when the e-mail is not the order customer's, it answers 403 and records nothing", async () => {
-    const head = await api.runtime.eventStore.headPosition();
-
-    const response = await api.post('/api/sav', savRequest({ email: 'someone.else@example.org' }));
-
-    expectJson(response, 403, {
-      success: false,
-      error: 'Accès refusé',
-      message: "L'email indiqué ne correspond pas à celui de la commande 100004512",
-    });
-    expect(await api.runtime.eventStore.headPosition()).toBe(head);
-  });
-
   it('when the SKU is not on the order, it answers 404 "Produit non trouvé" and records nothing', async () => {
     const head = await api.runtime.eventStore.headPosition();
 
@@ -131,17 +118,31 @@ describe('POST /api/sav', () => {
     expect(await api.runtime.eventStore.headPosition()).toBe(head);
   });
 
-  it('when no order has the increment ID, it answers 404 "Commande non trouvée" and records nothing', async () => {
+  it.each([
+    ["the e-mail is not the order customer's", { email: 'someone.else@example.org' }],
+    ['no order has the increment ID', { increment_id: '100000999' }],
+    ["no order has the increment ID, and the e-mail is an existing order customer's", { increment_id: '100000999', email: 'claire.martin@example.org' }],
+  ])('when %s, it answers the same 404 "Commande non trouvée" (which increment IDs exist cannot be told) and records nothing', async (_case, overrides) => {
     const head = await api.runtime.eventStore.headPosition();
+    const incrementId = (overrides as { increment_id?: string }).increment_id ?? '100004512';
 
-    const response = await api.post('/api/sav', savRequest({ increment_id: '100000999' }));
+    const response = await api.post('/api/sav', savRequest(overrides));
 
     expectJson(response, 404, {
       success: false,
       error: 'Commande non trouvée',
-      message: "Aucune commande trouvée avec l'increment_id 100000999",
+      message: `Aucune commande trouvée avec l'increment_id ${incrementId} pour cet email`,
     });
     expect(await api.runtime.eventStore.headPosition()).toBe(head);
+  });
+
+  it('when the e-mail is wrong for an existing order and right for none, the answer is byte for byte the one for an unknown order of the same length', async () => {
+    const wrongEmail = await api.post('/api/sav', savRequest({ email: 'someone.else@example.org' }));
+    const unknownOrder = await api.post('/api/sav', savRequest({ increment_id: '100000999', email: 'someone.else@example.org' }));
+
+    expect(wrongEmail.status).toBe(unknownOrder.status);
+    expect(wrongEmail.text.replace('100004512', '<id>')).toBe(unknownOrder.text.replace('100000999', '<id>'));
+    expect(wrongEmail.headers['content-type']).toBe(unknownOrder.headers['content-type']);
   });
 
   const invalid = (message: string) => ({ success: false, error: 'Paramètres invalides', message });

@@ -3,6 +3,7 @@ import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupplierName } from '../../../src/events/catalogue/common-schemas.ts';
 import { labelFileFor } from '../../../src/labels/label-path.ts';
+import { labelLinkKey, labelLinkQuery as labelLinkQueryOf } from '../../../src/labels/label-link-signature.ts';
 import { startApi, type ApiHarness } from '../../support/api-harness.ts';
 import { expectSignedLabelLink } from '../../support/label-links.ts';
 import { trackingNumbersOf } from '../../support/tracking-numbers.ts';
@@ -92,6 +93,19 @@ describe('contract: signed label links', () => {
     }
     expect(await labelRendered(api, 'supplier-a', other)).toBe(false);
     expect(await labelRendered(api, 'supplier-b', line)).toBe(false);
+  });
+
+  it('when a link is correctly signed but expires later than any link the service issues, it answers the same 403 and renders nothing', async () => {
+    const line = await importLine(api, 'supplier-a');
+    const key = labelLinkKey(api.runtime.tokenSecret);
+    const inTenYears = Math.floor(now / 1000) + 10 * 365 * 86_400;
+    const link = `${labelUrl('supplier-a', line)}${labelLinkQueryOf(key, { supplier: 'supplier-a', serviceOrderId: line }, inTenYears)}`;
+
+    const response = await getFile(api, link);
+
+    expect(response.status).toBe(403);
+    expect(jsonOf(response)).toEqual(refusedBody);
+    expect(await labelRendered(api, 'supplier-a', line)).toBe(false);
   });
 
   it('spec "link_to_label: Direct link to the shipping label PDF": when supplier-b\'s link is used for supplier-a\'s line, it opens nothing', async () => {

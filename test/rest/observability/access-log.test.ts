@@ -60,6 +60,8 @@ describe('the access log', () => {
     expect(text).not.toContain(token.split('.')[0]!);
     expect(text).not.toContain('marchand');
     expect(text).not.toContain('Cuisine');
-    expect(Object.keys(logged[0]!).sort()).toEqual(['level', 'method', 'ms', 'msg', 'requestId', 'route', 'status', 'time', 'pid', 'hostname'].sort());
+    expect(Object.keys(logged[0]!).sort()).toEqual(
+      ['level', 'method', 'ms', 'msg', 'requestId', 'correlationId', 'route', 'status', 'time', 'pid', 'hostname'].sort(),
+    );
   });
 });

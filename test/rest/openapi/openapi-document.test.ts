@@ -191,14 +191,45 @@ describe('GET /openapi.json', () => {
     }
   });
 
-  it('when the label route is documented, its signed link parameters are, optional, with the shapes the route accepts', () => {
+  it('when the label route is documented, its signed link parameters are optional texts, their shapes told where they matter (no token)', () => {
     const parameters = (paths[labelPath]!.get!.parameters as Json[]).filter((parameter) => parameter.in === 'query');
     expect(parameters.map(({ name, required }) => ({ name, required }))).toEqual([
       { name: 'expires', required: false },
       { name: 'signature', required: false },
     ]);
-    expect(parameters.map((parameter) => (parameter.schema as Json).pattern)).toEqual(['^[1-9]\\d{0,11}$', '^[A-Za-z0-9_-]{43}$']);
+    // With the supplier's token, a link of any shape is served (the token decides): a pattern would call those requests invalid.
+    expect(parameters.map((parameter) => parameter.schema)).toEqual([{ type: 'string' }, { type: 'string' }]);
+    expect(parameters.map((parameter) => parameter.description)).toEqual([
+      expect.stringContaining('digits without a leading zero'),
+      expect.stringContaining('43 base64url characters'),
+    ]);
     expect(Object.keys(paths[labelPath]!.get!.responses as Json)).toEqual(['200', '401', '403', '404', '500']);
+  });
+
+  it('when sav-status is documented, its query states exactly one of email and increment_id (a blank one counting as absent), as the route reads it', () => {
+    const [query, ...others] = paths['/api/customer/sav-status']!.get!.parameters as Json[];
+    expect(others).toEqual([]);
+    expect(query).toMatchObject({ in: 'query', style: 'form', explode: true, required: true });
+    const documented = z.fromJSONSchema(query!.schema as Parameters<typeof z.fromJSONSchema>[0]);
+    const accepted = (parameters: Record<string, string>) => documented.safeParse(parameters).success;
+
+    expect(accepted({ email: 'claire.martin@example.org' })).toBe(true);
+    expect(accepted({ increment_id: '100004512', product_sku: 'CAN-OSLO-3P-GRY' })).toBe(true);
+    expect(accepted({ email: '', increment_id: '100004512' })).toBe(true);
+    expect(accepted({ email: 'claire.martin@example.org', increment_id: '100004512' })).toBe(false);
+    expect(accepted({})).toBe(false);
+    expect(accepted({ email: '', increment_id: '' })).toBe(false);
+  });
+
+  it('when POST /api/sav is documented, its body states exactly one of product_sku and sale_product_id', () => {
+    const body = ((paths['/api/sav']!.post!.requestBody as Json).content as Record<string, Json>)['application/json']!.schema as Json;
+    const documented = z.fromJSONSchema(inlined(document, body) as Parameters<typeof z.fromJSONSchema>[0]);
+    const request = { increment_id: '100004512', email: 'claire.martin@example.org', complaint_name: 'Casse', complaint: 'Un pied est cassé.' };
+
+    expect(documented.safeParse({ ...request, product_sku: 'CAN-OSLO-3P-GRY' }).success).toBe(true);
+    expect(documented.safeParse({ ...request, sale_product_id: 12 }).success).toBe(true);
+    expect(documented.safeParse({ ...request, product_sku: 'CAN-OSLO-3P-GRY', sale_product_id: 12 }).success).toBe(false);
+    expect(documented.safeParse(request).success).toBe(false);
   });
 
   it('when the supplier 401 is documented, its message is the exact text the suppliers compare', () => {

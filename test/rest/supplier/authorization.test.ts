@@ -100,6 +100,8 @@ describe('the supplier API authorization', () => {
     const { events } = await readDomainStream<SaleEvent>(api.runtime.eventStore, saleStreamName(serviceOrderId.split('_')[0]!));
     const shipped = events.find((event) => event.type === 'SaleProductShipped');
     expect(shipped?.metadata.actor).toEqual({ kind: 'token', group: 'supplier-a', label: 'entrepot-lyon', tokenId: issued.tokenId });
-    expect(shipped?.metadata.correlationId).toBe('ship-attribution-1');
+    // The caller's id is kept as its own; the correlation is the service's.
+    expect(shipped?.metadata.clientRequestId).toBe('ship-attribution-1');
+    expect(shipped?.metadata.correlationId).not.toBe('ship-attribution-1');
   });
 });

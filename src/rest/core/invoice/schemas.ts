@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { actionTokenFormats, actionTokenPattern } from '../sale-actions/schemas.ts';
 
 /** The path of GET /api/sale-invoice/{token}: the token is checked by its signature, not by its shape. */
 export const saleInvoiceParams = z.object({
@@ -6,9 +7,9 @@ export const saleInvoiceParams = z.object({
     .string()
     .min(1)
     .max(2048)
-    // The shape verifyActionToken reads (a token of another shape is malformed: 404, as a forged one).
-    .meta({ pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$' })
-    .describe('The action token of kind invoice: base64url(payload).base64url(signature)'),
+    // The shapes verifyActionToken reads (a token of another shape is malformed: 404, as a forged one).
+    .meta({ pattern: actionTokenPattern })
+    .describe(`The action token of kind invoice, as the link gives it. ${actionTokenFormats}`),
 });
 
 /** The path of GET /api/sale-credit-note/{token}/{number}. */

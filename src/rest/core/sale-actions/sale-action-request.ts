@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ActionTokenPayload } from '../../../events/access/action-token.ts';
+import type { ActionTokenPayload } from '../../../events/access/action-token-payload.ts';
 import type { ActionKind } from '../../../events/access/events.ts';
 import { findSaleById } from '../../../projections/sales/queries.ts';
 import type { SaleDocument } from '../../../projections/sales/sale-document.ts';

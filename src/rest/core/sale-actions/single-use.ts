@@ -1,4 +1,4 @@
-import type { ActionTokenPayload } from '../../../events/access/action-token.ts';
+import type { ActionTokenPayload } from '../../../events/access/action-token-payload.ts';
 import { actionTokenDecider, type ActionTokenEvent } from '../../../events/access/action-token-decider.ts';
 import { consumeActionToken, restoreActionToken } from '../../../events/access/action-token-handlers.ts';
 import { recordedNothing } from '../../../events/append-outcome.ts';

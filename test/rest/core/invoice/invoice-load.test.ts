@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signActionToken } from '../../../../src/events/access/action-token.ts';
+import { sealActionToken } from '../../../../src/events/access/action-token.ts';
 import { systemContext } from '../../../../src/events/command-context.ts';
 import { cancelSale } from '../../../../src/events/sales/cancel-sale.ts';
 import { importSale, type OrderImportPayload } from '../../../../src/events/sales/import-sale.ts';
@@ -41,7 +41,7 @@ describe('invoices under load', () => {
 
   const invoiceToken = (saleId: number): string => {
     const iat = Math.floor(now.getTime() / 1000);
-    return signActionToken({ jti: randomUUID(), action: 'invoice', saleId, iat, exp: iat + 3600 }, api.runtime.tokenSecret);
+    return sealActionToken({ jti: randomUUID(), action: 'invoice', saleId, iat, exp: iat + 3600 }, api.runtime.tokenSecret);
   };
   const getInvoice = (token: string) => api.request.get(`/api/sale-invoice/${token}`).set('Authorization', `Bearer ${coreToken}`).buffer(true);
 

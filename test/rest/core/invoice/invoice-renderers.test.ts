@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signActionToken } from '../../../../src/events/access/action-token.ts';
+import { sealActionToken } from '../../../../src/events/access/action-token.ts';
 import { systemContext } from '../../../../src/events/command-context.ts';
 import { importSale, type OrderImportPayload } from '../../../../src/events/sales/import-sale.ts';
 import { failingCustomers } from '../../../pdf/faulty-pdf-worker.ts';
@@ -52,7 +52,7 @@ describe('GET /api/sale-invoice/{token} when the PDF renderer fails', () => {
   const invoiceOf = async (lastname: string) => {
     const { saleId } = await importSale(api.runtime.salesDeps, anOrder(lastname), systemContext());
     const iat = Math.floor(now.getTime() / 1000);
-    const token = signActionToken({ jti: randomUUID(), action: 'invoice', saleId, iat, exp: iat + 3600 }, api.runtime.tokenSecret);
+    const token = sealActionToken({ jti: randomUUID(), action: 'invoice', saleId, iat, exp: iat + 3600 }, api.runtime.tokenSecret);
     return api.request
       .get(`/api/sale-invoice/${token}`)
       .set('Authorization', `Bearer ${coreToken}`)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
-import { signActionToken } from '../../../../src/events/access/action-token.ts';
+import { sealActionToken } from '../../../../src/events/access/action-token.ts';
 import type { ActionKind } from '../../../../src/events/access/events.ts';
 import type { OrderImportPayload } from '../../../../src/events/sales/import-sale.ts';
 import type { ApiHarness } from '../../../support/api-harness.ts';
@@ -26,7 +26,7 @@ const defaultItems: OrderImportPayload['items'] = [
 
 export const mint = (api: ApiHarness, saleId: number, action: ActionKind = 'invoice'): string => {
   const iat = Math.floor(api.runtime.clock.now().getTime() / 1000);
-  return signActionToken({ jti: randomUUID(), action, saleId, iat, exp: iat + 3_600 }, api.runtime.tokenSecret);
+  return sealActionToken({ jti: randomUUID(), action, saleId, iat, exp: iat + 3_600 }, api.runtime.tokenSecret);
 };
 
 const collect = (res: http.IncomingMessage, done: (error: Error | null, body: Buffer) => void): void => {

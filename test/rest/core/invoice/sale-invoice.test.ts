@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signActionToken } from '../../../../src/events/access/action-token.ts';
+import { sealActionToken } from '../../../../src/events/access/action-token.ts';
+import { signedActionToken } from '../../../support/signed-action-token.ts';
 import type { ActionKind } from '../../../../src/events/access/events.ts';
 import { systemContext } from '../../../../src/events/command-context.ts';
 import { cancelSale } from '../../../../src/events/sales/cancel-sale.ts';
@@ -51,7 +52,7 @@ describe('GET /api/sale-invoice/{token}', () => {
   let coreToken: string;
 
   const mint = (saleId: number, action: ActionKind = 'invoice', lifetimeSeconds = 3_600): string =>
-    signActionToken({ jti: randomUUID(), action, saleId, iat: nowSeconds(), exp: nowSeconds() + lifetimeSeconds }, api.runtime.tokenSecret);
+    sealActionToken({ jti: randomUUID(), action, saleId, iat: nowSeconds(), exp: nowSeconds() + lifetimeSeconds }, api.runtime.tokenSecret);
 
   // Bodies are kept as bytes: a PDF, or the JSON of an error.
   const getInvoice = (token: string, bearer: string | null = coreToken) => {
@@ -122,7 +123,19 @@ describe('GET /api/sale-invoice/{token}', () => {
 
   it('when the token was tampered with, it answers 404', async () => {
     const { saleId } = await importOrder();
-    const [payload, signature] = mint(saleId).split('.') as [string, string];
+    const token = mint(saleId);
+    const middle = Math.floor(token.length / 2);
+    const response = await getInvoice(`${token.slice(0, middle)}${token[middle] === 'A' ? 'B' : 'A'}${token.slice(middle + 1)}`);
+    expect(response.status).toBe(404);
+    expect(jsonOf(response.body)).toEqual({ success: false, error: 'invalid_action_token', message: 'The action token is not valid' });
+  });
+
+  it('when a token of the earlier signed format is intact, the invoice is served; rewritten to another sale, it answers 404', async () => {
+    const { saleId } = await importOrder();
+    const token = signedActionToken({ jti: randomUUID(), action: 'invoice', saleId, iat: nowSeconds(), exp: nowSeconds() + 3_600 }, api.runtime.tokenSecret);
+    expect((await getInvoice(token)).status).toBe(200);
+
+    const [payload, signature] = token.split('.') as [string, string];
     const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { saleId: number };
     const forged = Buffer.from(JSON.stringify({ ...decoded, saleId: saleId + 1 })).toString('base64url');
     const response = await getInvoice(`${forged}.${signature}`);

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saleStreamName } from '../../../../src/events/sales/events.ts';
 import { findSaleById } from '../../../../src/projections/sales/queries.ts';
 import { expectAnswer, expectRefused, importOrder, shipSofa, start, startSaleActionsApi, type ImportedOrder, type SaleActionsApi } from './sale-actions-api.ts';
+import { signedActionToken } from '../../../support/signed-action-token.ts';
 
 const newAddress = {
   firstname: 'Claire',
@@ -58,6 +60,24 @@ describe('POST /api/sale-address/{token}', () => {
     expectRefused(await api.post(`/api/sale-address/${addressToken()}`), 409, 'already_shipped', 'A product of the sale has already been shipped');
     expect(await api.head()).toBe(head);
     expect((await findSaleById(api.runtime.readStore, sale.saleId))?.shippingAddress.street).toEqual(['12 rue des Lilas', 'Bâtiment B']);
+  });
+
+  it('when the token is read from its link, the address it carries cannot be (the token is sealed)', async () => {
+    const token = addressToken();
+    const decoded = [0, 1, 2, 3].map((offset) => Buffer.from(token.slice(offset), 'base64url').toString('latin1')).join('\n');
+    for (const part of ['Claire', 'Martin', 'Bellecour', '69002', 'Lyon', '+33612345678']) expect(decoded).not.toContain(part);
+    expect(api.payloadOf(token).data).toEqual(newAddress);
+  });
+
+  it('when a link of the earlier signed format (readable, sent before tokens were sealed) is used, it still works, once', async () => {
+    const iat = Math.floor(new Date(start).getTime() / 1000);
+    const token = signedActionToken(
+      { jti: randomUUID(), action: 'address', saleId: sale.saleId, data: newAddress, iat, exp: iat + 7 * 86_400 },
+      api.runtime.tokenSecret,
+    );
+
+    expect((await api.post(`/api/sale-address/${token}`)).body).toMatchObject({ status: 'updated', shipping_address: newAddress });
+    expectRefused(await api.post(`/api/sale-address/${token}`), 409, 'action_token_used', 'This action token has already been used');
   });
 
   it('when the token was used, a second use answers 409 action_token_used', async () => {

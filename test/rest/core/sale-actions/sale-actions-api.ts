@@ -1,5 +1,7 @@
 import type { Response } from 'supertest';
 import { expect } from 'vitest';
+import type { ActionTokenPayload } from '../../../../src/events/access/action-token-payload.ts';
+import { verifyActionToken } from '../../../../src/events/access/action-token.ts';
 import type { ActionKind } from '../../../../src/events/access/events.ts';
 import { mintActionToken, type MintActionTokenInput } from '../../../../src/events/access/mint-action-token.ts';
 import { systemContext, type Clock } from '../../../../src/events/command-context.ts';
@@ -18,9 +20,18 @@ export type SaleActionsApi = ApiHarness & {
   get: (path: string) => Promise<Response>;
   post: (path: string) => Promise<Response>;
   mint: (action: ActionKind, saleId: number, options?: Omit<MintActionTokenInput, 'secret' | 'now' | 'action' | 'saleId'>) => string;
+  /** What a token carries, read as the service reads it (tokens are opaque to anyone else). */
+  payloadOf: (token: string) => ActionTokenPayload;
   /** The events of a stream, as `{type, data}`. */
   stream: (name: string) => Promise<{ type: string; data: Record<string, unknown> }[]>;
   head: () => Promise<number>;
+};
+
+/** What a valid token carries, read with the service's secret. */
+export const payloadOf = (api: Pick<ApiHarness, 'runtime'>, token: string): ActionTokenPayload => {
+  const verification = verifyActionToken(token, api.runtime.tokenSecret, api.runtime.clock.now());
+  if (!verification.ok) throw new Error(`not a valid action token: ${verification.reason}`);
+  return verification.payload;
 };
 
 export const startSaleActionsApi = async (): Promise<SaleActionsApi> => {
@@ -37,6 +48,7 @@ export const startSaleActionsApi = async (): Promise<SaleActionsApi> => {
     get: async (path) => api.request.get(path).set('Authorization', `Bearer ${token}`),
     post: async (path) => api.request.post(path).set('Authorization', `Bearer ${token}`),
     mint: (action, saleId, options = {}) => mintActionToken({ secret: api.runtime.tokenSecret, now: clock.now(), action, saleId, ...options }).token,
+    payloadOf: (token) => payloadOf(api, token),
     stream: async (name) => (await api.runtime.eventStore.readStream(name)).map(({ type, data }) => ({ type, data })),
     head: () => api.runtime.eventStore.headPosition(),
   };
