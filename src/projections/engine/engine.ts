@@ -6,7 +6,6 @@ import { checkpointsCollection, readCheckpoint } from '../checkpoints.ts';
 import type { Projection } from '../projection.ts';
 import { holdLease, setupLeases, type LeaseHolder } from '../projection-lease.ts';
 import { ReadStoreUnavailableError, type ReadStore } from '../read-store/read-store.ts';
-import { followSharedCheckpoints } from '../shared-checkpoints.ts';
 import { collectOldGenerations } from './garbage.ts';
 import {
   checkpointName,
@@ -20,6 +19,7 @@ import {
 import { LogReader } from './log-reader.ts';
 import { ProgressMeter, type CatchUpProgress } from './progress.ts';
 import { applyBatch, decodeBatch, ProjectionSlot } from './projection-slot.ts';
+import { followSharedCheckpoints } from './shared-checkpoints.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type ProjectionLog = (level: LogLevel, message: string, fields?: Record<string, unknown>) => void;
