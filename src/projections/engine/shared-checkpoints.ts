@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EventStore } from '../events/store/event-store.ts';
-import { checkpointsCollection, type Checkpoint } from './checkpoints.ts';
-import type { Projection } from './projection.ts';
-import type { ReadStore } from './read-store/read-store.ts';
+import type { EventStore } from '../../events/store/event-store.ts';
+import { checkpointsCollection, type Checkpoint } from '../checkpoints.ts';
+import type { Projection } from '../projection.ts';
+import type { ReadStore } from '../read-store/read-store.ts';
 
 /**
  * How an instance follows the projections another instance runs on the shared read store: through

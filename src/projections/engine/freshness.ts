@@ -1,0 +1,52 @@
+import type { Engine, EngineConfig, EngineState } from './engine-state.ts';
+import { checkpointName } from './generations.ts';
+import { followSharedCheckpoints, type SharedCheckpoints } from './shared-checkpoints.ts';
+
+/*
+ * How fresh each read model is, whichever instance runs it: the positions and content versions that
+ * answers kept from a read model are checked against. Read-your-writes waits on the same positions
+ * (read-your-writes.ts); those of the projections run elsewhere come from shared-checkpoints.ts.
+ */
+
+/** Follows the stored checkpoints of the live generations of the projections not run here. */
+export const followElsewhere = (config: EngineConfig, state: EngineState): SharedCheckpoints =>
+  followSharedCheckpoints({
+    eventStore: config.eventStore,
+    readStore: config.base,
+    checkpointOf: (name) => {
+      const generation = state.generations.get(name)?.live?.generation;
+      return generation === undefined ? undefined : checkpointName(name, generation);
+    },
+    notRunHere: () => config.projections.map((projection) => projection.name).filter((name) => !state.live.has(name)),
+    pollMs: config.sharedCheckpointPollMs,
+  });
+
+export const appliedPosition = ({ state, shared }: Engine, name: string): number | null => state.live.get(name)?.position ?? shared.positionOf(name) ?? null;
+
+export const currentPosition = async ({ state, config, shared }: Engine, name: string): Promise<number | null> => {
+  const slot = state.live.get(name);
+  if (slot && !config.sharedStore) return slot.position ?? null;
+  const stored = await shared.readNow(name);
+  // Read before the read: this process's position, if it runs the projection, is at least what it was then.
+  const here = state.live.get(name)?.position;
+  const known = [stored, here].filter((position): position is number => position !== undefined);
+  return known.length === 0 ? null : Math.max(...known);
+};
+
+export const contentVersion = (engine: Engine, name: string): string | null =>
+  localContentVersion(engine, name) ?? storedContentVersion(engine, name, engine.shared.positionOf(name));
+
+export const currentContentVersion = async (engine: Engine, name: string): Promise<string | null> =>
+  localContentVersion(engine, name) ?? storedContentVersion(engine, name, await engine.shared.readNow(name));
+
+/** A projection this process runs: its generation and the last batch that changed its documents. */
+const localContentVersion = ({ state }: Engine, name: string): string | undefined => {
+  const slot = state.live.get(name);
+  return slot && `${slot.generation.generation}:${slot.lastChange ?? -1}`;
+};
+
+/** One another instance runs: its live generation and a stored checkpoint. */
+const storedContentVersion = ({ state }: Engine, name: string, position: number | undefined): string | null => {
+  const generation = state.generations.get(name)?.live?.generation;
+  return generation === undefined || position === undefined ? null : `${generation}:${position}`;
+};

@@ -1,0 +1,81 @@
+import { checkpointsCollection } from '../checkpoints.ts';
+import { setupLeases } from '../projection-lease.ts';
+import { collect, prepare, startBuilder } from './blue-green.ts';
+import { serially, type Engine } from './engine-state.ts';
+import { openFeed } from './feeds.ts';
+import { readGenerations } from './generations.ts';
+import { holdLeases } from './leases.ts';
+import type { ProjectionSlot } from './projection-slot.ts';
+import { watchRegistry } from './registry-watch.ts';
+import { refreshHead } from './status.ts';
+
+/** Takes the leases, sets the read models up and resolves once those run here have caught up with the log. */
+export const start = async (engine: Engine): Promise<void> => {
+  const { state, config, shared } = engine;
+  const { base, routes, projections, log } = config;
+  if (state.started) return;
+  await setupLeases(base);
+  state.generations = await readGenerations(base);
+  for (const projection of projections) routes.route(projection.name, state.generations.get(projection.name)?.live?.generation ?? null);
+  await refreshHead(engine);
+  holdLeases(engine);
+  await Promise.all([...state.holders.values()].map((holder) => holder.ready));
+
+  // From here on, a lease taken (by a renewal) is adopted after this first set-up, in order.
+  state.started = true;
+  await serially(state, async () => {
+    const mine = projections.filter((projection) => state.held.has(projection.name));
+    const slots: ProjectionSlot[] = [];
+    const next: ProjectionSlot[] = [];
+    for (const projection of mine) {
+      const prepared = await prepare(engine, projection);
+      if (prepared.live) slots.push(prepared.live);
+      if (prepared.next) {
+        next.push(prepared.next);
+        state.building.set(projection.name, prepared.next);
+      }
+    }
+    for (const slot of slots) state.live.set(slot.name, slot);
+    // Nothing to apply: read from the head (a CLI beside a running server, say).
+    const from = slots.length === 0 ? state.head : Math.min(...slots.map((slot) => slot.position ?? -1));
+    log('info', 'Projections start reading the log', { from, head: state.head, projections: slots.map((slot) => slot.name) });
+    state.main = openFeed(engine, 'main', slots, from < 0 ? undefined : from);
+    if (next.length > 0) startBuilder(engine, next);
+  });
+  await collect(engine);
+  const poll = setInterval(() => void watchRegistry(engine), config.registryPollMs);
+  poll.unref();
+  state.timers.push(poll);
+  const heads = setInterval(() => void (state.ready ? undefined : refreshHead(engine)), 1000);
+  heads.unref();
+  state.timers.push(heads);
+
+  // Resolves once caught up, or once the main reader has ended (stopped, or failed).
+  await Promise.race([state.whenReady, state.main!.done]);
+  await shared.refresh().catch((error: unknown) => {
+    state.sharedError = `checkpoint of the instance running it unreadable: ${(error as Error).message}`;
+  });
+};
+
+/** Stops the readers, writes the checkpoints still owed and releases the leases at once. */
+export const stop = async ({ state, config }: Engine): Promise<void> => {
+  if (state.stopping) return;
+  state.stopping = true;
+  for (const timer of state.timers) clearInterval(timer);
+  const feeds = [...(state.main ? [state.main] : []), ...state.builders];
+  await Promise.all(feeds.map((feed) => feed.reader.stop()));
+  await Promise.all(feeds.map((feed) => feed.done));
+  await state.exclusive;
+  const slots = feeds.flatMap((feed) => feed.slots);
+  // The checkpoints owed by projections that had nothing to write lately.
+  const owed = slots
+    .filter((slot) => !slot.failed)
+    .map((slot) => slot.pendingCheckpoint())
+    .filter((doc) => doc !== undefined);
+  if (owed.length > 0) await config.base.writeDocuments([], { collection: checkpointsCollection, put: owed }).catch(() => undefined);
+  // Released at once, so that another instance need not wait for the expiry.
+  await Promise.all([...state.holders.values()].map((holder) => holder.stop()));
+  state.holders.clear();
+  for (const slot of slots) slot.notify();
+  state.becomeReady();
+};
