@@ -193,8 +193,9 @@ describe('MongoDB read models: faults and several instances', () => {
 
       for (const instance of [first, second]) {
         const order = anOrder();
-        await importSale(instance.salesDeps, order, systemContext());
-        // The command waited for the projections of whichever instance runs them.
+        const { written } = await importSale(instance.salesDeps, order, systemContext());
+        // Waiting on the position the command wrote follows the projections of whichever instance runs them.
+        expect(await instance.projections.waitFor(written!.position)).toBe(true);
         expect(await findSaleByIncrementId(instance.readStore, order.increment_id)).toMatchObject({ incrementId: order.increment_id });
         const head = await instance.eventStore.headPosition();
         expect(await instance.projections.waitFor(head, everyType)).toBe(true);

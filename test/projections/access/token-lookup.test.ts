@@ -4,7 +4,7 @@ import { systemContext } from '../../../src/events/command-context.ts';
 import { accessTokensProjection } from '../../../src/projections/access/access-tokens-projection.ts';
 import { cachedTokenLookup, type TokenLookup } from '../../../src/projections/access/token-lookup.ts';
 import type { ReadStore } from '../../../src/projections/read-store/read-store.ts';
-import { startApi, type ApiHarness } from '../../support/api-harness.ts';
+import { readModelsCaughtUp, startApi, type ApiHarness } from '../../support/api-harness.ts';
 import { anOrder, importOrder } from '../../rest/supplier/supplier-fixtures.ts';
 
 describe('the access tokens as every request reads them', () => {
@@ -32,9 +32,11 @@ describe('the access tokens as every request reads them', () => {
 
   it('when the access tokens do not change, a token is read from the store once, whatever else is written meanwhile', async () => {
     const issued = await issueAccessToken(api.runtime.write, { group: 'supplier-a', label: 'entrepot' }, systemContext());
+    await readModelsCaughtUp(api.runtime);
     expect((await lookup(issued.tokenId))?.label).toBe('entrepot');
     expect((await lookup(issued.tokenId))?.label).toBe('entrepot');
     await importOrder(api, anOrder([{ supplier: 'supplier-a' }]));
+    await readModelsCaughtUp(api.runtime);
     expect((await lookup(issued.tokenId))?.label).toBe('entrepot');
     expect(await lookup('0123456789abcdef')).toBeNull();
     expect(await lookup('0123456789abcdef')).toBeNull();
@@ -43,12 +45,15 @@ describe('the access tokens as every request reads them', () => {
 
   it('when a token is revoked, or another issued, the next lookup reads the store again and sees the revocation', async () => {
     const issued = await issueAccessToken(api.runtime.write, { group: 'supplier-a' }, systemContext());
+    await readModelsCaughtUp(api.runtime);
     await lookup(issued.tokenId);
     await issueAccessToken(api.runtime.write, { group: 'core' }, systemContext());
+    await readModelsCaughtUp(api.runtime);
     await lookup(issued.tokenId);
     expect(reads).toBe(2);
 
     await revokeAccessToken(api.runtime.write, issued.tokenId, systemContext());
+    await readModelsCaughtUp(api.runtime);
     expect((await lookup(issued.tokenId))?.revokedAt).toBe(now.toISOString());
     expect(reads).toBe(3);
   });

@@ -8,6 +8,7 @@ import { refusalError } from './sale-action-errors.ts';
 import { saleActionRequest, tokenData } from './sale-action-request.ts';
 import { saleRefusal } from './sale-precheck.ts';
 import { actOnce } from './single-use.ts';
+import { seeWritten, type WritesOfRequest } from '../../../http/read-your-writes.ts';
 
 const defaultReason = 'Cancelled through a cancellation link';
 
@@ -56,8 +57,10 @@ export const cancelSaleByToken =
     if (result.status === 'refused') throw refusalError(result.refusal);
 
     const cancelled = result.status === 'cancelled' ? result : { cancelledSaleProductIds: [], saleCancelled: false, refund: null };
-    // Products already invoiced get their credit note now; should this fail, the cancellation stands
-    // and the credit note is issued when the sale's documents are next asked for.
+    // Products already invoiced get their credit note now, from the sale as its read model has the
+    // cancellation; should this fail, the cancellation stands and the credit note is issued when the
+    // sale's documents are next asked for.
+    await seeWritten(runtime.projections, (ctx.state as WritesOfRequest).written);
     const creditNote = result.status === 'cancelled' ? await creditNoteOf(runtime, sale._id) : null;
     ctx.body = {
       success: true,

@@ -11,7 +11,7 @@ import { importSale } from '../../../../src/events/sales/import-sale.ts';
 import { createLogger } from '../../../../src/logger.ts';
 import { createRuntimeApp } from '../../../../src/rest/app.ts';
 import { openRuntime, type Runtime } from '../../../../src/runtime.ts';
-import { startApi, type ApiHarness } from '../../../support/api-harness.ts';
+import { readModelsCaughtUp, startApi, type ApiHarness } from '../../../support/api-harness.ts';
 import { testBackendEnv } from '../../../support/backends.ts';
 import { pdfText } from '../../../labels/pdf-tools.ts';
 import { anOrder, getDocument, mint, numberOf } from './invoice-support.ts';
@@ -47,6 +47,7 @@ describe('the invoice register', () => {
     async () => {
       const saleIds: number[] = [];
       for (let index = 0; index < burst; index++) saleIds.push((await importSale(api.runtime.salesDeps, anOrder(), systemContext())).saleId);
+      await readModelsCaughtUp(api.runtime);
       const invoices = await Promise.all(saleIds.map((saleId) => api.runtime.invoicing.invoiceFor(saleId)));
       const numbers = invoices.map((invoice) => invoice?.number ?? 'none');
       expect(new Set(numbers).size).toBe(burst);

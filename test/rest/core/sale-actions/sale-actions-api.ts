@@ -7,7 +7,7 @@ import { mintActionToken, type MintActionTokenInput } from '../../../../src/even
 import { systemContext, type Clock } from '../../../../src/events/command-context.ts';
 import { importSale, type OrderImportPayload } from '../../../../src/events/sales/import-sale.ts';
 import { shipSupplierLine } from '../../../../src/events/sales/supplier-lines.ts';
-import { startApi, type ApiHarness } from '../../../support/api-harness.ts';
+import { readModelsCaughtUp, startApi, type ApiHarness } from '../../../support/api-harness.ts';
 
 /** The core API on a fresh data directory, a clock frozen on Monday 5 October 2026 (movable for expiry), and a core token. */
 
@@ -91,6 +91,7 @@ export const order = (overrides: Partial<OrderImportPayload> = {}): OrderImportP
 
 export const importOrder = async (api: ApiHarness, payload: OrderImportPayload = order()) => {
   const imported = await importSale(api.runtime.salesDeps, payload, systemContext());
+  await readModelsCaughtUp(api.runtime);
   const [sofa, table, lamp] = imported.saleProductIds;
   return { ...imported, sofa: sofa!, table: table!, lamp: lamp! };
 };
@@ -104,6 +105,7 @@ export const shipSofa = async (api: ApiHarness, sale: ImportedOrder): Promise<vo
     systemContext(),
   );
   expect(shipped.status).toBe('shipped');
+  await readModelsCaughtUp(api.runtime);
 };
 
 /** The status and the body, compared at once so that a failure shows both. */
