@@ -9,9 +9,14 @@ import type { ReadStore } from './read-store/read-store.ts';
 
 export const checkpointsCollection = 'checkpoints';
 
-export type Checkpoint = { _id: string; position: number };
+/**
+ * With a projection that divides its read model into parts (Projection.changeKeyOf): the position of
+ * the last batch that changed each part, and of the last that changed documents of no part, written
+ * with the documents, so that every instance knows whether a part changed since an answer was kept.
+ */
+export type PartChanges = { parts: Record<string, number>; whole: number | null };
 
-export const readCheckpoint = async (store: ReadStore, name: string): Promise<number | undefined> => {
-  const found = await store.collection<Checkpoint>(checkpointsCollection).findOne({ _id: name });
-  return found?.position;
-};
+export type Checkpoint = { _id: string; position: number; changes?: PartChanges };
+
+export const readCheckpoint = async (store: ReadStore, name: string): Promise<Checkpoint | null> =>
+  store.collection<Checkpoint>(checkpointsCollection).findOne({ _id: name });

@@ -20,6 +20,13 @@ export type Projection = {
   readonly eventTypes: readonly DomainEventType[];
   /** The collections it owns (dropped and rebuilt together). */
   readonly collections: readonly string[];
+  /**
+   * The part of the read model a document belongs to, for the answers kept per part (supplier-a's
+   * listing is kept per supplier): the engine then records, per part, the position of the last batch
+   * that changed one of its documents (see the engine's content versions). Undefined: the document is
+   * in no part, and its change counts for every part.
+   */
+  changeKeyOf?(collection: string, document: Document): string | undefined;
   /** Creates indexes; called at start, idempotent. */
   setup?(store: ReadStore): Promise<void>;
   apply(event: StoredEvent, store: ReadStore): Promise<void>;

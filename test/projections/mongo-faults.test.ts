@@ -203,6 +203,29 @@ describe('MongoDB read models: faults and several instances', () => {
     });
 
     it(
+      "when the instance that does not run the supplier lines is asked a supplier's part version, it reads the checkpoint: moved by that supplier's change only",
+      slow,
+      async () => {
+        const { first, second } = await twoInstances();
+        const running = runners(first, second)['supplier-lines']![0] === 0 ? first : second;
+        const following = running === first ? second : first;
+        const version = () => following.projections.currentContentVersion('supplier-lines', 'supplier-b');
+        const order = anOrder();
+        const { written } = await importSale(running.salesDeps, order, systemContext());
+        expect(await following.projections.waitFor(written!.position)).toBe(true);
+        const before = await version();
+        expect(before).not.toBeNull();
+
+        // supplier-a's line only: supplier-b's part stands.
+        const line = `${order.increment_id}_${(await findSaleByIncrementId(following.readStore, order.increment_id))!.products[0]!.saleProductId}`;
+        const shipped = await shipSupplierLine(running.salesDeps, { serviceOrderId: line, supplier: 'supplier-a' }, systemContext());
+        expect(await following.projections.waitFor(shipped.status === 'shipped' ? shipped.written!.position : -1)).toBe(true);
+        expect(await version()).toBe(before);
+        expect(await following.projections.currentContentVersion('supplier-lines', 'supplier-a')).not.toBe(before);
+      },
+    );
+
+    it(
       'when an instance loses the database while another runs the projections, its /health answers 503 and names the unreadable checkpoints',
       slow,
       async () => {

@@ -21,7 +21,7 @@ export const saveGenerations = async ({ state, config }: Engine, doc: Generation
 
 export const newSlot = async ({ config }: Engine, projection: Projection, generation: Generation): Promise<ProjectionSlot> => {
   const checkpoint = await readCheckpoint(config.base, checkpointName(projection.name, generation.generation));
-  const slot = new ProjectionSlot(projection, generation, checkpoint);
+  const slot = new ProjectionSlot(projection, generation, checkpoint?.position, checkpoint?.changes);
   await projection.setup?.(slot.scoped(config.base));
   return slot;
 };

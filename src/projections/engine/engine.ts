@@ -78,15 +78,17 @@ export type ProjectionEngine = {
   /**
    * A stamp that changes whenever a projection's documents may have changed (its generation, and the
    * last batch that changed them here, or its checkpoint as last read when another instance runs it):
-   * what an answer cached from its read model is checked against. Null when unknown.
+   * what an answer cached from its read model is checked against. Null when unknown. With `part`
+   * (a projection divided into parts, Projection.changeKeyOf), the stamp changes only when documents
+   * of that part may have changed.
    */
-  contentVersion(name: string): string | null;
+  contentVersion(name: string, part?: string): string | null;
   /**
    * The content version as of this call: when another instance (or process) runs the projection, with
    * its stored checkpoint read now rather than as last read, so that an answer kept from the read model
    * is never older than a command that has answered in any of them.
    */
-  currentContentVersion(name: string): Promise<string | null>;
+  currentContentVersion(name: string, part?: string): Promise<string | null>;
   /** Builds the projections anew beside their live generations, here or in the instance holding their lease. */
   requestRebuild(names?: readonly string[]): Promise<void>;
   stop(): Promise<void>;
@@ -113,8 +115,8 @@ export const createProjectionEngine = (options: ProjectionEngineOptions): Projec
     waitFor: (position, types) => waitFor(engine, position, types),
     appliedPosition: (name) => appliedPosition(engine, name),
     currentPosition: (name) => currentPosition(engine, name),
-    contentVersion: (name) => contentVersion(engine, name),
-    currentContentVersion: (name) => currentContentVersion(engine, name),
+    contentVersion: (name, part) => contentVersion(engine, name, part),
+    currentContentVersion: (name, part) => currentContentVersion(engine, name, part),
     requestRebuild: (names) => requestRebuild(engine, names),
     stop: () => stop(engine),
     status: () => engine.config.projections.map((projection) => statusOf(engine, projection)),

@@ -1,4 +1,5 @@
 import type { Engine, EngineConfig, EngineState } from './engine-state.ts';
+import { readCheckpoint } from '../checkpoints.ts';
 import { checkpointName } from './generations.ts';
 import { followSharedCheckpoints, type SharedCheckpoints } from './shared-checkpoints.ts';
 
@@ -33,16 +34,29 @@ export const currentPosition = async ({ state, config, shared }: Engine, name: s
   return known.length === 0 ? null : Math.max(...known);
 };
 
-export const contentVersion = (engine: Engine, name: string): string | null =>
-  localContentVersion(engine, name) ?? storedContentVersion(engine, name, engine.shared.positionOf(name));
+/** As last known here; for a part of a projection run elsewhere, its checkpoint as last read (any change counts). */
+export const contentVersion = (engine: Engine, name: string, part?: string): string | null =>
+  localContentVersion(engine, name, part) ?? storedContentVersion(engine, name, engine.shared.positionOf(name));
 
-export const currentContentVersion = async (engine: Engine, name: string): Promise<string | null> =>
-  localContentVersion(engine, name) ?? storedContentVersion(engine, name, await engine.shared.readNow(name));
+export const currentContentVersion = async (engine: Engine, name: string, part?: string): Promise<string | null> =>
+  localContentVersion(engine, name, part) ??
+  (part === undefined ? storedContentVersion(engine, name, await engine.shared.readNow(name)) : await storedPartVersion(engine, name, part));
 
-/** A projection this process runs: its generation and the last batch that changed its documents. */
-const localContentVersion = ({ state }: Engine, name: string): string | undefined => {
+/** A projection this process runs: its generation and the last batch that changed its documents (or the part's). */
+const localContentVersion = ({ state }: Engine, name: string, part?: string): string | undefined => {
   const slot = state.live.get(name);
-  return slot && `${slot.generation.generation}:${slot.lastChange ?? -1}`;
+  return slot && `${slot.generation.generation}:${slot.lastChangeOf(part) ?? -1}`;
+};
+
+/** A part of a projection another instance runs: the last change of the part its stored checkpoint records, read now. */
+const storedPartVersion = async ({ state, config }: Engine, name: string, part: string): Promise<string | null> => {
+  const generation = state.generations.get(name)?.live?.generation;
+  if (generation === undefined) return null;
+  const checkpoint = await readCheckpoint(config.base, checkpointName(name, generation));
+  if (!checkpoint) return null;
+  const changes = checkpoint.changes;
+  const last = changes ? Math.max(changes.parts[part] ?? -1, changes.whole ?? -1) : checkpoint.position;
+  return `${generation}:${last}`;
 };
 
 /** One another instance runs: its live generation and a stored checkpoint. */

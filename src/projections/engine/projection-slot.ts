@@ -1,6 +1,6 @@
 import { decodeEvent, type StoredEvent } from '../../events/catalogue/catalogue.ts';
 import type { RecordedEvent } from '../../events/store/event-store.ts';
-import { checkpointsCollection, type Checkpoint } from '../checkpoints.ts';
+import { checkpointsCollection, type Checkpoint, type PartChanges } from '../checkpoints.ts';
 import type { Projection } from '../projection.ts';
 import { ReadStoreUnavailableError, type Document, type DocumentWrites, type ReadStore } from '../read-store/read-store.ts';
 import { BatchStore } from './batch-store.ts';
@@ -27,17 +27,49 @@ export class ProjectionSlot {
   private readonly listeners = new Set<() => void>();
   /** Built from nothing in this process: the keys it wrote are known, so its batches skip looking for the others. */
   readonly written: WrittenKeys | undefined;
+  /** With a projection divided into parts (Projection.changeKeyOf): the last batch that changed each part. */
+  private parts: PartChanges | undefined;
 
   constructor(
     readonly projection: Projection,
     readonly generation: Generation,
     checkpoint: number | undefined,
+    parts?: PartChanges,
   ) {
     this.position = checkpoint;
     this.lastChange = checkpoint;
     this.saved = checkpoint;
     this.types = new Set(projection.eventTypes);
     this.written = checkpoint === undefined ? new WrittenKeys() : undefined;
+    // Changes recorded before parts were: every part counts as changed at the checkpoint.
+    if (projection.changeKeyOf) this.parts = parts ?? { parts: {}, whole: checkpoint ?? null };
+  }
+
+  /**
+   * The end of the last batch that changed the documents of a part (or, without a part, of the read
+   * model): what an answer kept from them is checked against.
+   */
+  lastChangeOf(part?: string): number | undefined {
+    if (part === undefined || !this.parts) return this.lastChange;
+    const changes = [this.parts.parts[part], this.parts.whole].filter((position): position is number => position !== null && position !== undefined);
+    return changes.length === 0 ? undefined : Math.max(...changes);
+  }
+
+  /** The parts' changes once a batch ending at `position` has written `writes` (nothing is changed here). */
+  private partsAfter(writes: readonly DocumentWrites[], position: number): PartChanges | undefined {
+    const keyOf = this.projection.changeKeyOf;
+    if (!this.parts || !keyOf || writes.length === 0) return this.parts;
+    const parts = { ...this.parts.parts };
+    let whole = this.parts.whole;
+    for (const { collection, put, insert, remove } of writes) {
+      for (const document of [...put, ...(insert ?? [])]) {
+        const part = keyOf(collection, document);
+        if (part === undefined) whole = position;
+        else parts[part] = position;
+      }
+      if ((remove ?? []).length > 0) whole = position;
+    }
+    return { parts, whole };
   }
 
   /** Notes the documents a committed batch wrote. */
@@ -86,13 +118,17 @@ export class ProjectionSlot {
     this.notify();
   }
 
-  /** The checkpoint to write with a batch ending at `position`, if it is due. */
-  checkpointFor(position: number, changed: boolean, now: number): Document | undefined {
+  /** The checkpoint to write with a batch ending at `position` that wrote `writes`, if it is due. */
+  checkpointFor(position: number, writes: readonly DocumentWrites[], now: number): Document | undefined {
+    const changed = writes.length > 0;
     const due = changed || this.saved === undefined || position - this.saved >= idleCheckpointEvery || now - this.savedAt >= idleCheckpointMs;
-    return due ? ({ _id: this.checkpointId, position } satisfies Checkpoint) : undefined;
+    const changes = this.partsAfter(writes, position);
+    return due ? ({ _id: this.checkpointId, position, ...(changes && { changes }) } satisfies Checkpoint) : undefined;
   }
 
-  committed(position: number, checkpointWritten: boolean, now: number, changed: boolean): void {
+  committed(position: number, checkpointWritten: boolean, now: number, writes: readonly DocumentWrites[]): void {
+    const changed = writes.length > 0;
+    this.parts = this.partsAfter(writes, position);
     this.position = position;
     if (changed) this.lastChange = position;
     if (checkpointWritten) {
@@ -104,7 +140,8 @@ export class ProjectionSlot {
 
   /** The checkpoint still owed after the last batch (written when the engine stops). */
   pendingCheckpoint(): Document | undefined {
-    return this.position !== undefined && this.position !== this.saved ? ({ _id: this.checkpointId, position: this.position } satisfies Checkpoint) : undefined;
+    if (this.position === undefined || this.position === this.saved) return undefined;
+    return { _id: this.checkpointId, position: this.position, ...(this.parts && { changes: this.parts }) } satisfies Checkpoint;
   }
 }
 
@@ -158,7 +195,7 @@ export const applyBatch = async (
     writes.push(...changes);
     if (failure) failures.push(failure);
     if (reached === undefined || (slot.position !== undefined && reached <= slot.position)) continue;
-    const checkpoint = slot.checkpointFor(reached, changes.length > 0, at);
+    const checkpoint = slot.checkpointFor(reached, changes, at);
     if (checkpoint) checkpoints.push(checkpoint);
     done.push({ slot, position: reached, checkpoint: checkpoint !== undefined, changes });
   }
@@ -168,7 +205,7 @@ export const applyBatch = async (
   if (batch.some(({ recorded }) => recorded.type === 'CustomerErased')) await base.releaseFreedBytes?.();
   for (const { slot, position, checkpoint, changes } of done) {
     slot.wrote(changes);
-    slot.committed(position, checkpoint, at, changes.length > 0);
+    slot.committed(position, checkpoint, at, changes);
   }
   for (const { slot, at: event, error } of failures) {
     const message = error instanceof Error ? error.message : String(error);

@@ -97,6 +97,8 @@ export const supplierLinesProjection = (options: { timezone: string }): Projecti
     version: 3,
     eventTypes: [...eventTypes, 'CustomerErased'],
     collections: [supplierLinesCollection],
+    // supplier-a's listing is kept per supplier: a change to supplier-b's lines leaves it as it is.
+    changeKeyOf: (_collection, document) => (document as Partial<SupplierLineDocument>).supplier,
 
     async setup(store: ReadStore) {
       const lines = store.collection<SupplierLineDocument>(supplierLinesCollection);

@@ -14,7 +14,6 @@ import { requestBody } from '../request-body.ts';
 import { shipSale } from './ship-sale.ts';
 import { invalidParameter, unauthorized, unknownParameters } from './supplier-answers.ts';
 import { createSupplierSalesCache } from './supplier-cache.ts';
-import { trackSupplierChanges } from './supplier-changes.ts';
 
 const noSupplierQuery = noQueryParameters((keys) => invalidParameter(unknownParameters(keys, [])));
 
@@ -26,12 +25,6 @@ const noSupplierQuery = noQueryParameters((keys) => invalidParameter(unknownPara
 export const supplierRoutes = (runtime: Runtime): Router => {
   const router = new Router();
   const projection = supplierLinesProjection({ timezone: runtime.config.planningTimezone });
-  const changes = trackSupplierChanges({
-    eventStore: runtime.eventStore,
-    eventTypes: projection.eventTypes,
-    // Whichever instance runs the projection: a line shipped through another instance is never served from this one's cache.
-    appliedPosition: () => runtime.projections.currentPosition(projection.name),
-  });
 
   const linkKey = labelLinkKey(runtime.tokenSecret);
 
@@ -45,7 +38,9 @@ export const supplierRoutes = (runtime: Runtime): Router => {
     ];
     // The spec has supplier-a's listing cached 30 minutes per query and supplier-b's read fresh on every
     // call: supplier-b gets no cache at all, so it can never be answered from one.
-    const cache = supplier === 'supplier-a' ? createSupplierSalesCache<SalesPage>({ supplier, changes, clock: runtime.clock }) : undefined;
+    // Whichever instance runs the projection: a line shipped through another instance is never served from this one's cache.
+    const version = () => runtime.projections.currentContentVersion(projection.name, supplier);
+    const cache = supplier === 'supplier-a' ? createSupplierSalesCache<SalesPage>({ version, clock: runtime.clock }) : undefined;
     const commandDeps = { supplier, salesDeps: runtime.salesDeps };
     const labelLinks = createLabelLinks({ key: linkKey, supplier, clock: runtime.clock });
     const listingDeps = { supplier, readStore: runtime.readStore, baseUrl: runtime.config.baseUrl, labelLinks, ...(cache && { cache }) };

@@ -1,13 +1,14 @@
-import type { SupplierName } from '../../events/catalogue/common-schemas.ts';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../events/command-context.ts';
-import type { SupplierChanges } from './supplier-changes.ts';
 
 /**
  * supplier-a's get-sales cache: each distinct query is kept 30 minutes (the spec's promise to that
  * supplier), to spare the read store its frequent polling. It must never lie: an entry is served only
- * while no change to the supplier's lines was applied after the position it was read at, so a line just
- * shipped or acknowledged, here or by any other way into the log, is never shown from the cache. Least
- * recently used entries go first beyond `maxEntries`.
+ * while the supplier's part of the supplier-lines read model has the content version it was read at
+ * (the projection engine's, read now whichever instance runs the projection), so a line just shipped
+ * or acknowledged, here or by any other way into the log, is never shown from the cache. Least
+ * recently used entries go first beyond `maxEntries` (lru-cache, with its time to live on the
+ * service's clock).
  */
 
 export const supplierCacheTtlMs = 30 * 60 * 1000;
@@ -20,40 +21,29 @@ export type SupplierSalesCache<T> = {
 };
 
 export type SupplierSalesCacheOptions = {
-  supplier: SupplierName;
-  changes: SupplierChanges;
+  /** The content version of the supplier's lines as of the call (null when unknown: nothing is kept). */
+  version: () => Promise<string | null>;
   clock: Clock;
   ttlMs?: number;
   maxEntries?: number;
 };
 
-type Entry<T> = { value: T; epoch: number; readAt: number; expiresAt: number };
-
 export const createSupplierSalesCache = <T>(options: SupplierSalesCacheOptions): SupplierSalesCache<T> => {
-  const ttlMs = options.ttlMs ?? supplierCacheTtlMs;
-  const maxEntries = options.maxEntries ?? supplierCacheMaxEntries;
-  // A Map keeps insertion order: re-inserting on each hit keeps the least recently used first.
-  const entries = new Map<string, Entry<T>>();
-
+  const entries = new LRUCache<string, { value: T; version: string }>({
+    max: options.maxEntries ?? supplierCacheMaxEntries,
+    ttl: options.ttlMs ?? supplierCacheTtlMs,
+    perf: { now: () => options.clock.now().getTime() },
+    // Every check reads the clock (the service's, which specs move): no time is remembered between checks.
+    ttlResolution: 0,
+  });
   return {
     async through(key, compute) {
-      const version = await options.changes.versionOf(options.supplier);
-      const now = options.clock.now().getTime();
+      // Taken before the read: a change applied meanwhile makes the entry stale at once, never fresh for too long.
+      const version = await options.version();
       const entry = entries.get(key);
-      if (entry) {
-        entries.delete(key);
-        if (entry.expiresAt > now && entry.epoch === version.epoch && entry.readAt >= version.lastChange) {
-          entries.set(key, entry);
-          return { value: entry.value, hit: true };
-        }
-      }
-      // Read after taking the version: the answer reflects at least every event up to `version.position`.
+      if (entry && entry.version === version) return { value: entry.value, hit: true };
       const value = await compute();
-      entries.set(key, { value, epoch: version.epoch, readAt: version.position, expiresAt: now + ttlMs });
-      for (const oldest of entries.keys()) {
-        if (entries.size <= maxEntries) break;
-        entries.delete(oldest);
-      }
+      if (version !== null) entries.set(key, { value, version });
       return { value, hit: false };
     },
     size: () => entries.size,

@@ -112,7 +112,7 @@ describe('the get-sales cache', () => {
   it('when 30 minutes have passed, the entry is read again', async () => {
     await importLine(api, 'supplier-a');
     await getSales('supplier-a');
-    now = new Date(now.getTime() + minutes(30) - 1);
+    now = new Date(now.getTime() + minutes(30));
     expect((await getSales('supplier-a')).headers['x-cache']).toBe('HIT');
     now = new Date(now.getTime() + 1);
     expect((await getSales('supplier-a')).headers['x-cache']).toBe('MISS');

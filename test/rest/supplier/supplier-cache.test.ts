@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createSupplierSalesCache } from '../../../src/rest/supplier/supplier-cache.ts';
-import type { SupplierChanges, SupplierLinesVersion } from '../../../src/rest/supplier/supplier-changes.ts';
 
-/** A read model whose version the spec moves by hand, and a clock it sets. */
+/** The supplier's part of the read model, whose content version the spec moves by hand, and a clock it sets. */
 const setup = (options: { maxEntries?: number } = {}) => {
-  const version: SupplierLinesVersion = { epoch: 0, position: 10, lastChange: 10 };
-  const changes: SupplierChanges = { versionOf: async () => ({ ...version }) };
+  const version = { current: '1:10' as string | null };
   const clock = { at: new Date('2026-10-05T08:00:00.000Z') };
-  const cache = createSupplierSalesCache<string>({ supplier: 'supplier-a', changes, clock: { now: () => clock.at }, ttlMs: 1000, ...options });
+  const cache = createSupplierSalesCache<string>({ version: async () => version.current, clock: { now: () => clock.at }, ttlMs: 1000, ...options });
   const computed: string[] = [];
   const ask = async (key: string) => {
     const { value, hit } = await cache.through(key, async () => {
       computed.push(key);
-      return `${key}@${version.position}`;
+      return `${key}@${version.current}`;
     });
     return { value, hit };
   };
@@ -22,38 +20,38 @@ const setup = (options: { maxEntries?: number } = {}) => {
 describe('the supplier sales cache', () => {
   it('when a query is asked again with nothing changed, it is answered from the cache', async () => {
     const { ask, computed } = setup();
-    expect(await ask('q')).toEqual({ value: 'q@10', hit: false });
-    expect(await ask('q')).toEqual({ value: 'q@10', hit: true });
+    expect(await ask('q')).toEqual({ value: 'q@1:10', hit: false });
+    expect(await ask('q')).toEqual({ value: 'q@1:10', hit: true });
     expect(computed).toEqual(['q']);
   });
 
-  it("when the read model moved on without touching the supplier's lines, the entry stays valid", async () => {
+  it("when the supplier's lines changed after the entry was read (another content version), the query is read again", async () => {
     const { ask, version } = setup();
     await ask('q');
-    version.position = 15;
+    version.current = '1:12';
+    expect(await ask('q')).toEqual({ value: 'q@1:12', hit: false });
     expect((await ask('q')).hit).toBe(true);
   });
 
-  it("when a change to the supplier's lines was applied after the entry was read, the query is read again", async () => {
+  it('when the read model was replaced by a new generation, nothing read before is served', async () => {
     const { ask, version } = setup();
     await ask('q');
-    version.position = 12;
-    version.lastChange = 12;
-    expect(await ask('q')).toEqual({ value: 'q@12', hit: false });
-    expect((await ask('q')).hit).toBe(true);
-  });
-
-  it('when the read model was replaced, nothing read before is served', async () => {
-    const { ask, version } = setup();
-    await ask('q');
-    version.epoch = 1;
+    version.current = '2:10';
     expect((await ask('q')).hit).toBe(false);
+  });
+
+  it('when the version is unknown, the query is read and nothing is kept', async () => {
+    const { ask, version, cache } = setup();
+    version.current = null;
+    expect((await ask('q')).hit).toBe(false);
+    expect((await ask('q')).hit).toBe(false);
+    expect(cache.size()).toBe(0);
   });
 
   it('when the time to live has passed, the query is read again', async () => {
     const { ask, clock } = setup();
     await ask('q');
-    clock.at = new Date(clock.at.getTime() + 999);
+    clock.at = new Date(clock.at.getTime() + 1000);
     expect((await ask('q')).hit).toBe(true);
     clock.at = new Date(clock.at.getTime() + 1);
     expect((await ask('q')).hit).toBe(false);
