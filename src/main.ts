@@ -3,8 +3,8 @@ import { startIdempotencyPurgeJob } from './jobs/idempotency-purge-schedule.ts';
 import { startLeadNotificationJob } from './jobs/lead-notification-schedule.ts';
 import { startSavFileFetchJob } from './jobs/sav-file-fetch-schedule.ts';
 import { createLogger } from './logger.ts';
-import { createRuntimeApp } from './rest/app.ts';
-import { bindServer, PortInUseError } from './rest/bind-server.ts';
+import { createRuntimeApp } from './server/app.ts';
+import { bindServer, PortInUseError } from './server/bind-server.ts';
 import { openRuntime } from './runtime.ts';
 import { flushTracing } from './tracing/tracing-shutdown.ts';
 

@@ -24,7 +24,7 @@ import { registerReadSideGauges } from './metrics/read-side-gauges.ts';
 import { createLabelBacklog, type LabelBacklog } from './labels/label-backlog.ts';
 import { leasedLabelBacklog } from './labels/leased-label-backlog.ts';
 import type { Logger } from './logger.ts';
-import { createInvoicing, type Invoicing } from './invoices/invoicing.ts';
+import { createInvoicing, type Invoicing } from './invoicing/invoicing.ts';
 import { createPdfPool, type PdfPool } from './pdf/pdf-pool.ts';
 import { accessTokensProjection } from './projections/access/access-tokens-projection.ts';
 import { cachedTokenLookup, catchingUpOnUnknown, type TokenLookup } from './projections/access/token-lookup.ts';

@@ -30,7 +30,7 @@ export const productionPathSpecs = [
   'test/rest/idempotency/key-rules.test.ts',
   'test/rest/idempotency/lost-answers.test.ts',
   'test/erasure/customer-erasure.test.ts',
-  'test/rest/core/invoice/invoice-register.test.ts',
+  'test/rest/core/invoicing/invoice-register.test.ts',
   // The server process on the production adapters: catch-up, SIGKILL and resume, blue/green rebuild.
   'test/rest/startup.test.ts',
   'test/rest/rebuild.test.ts',
@@ -67,6 +67,6 @@ export const quickSpecs = [
   'test/projections/read-models/**/*.test.ts',
   'test/projections/sale-log/**/*.test.ts',
   'test/time/**/*.test.ts',
-  'test/invoices/**/*.test.ts',
+  'test/invoicing/**/*.test.ts',
   'test/config.test.ts',
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UnknownFields } from '../events/sales/import-sale.ts';
 
 /**
  * The fields of a payload that its schema does not name: what a marketplace sends beyond the contract.
@@ -7,8 +8,6 @@ import { z } from 'zod';
  * An array of objects keeps one entry per element (empty when that element has no unknown field), so
  * that `items.1.colour` still names the line it came from. Undefined when every field is known.
  */
-
-export type UnknownFields = { [key: string]: z.core.util.JSONType };
 
 /** The schema under its optional, nullable or default wrappers. */
 const unwrapped = (schema: z.ZodType): z.ZodType =>

@@ -1,8 +1,12 @@
 import type { CommandContext } from '../events/command-context.ts';
 import { eraseCustomer, type CustomerErasureOutcome } from '../events/customers/erase-customer.ts';
-import type { Runtime } from '../runtime.ts';
+import type { Config } from '../config/config.ts';
+import type { WriteDeps } from '../events/command-handler.ts';
+import type { KeyStore } from '../events/personal-data/key-store.ts';
+import type { ProjectionEngine } from '../projections/engine/engine.ts';
+import type { ReadStore } from '../projections/read-store/read-store.ts';
 import { deleteErasedFiles } from './erased-files.ts';
-import { answerRecords } from '../rest/idempotency/answer-records.ts';
+import { answerRecords } from '../idempotency/answer-records.ts';
 import { saleStreamName } from '../events/sales/events.ts';
 import { savStreamName } from '../events/after-sales/events.ts';
 import { leadStreamName } from '../events/leads/events.ts';
@@ -28,7 +32,16 @@ export type ErasureReport =
  * customer's data are deleted (so that no label is rendered again from a copy not yet scrubbed) and
  * the read store releases the bytes it replaced.
  */
-export const eraseCustomerEverywhere = async (runtime: Runtime, email: string, context: CommandContext): Promise<ErasureReport> => {
+/** What an erasure reaches: the customers' keys, the log, the read models, the files and the kept answers. */
+export type ErasureDeps = {
+  config: Pick<Config, 'dataDir'>;
+  write: WriteDeps;
+  personalData: { keys: KeyStore; logIdentity: string; releaseFreedBytes: () => Promise<void> };
+  projections: Pick<ProjectionEngine, 'waitFor'>;
+  readStore: ReadStore;
+};
+
+export const eraseCustomerEverywhere = async (runtime: ErasureDeps, email: string, context: CommandContext): Promise<ErasureReport> => {
   const outcome = await eraseCustomer({ ...runtime.write, keys: runtime.personalData.keys, log: runtime.personalData.logIdentity }, email, context);
   if (outcome.status !== 'erased') return outcome;
   const readModelsScrubbed = outcome.position < 0 || (await runtime.projections.waitFor(outcome.position, ['CustomerErased']));

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ErasedCustomerData } from '../events/customers/erase-customer.ts';
 import { serviceOrderId } from '../events/sales/service-order-id.ts';
-import { labelFileFor } from '../labels/label-path.ts';
+import { labelFileFor } from '../files/label-path.ts';
 import { mailDirectory } from '../mail/mail-transport.ts';
 
 /**

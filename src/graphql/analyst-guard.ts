@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import type { Runtime } from '../runtime.ts';
-import { HttpError } from '../rest/http-error.ts';
-import { authenticate } from '../rest/middleware/authenticate.ts';
+import { HttpError } from '../http/http-error.ts';
+import { authenticate } from '../http/authenticate.ts';
 import { unauthenticated } from './errors.ts';
 
 /**

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { shouldRenderGraphiQL } from 'graphql-yoga';
 import { noteWritten } from '../http/read-your-writes.ts';
-import { requestBody } from '../rest/request-body.ts';
+import { jsonBody } from '../http/json-body.ts';
 import type { Runtime } from '../runtime.ts';
 import { analystGuard } from './analyst-guard.ts';
 import type { GraphqlContext } from './context.ts';
@@ -11,7 +11,7 @@ import { createGraphqlServer, graphqlPath } from './server.ts';
 
 /**
  * `/graphql` in the Koa app. The body is read once the caller is authenticated, within the limits
- * of every body (rest/middleware/json-body.ts), and handed as text to the GraphQL server in a fetch
+ * of every body (http/json-body.ts), and handed as text to the GraphQL server in a fetch
  * Request rebuilt from the Koa context, with the authenticated caller as the operation's context.
  */
 export const graphqlRoutes = (runtime: Runtime): Router => {
@@ -47,6 +47,6 @@ export const graphqlRoutes = (runtime: Runtime): Router => {
 
   const router = new Router();
   router.get(graphqlPath, graphiql);
-  router.post(graphqlPath, guard, limit, requestBody(runtime.config), serve);
+  router.post(graphqlPath, guard, limit, jsonBody(), serve);
   return router;
 };

@@ -1,8 +1,8 @@
 import cron, { type Logger as CronLogger, type ScheduledTask } from 'node-cron';
-import type { Runtime } from '../runtime.ts';
+import type { JobRuntime } from './job-runtime.ts';
 
 /** node-cron's own messages (missed or overlapping ticks) go to the service's log, tagged with the job. */
-const cronLogger = (runtime: Runtime, job: string): CronLogger => ({
+const cronLogger = (runtime: JobRuntime, job: string): CronLogger => ({
   info: (message) => runtime.log.debug({ job }, message),
   warn: (message) => runtime.log.warn({ job }, message),
   error: (message, err) => runtime.log.error({ job, err: err ?? message }, String(message)),
@@ -22,5 +22,5 @@ export const everySecondsPattern = (everySeconds: number): string => {
 };
 
 /** Runs `tick` on `pattern`; a tick while the previous one is still going is skipped rather than stacked (noOverlap). */
-export const scheduleJob = (runtime: Runtime, job: string, pattern: string, tick: () => Promise<void>): ScheduledTask =>
+export const scheduleJob = (runtime: JobRuntime, job: string, pattern: string, tick: () => Promise<void>): ScheduledTask =>
   cron.schedule(pattern, tick, { name: job, noOverlap: true, logger: cronLogger(runtime, job) });

@@ -1,5 +1,5 @@
-import { answerRecords } from '../rest/idempotency/answer-records.ts';
-import type { Runtime } from '../runtime.ts';
+import { answerRecords } from '../idempotency/answer-records.ts';
+import type { JobRuntime } from './job-runtime.ts';
 import { scheduleJob } from './cron-schedule.ts';
 
 /**
@@ -10,7 +10,7 @@ import { scheduleJob } from './cron-schedule.ts';
 
 export type IdempotencyPurgeJob = { stop(): Promise<void> };
 
-export const startIdempotencyPurgeJob = (runtime: Runtime, pattern = '0 7 * * * *'): IdempotencyPurgeJob => {
+export const startIdempotencyPurgeJob = (runtime: JobRuntime, pattern = '0 7 * * * *'): IdempotencyPurgeJob => {
   const records = answerRecords(runtime.readStore);
   let current: Promise<void> | null = null;
   const tick = async (): Promise<void> => {

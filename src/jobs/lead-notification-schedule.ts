@@ -1,7 +1,7 @@
 import { createMailTransport, type MailTransport } from '../mail/mail-transport.ts';
-import type { Runtime } from '../runtime.ts';
+import type { JobRuntime } from './job-runtime.ts';
 import { everySecondsPattern, scheduleJob } from './cron-schedule.ts';
-import { holdJobLease } from './job-lease.ts';
+import { holdJobLease } from '../leases/job-lease.ts';
 import { runLeadNotificationsOnce } from './lead-notifications.ts';
 
 /**
@@ -25,7 +25,7 @@ export type LeadNotificationJobOptions = {
 
 export const leadNotificationJobName = 'lead-notifications';
 
-export const startLeadNotificationJob = (runtime: Runtime, options: LeadNotificationJobOptions = {}): LeadNotificationJob => {
+export const startLeadNotificationJob = (runtime: JobRuntime, options: LeadNotificationJobOptions = {}): LeadNotificationJob => {
   const pattern = everySecondsPattern(options.everySeconds ?? runtime.config.leadNotifyEverySeconds);
   const transport = options.transport ?? createMailTransport(runtime.config);
   let current: Promise<void> | null = null;

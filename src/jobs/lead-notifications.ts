@@ -7,7 +7,7 @@ import { recordNotificationFailed, recordNotificationSent } from '../events/lead
 import { leadMail, type LeadMailDetails } from '../mail/lead-mail.ts';
 import { createMailTransport, type MailTransport } from '../mail/mail-transport.ts';
 import { pendingLeadNotifications } from '../projections/leads/queries.ts';
-import type { Runtime } from '../runtime.ts';
+import type { JobRuntime } from './job-runtime.ts';
 
 /**
  * The outbox of the contact-lead e-mails: each run mails the leads whose notification is due and
@@ -33,7 +33,7 @@ export type LeadNotificationRun =
 type DueLead = { details: LeadMailDetails; attempt: number };
 
 /** The lead as its events say, if its notification is due now; null when sent, abandoned or not yet due. */
-const dueLead = async (runtime: Runtime, leadId: string, now: Date): Promise<DueLead | null> => {
+const dueLead = async (runtime: JobRuntime, leadId: string, now: Date): Promise<DueLead | null> => {
   const { events } = await readDomainStream<LeadEvent>(runtime.eventStore, leadStreamName(leadId));
   const state = fold(leadDecider, events);
   if (state.status !== 'captured' || !isNotificationDue(state.notification, now)) return null;
@@ -60,7 +60,7 @@ const describeError = (error: unknown): string => {
 };
 
 const notifyDueLeads = async (
-  runtime: Runtime,
+  runtime: JobRuntime,
   transport: MailTransport,
   mayGoOn: () => boolean,
 ): Promise<Extract<LeadNotificationRun, { status: 'completed' }>> => {
@@ -96,7 +96,7 @@ const notifyDueLeads = async (
   return run;
 };
 
-const running = new WeakSet<Runtime>();
+const running = new WeakSet<JobRuntime>();
 
 /**
  * One run of the job. `transport` defaults to the configured one (SMTP, or `.eml` files without
@@ -104,7 +104,7 @@ const running = new WeakSet<Runtime>();
  * another is going answers `busy` at once. `mayGoOn` is asked before each lead: false ends the run there.
  */
 export const runLeadNotificationsOnce = async (
-  runtime: Runtime,
+  runtime: JobRuntime,
   transport?: MailTransport,
   mayGoOn: () => boolean = () => true,
 ): Promise<LeadNotificationRun> => {

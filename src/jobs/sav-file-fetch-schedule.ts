@@ -1,4 +1,4 @@
-import type { Runtime } from '../runtime.ts';
+import type { JobRuntime } from './job-runtime.ts';
 import { everySecondsPattern, scheduleJob } from './cron-schedule.ts';
 import { runSavFileFetchesOnce, type SavFileFetchOptions } from './sav-file-fetches.ts';
 
@@ -20,12 +20,12 @@ export type SavFileFetchJobOptions = Omit<SavFileFetchOptions, 'signal'> & {
   everySeconds?: number;
 };
 
-const jobs = new WeakMap<Runtime, SavFileFetchJob>();
+const jobs = new WeakMap<JobRuntime, SavFileFetchJob>();
 
 /** Asks this runtime's job, when one runs (the server), for a run now; elsewhere (the CLI, specs) the files wait for a job. */
-export const requestSavFileFetches = (runtime: Runtime): void => jobs.get(runtime)?.runNow();
+export const requestSavFileFetches = (runtime: JobRuntime): void => jobs.get(runtime)?.runNow();
 
-export const startSavFileFetchJob = (runtime: Runtime, options: SavFileFetchJobOptions = {}): SavFileFetchJob => {
+export const startSavFileFetchJob = (runtime: JobRuntime, options: SavFileFetchJobOptions = {}): SavFileFetchJob => {
   const { everySeconds = 30, ...fetchOptions } = options;
   const pattern = everySecondsPattern(everySeconds);
   let current: Promise<void> | null = null;

@@ -5,7 +5,7 @@ import { RemoteFileError } from '../files/remote-file-error.ts';
 import type { SafeFetchOptions } from '../files/safe-fetch.ts';
 import { discardSavFile, fetchSavFile, type StoredSavFile } from '../files/sav-files.ts';
 import { dueSavFiles, type DueSavFile } from '../projections/after-sales/queries.ts';
-import type { Runtime } from '../runtime.ts';
+import type { JobRuntime } from './job-runtime.ts';
 
 /**
  * The outbox of the SAV files given by URL: each run fetches the files whose fetch is due, with the
@@ -39,14 +39,14 @@ const defaults: SafeFetchOptions = { maxBytes: 50 * 1024 * 1024, timeoutMs: 60_0
 
 type Outcome = 'stored' | 'failed' | 'skipped';
 
-const recordFailure = async (runtime: Runtime, due: DueFetch, error: RemoteFileError): Promise<Outcome> => {
+const recordFailure = async (runtime: JobRuntime, due: DueFetch, error: RemoteFileError): Promise<Outcome> => {
   const { savId, fileId, attempt } = due;
   const outcome = await recordSavFileFetchFailed(runtime.write, { savId, fileId, attempt, reason: error.code, error: error.message }, cronContext());
   runtime.log.warn({ savId, fileId, attempt, reason: error.code, error: error.message }, 'SAV file not fetched');
   return outcome.status === 'recorded' ? 'failed' : 'skipped';
 };
 
-const recordStored = async (runtime: Runtime, due: DueFetch, file: StoredSavFile): Promise<Outcome> => {
+const recordStored = async (runtime: JobRuntime, due: DueFetch, file: StoredSavFile): Promise<Outcome> => {
   const { savId, fileId, attempt } = due;
   const { kind, storedPath, contentType, size } = file;
   const { dataDir } = runtime.config;
@@ -65,7 +65,7 @@ const recordStored = async (runtime: Runtime, due: DueFetch, file: StoredSavFile
   return recorded ? 'stored' : 'skipped';
 };
 
-const fetchOne = async (runtime: Runtime, candidate: DueSavFile, options: SafeFetchOptions): Promise<Outcome> => {
+const fetchOne = async (runtime: JobRuntime, candidate: DueSavFile, options: SafeFetchOptions): Promise<Outcome> => {
   const due = await dueSavFileFetch(runtime.write, candidate.savId, candidate.fileId, runtime.clock.now());
   if (due === null) return 'skipped';
   let file: StoredSavFile;
@@ -81,7 +81,7 @@ const fetchOne = async (runtime: Runtime, candidate: DueSavFile, options: SafeFe
   return recordStored(runtime, due, file);
 };
 
-const fetchDueFiles = async (runtime: Runtime, options: SavFileFetchOptions): Promise<Extract<SavFileFetchRun, { status: 'completed' }>> => {
+const fetchDueFiles = async (runtime: JobRuntime, options: SavFileFetchOptions): Promise<Extract<SavFileFetchRun, { status: 'completed' }>> => {
   const fetchOptions: SafeFetchOptions = { ...defaults, ...options.fetch, ...(options.signal && { signal: options.signal }) };
   const queue = await dueSavFiles(runtime.readStore, runtime.clock.now().toISOString(), options.batch ?? 20);
   const run = { status: 'completed' as const, stored: [] as string[], failed: [] as string[], skipped: [] as string[] };
@@ -98,10 +98,10 @@ const fetchDueFiles = async (runtime: Runtime, options: SavFileFetchOptions): Pr
   return run;
 };
 
-const running = new WeakSet<Runtime>();
+const running = new WeakSet<JobRuntime>();
 
 /** One run of the job. Runs on one runtime never overlap: a run started while another is going answers `busy` at once. */
-export const runSavFileFetchesOnce = async (runtime: Runtime, options: SavFileFetchOptions = {}): Promise<SavFileFetchRun> => {
+export const runSavFileFetchesOnce = async (runtime: JobRuntime, options: SavFileFetchOptions = {}): Promise<SavFileFetchRun> => {
   if (running.has(runtime)) return { status: 'busy' };
   running.add(runtime);
   try {

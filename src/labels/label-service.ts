@@ -8,7 +8,7 @@ import { hasSupplierLine, type Sale, type SaleProductState } from '../events/sal
 import type { ReadStore } from '../projections/read-store/read-store.ts';
 import { findSupplierLine } from '../projections/supplier-lines/queries.ts';
 import { labelDataFromLine, labelDataFromSale, labelDigest, type LabelData } from './label-data.ts';
-import { labelFileFor, labelPathFor } from './label-path.ts';
+import { labelFileFor, labelPathFor } from '../files/label-path.ts';
 import { createPerKeyQueue } from './per-key-queue.ts';
 import type { PdfPool } from '../pdf/pdf-pool.ts';
 import type { PdfPriority } from '../pdf/pdf-job.ts';

@@ -1,6 +1,5 @@
 import type { LeaseHolder } from '../projections/projection-lease.ts';
-import { holdJobLease } from '../jobs/job-lease.ts';
-import type { Runtime } from '../runtime.ts';
+import { holdJobLease, type JobLeaseDeps } from '../leases/job-lease.ts';
 import type { LabelBacklog } from './label-backlog.ts';
 
 export const labelBacklogJobName = 'label-backlog';
@@ -13,7 +12,7 @@ export const labelBacklogJobName = 'label-backlog';
  * what it left owed, as soon as its lease has expired (a label already on disk is only checked).
  * On the other instances it does nothing: it reports no labels pending and no position.
  */
-export const leasedLabelBacklog = (runtime: Pick<Runtime, 'config' | 'readStore' | 'log'>, create: () => LabelBacklog): LabelBacklog => {
+export const leasedLabelBacklog = (runtime: JobLeaseDeps, create: () => LabelBacklog): LabelBacklog => {
   let lease: LeaseHolder | undefined;
   let current: LabelBacklog | undefined;
   let starting: Promise<void> = Promise.resolve();

@@ -1,4 +1,4 @@
-import { renderCreditNotePdf, renderInvoicePdf } from '../invoices/render-invoice.ts';
+import { renderCreditNotePdf, renderInvoicePdf } from '../invoicing/render-invoice.ts';
 import { renderLabelPdf } from '../labels/render-label.ts';
 import type { PdfJob } from './pdf-job.ts';
 

@@ -5,7 +5,7 @@ import type { ReadStore } from './read-store/read-store.ts';
 
 /**
  * Several service instances share one read store; exactly one of them runs each projection at a time,
- * and each singleton job (the label backlog, the lead mails: `job:<name>`, see jobs/job-lease.ts).
+ * and each singleton job (the label backlog, the lead mails: `job:<name>`, see leases/job-lease.ts).
  * A projection's lease is a succession of terms, one document per term:
  * `{ _id: "<projection>#<term>", projection, term, owner, expiresAt }`; the highest term is the lease.
  * Its owner renews it (only the owner ever updates a term document); once it has expired (or was

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { HttpError } from './http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 
 /**
  * zod at the edge, once: parses a request part with its schema or throws the group's 400. `refuse`

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { PdfPoolBusyError, PdfPoolClosedError, PdfRenderFailedError } from '../pdf/pdf-errors.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 
 /**
  * What needs a PDF rendered (the PDF, a label on disk), or the 503 its route answers (in the route's group envelope, through the error

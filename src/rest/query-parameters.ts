@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { z } from 'zod';
-import type { HttpError } from './http-error.ts';
+import type { HttpError } from '../http/http-error.ts';
 
 type RawQuery = Record<string, string | string[] | undefined>;
 

@@ -3,7 +3,7 @@ import type { Middleware } from 'koa';
 import type { Config } from '../config/config.ts';
 import { savFilesFolder } from '../files/sav-files.ts';
 import { mediaBodyLimitMib } from './media-input.ts';
-import { jsonBody } from './middleware/json-body.ts';
+import { jsonBody } from '../http/json-body.ts';
 
 /** The routes whose body is one image or video of a SAV, streamed to disk: the way for large files. */
 export const savFileUploadPaths = [/^\/api\/sale-sav\/\d{1,10}\/files\/?$/i, /^\/api\/sav\/\d{1,10}\/files\/?$/i];

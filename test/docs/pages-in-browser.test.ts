@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntimeApp } from '../../src/rest/app.ts';
+import { createRuntimeApp } from '../../src/server/app.ts';
 import { startApi, type ApiHarness } from '../support/api-harness.ts';
 
 /**

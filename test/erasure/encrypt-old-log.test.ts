@@ -9,7 +9,7 @@ import { migrateSqliteLog } from '../../src/events/personal-data/migrate-sqlite-
 import { openSqliteEventStore } from '../../src/events/store/sqlite-event-store.ts';
 import { createLogger } from '../../src/logger.ts';
 import { findSaleById } from '../../src/projections/sales/queries.ts';
-import { createRuntimeApp } from '../../src/rest/app.ts';
+import { createRuntimeApp } from '../../src/server/app.ts';
 import { eventStoreFile, openRuntime, type Runtime } from '../../src/runtime.ts';
 import { issueAccessToken } from '../../src/events/access/access-token-handlers.ts';
 import { cli } from './erasure-fixtures.ts';

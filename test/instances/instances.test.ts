@@ -12,7 +12,7 @@ import type { SupplierName } from '../../src/events/catalogue/common-schemas.ts'
 import { systemContext } from '../../src/events/command-context.ts';
 import { planningDayStreamName } from '../../src/events/planning/events.ts';
 import { isFrenchPublicHoliday } from '../../src/events/planning/french-holidays.ts';
-import { labelFileFor } from '../../src/labels/label-path.ts';
+import { labelFileFor } from '../../src/files/label-path.ts';
 import { createLogger } from '../../src/logger.ts';
 import { allProjections } from '../../src/projections/all-projections.ts';
 import { openRuntime, type Runtime } from '../../src/runtime.ts';

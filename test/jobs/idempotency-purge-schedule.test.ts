@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdempotencyPurgeJob } from '../../src/jobs/idempotency-purge-schedule.ts';
-import { answerRecords, recordId } from '../../src/rest/idempotency/answer-records.ts';
+import { answerRecords, recordId } from '../../src/idempotency/answer-records.ts';
 import { startApi, type ApiHarness } from '../support/api-harness.ts';
 import { eventually } from '../support/eventually.ts';
 

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { issueAccessToken } from '../../src/events/access/access-token-handlers.ts';
 import { systemContext } from '../../src/events/command-context.ts';
-import { labelFileFor } from '../../src/labels/label-path.ts';
+import { labelFileFor } from '../../src/files/label-path.ts';
 import { createLogger } from '../../src/logger.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { anOrder, importPath } from '../rest/core/orders/orders-api.ts';

@@ -8,7 +8,7 @@ import type { EventStore } from '../../src/events/store/event-store.ts';
 import { saleStreamName } from '../../src/events/sales/events.ts';
 import { createLabelBacklog } from '../../src/labels/label-backlog.ts';
 import { labelCheckpointFile } from '../../src/labels/label-checkpoint.ts';
-import { labelFileFor } from '../../src/labels/label-path.ts';
+import { labelFileFor } from '../../src/files/label-path.ts';
 import { ensureShippingLabel } from '../../src/labels/label-service.ts';
 import { systemContext } from '../../src/events/command-context.ts';
 import { createLogger } from '../../src/logger.ts';

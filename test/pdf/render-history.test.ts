@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { creditNoteData, linesToCredit } from '../../src/invoices/credit-note-data.ts';
-import { invoiceData } from '../../src/invoices/invoice-data.ts';
+import { creditNoteData, linesToCredit } from '../../src/invoicing/credit-note-data.ts';
+import { invoiceData } from '../../src/invoicing/invoice-data.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createPdfPool } from '../../src/pdf/pdf-pool.ts';
-import { aSale, aSaleWithCancelledLamp, anIssue, invoiceOptions } from '../invoices/invoice-fixtures.ts';
+import { aSale, aSaleWithCancelledLamp, anIssue, invoiceOptions } from '../invoicing/invoice-fixtures.ts';
 import { aLabel } from '../labels/label-fixtures.ts';
 import { pdfText } from '../labels/pdf-tools.ts';
 

@@ -16,7 +16,7 @@ import { allProjections } from '../../src/projections/all-projections.ts';
 import { findSaleByIncrementId } from '../../src/projections/sales/queries.ts';
 import { openSqliteReadStore } from '../../src/projections/read-store/sqlite-read-store.ts';
 import { verifyReadModels } from '../../src/projections/verify.ts';
-import { createRuntimeApp } from '../../src/rest/app.ts';
+import { createRuntimeApp } from '../../src/server/app.ts';
 import { openRuntime, type Runtime } from '../../src/runtime.ts';
 import { startFerretDb, type FerretDb } from '../support/ferretdb-server.ts';
 import { sharedMongoUrl, withDatabase } from '../support/mongo-backend.ts';

@@ -5,7 +5,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { createLogger } from '../../src/logger.ts';
-import { createRuntimeApp } from '../../src/rest/app.ts';
+import { createRuntimeApp } from '../../src/server/app.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { startApi, type ApiHarness } from '../support/api-harness.ts';
 

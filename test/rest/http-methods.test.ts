@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntimeApp } from '../../src/rest/app.ts';
-import { applicationRouters } from '../../src/rest/application-routers.ts';
+import { createRuntimeApp } from '../../src/server/app.ts';
+import { applicationRouters } from '../../src/server/application-routers.ts';
 import { groupOfPath } from '../../src/rest/middleware/api-group.ts';
 import { startApi, type ApiHarness } from '../support/api-harness.ts';
 

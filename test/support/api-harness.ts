@@ -8,7 +8,7 @@ import { systemContext } from '../../src/events/command-context.ts';
 import { issueAccessToken } from '../../src/events/access/access-token-handlers.ts';
 import type { TokenGroup } from '../../src/events/access/events.ts';
 import { createLogger, type Logger } from '../../src/logger.ts';
-import { createRuntimeApp } from '../../src/rest/app.ts';
+import { createRuntimeApp } from '../../src/server/app.ts';
 import { openRuntime, type Runtime } from '../../src/runtime.ts';
 import { testBackendEnv, type Backends } from './backends.ts';
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { localDateIn } from '../../projections/sales/order-date.ts';
+import { localDateIn } from '../../time/local-dates.ts';
 import type { Clock, CommandContext } from '../command-context.ts';
 import { ConcurrencyConflictError } from '../command-handler.ts';
 import { appendDomainEvents } from '../domain-store.ts';

@@ -1,4 +1,3 @@
-import type { UnknownFields } from '../../contracts/unknown-fields.ts';
 import type { Address, SupplierName } from '../catalogue/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
 import { earlierOutcome, handleCommand, writtenBy, type Written } from '../command-handler.ts';
@@ -42,6 +41,9 @@ export type CatalogEntry = { wholesale_price: number | null; supplier: SupplierN
 export type FindProduct = (sku: string) => Promise<CatalogEntry | null> | CatalogEntry | null;
 
 export type ImportSaleDeps = SalesDeps & { findProduct: FindProduct };
+
+/** The payload's fields beyond the import contract, shaped as the payload (see events.ts, unknownFields). */
+export type UnknownFields = NonNullable<Extract<SaleEvent, { type: 'SaleImported' }>['data']['unknownFields']>;
 
 export type ImportSaleResult = { created: boolean; saleId: number; incrementId: string; saleProductIds: number[]; written?: Written };
 

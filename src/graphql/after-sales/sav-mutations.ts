@@ -3,7 +3,7 @@ import type { SavSlot } from '../../events/after-sales/sav-decider.ts';
 import { cancelSav, closeSav, reopenSav, resolveSav, type SavTransitionResult } from '../../events/after-sales/sav-lifecycle.ts';
 import type { SavDocument } from '../../projections/after-sales/sav-document.ts';
 import { findSavById } from '../../projections/after-sales/queries.ts';
-import { cancelSavBody, reopenSavBody, resolveSavBody } from '../../rest/core/sav/schemas.ts';
+import { cancelSavBody, reopenSavBody, resolveSavBody } from '../../contracts/sav-status-changes.ts';
 import { noteWritten, seeWritten } from '../../http/read-your-writes.ts';
 import { builder } from '../builder.ts';
 import type { GraphqlContext } from '../context.ts';

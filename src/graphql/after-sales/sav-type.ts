@@ -1,6 +1,6 @@
 import { savStatusValues } from '../../events/after-sales/events.ts';
 import type { SavDocument, SavFileDocument, SavStatusChange } from '../../projections/after-sales/sav-document.ts';
-import { savFilePaths } from '../../rest/sav-files/sav-file-presenter.ts';
+import { savFilePaths } from '../../contracts/sav-file-paths.ts';
 import { builder } from '../builder.ts';
 
 /** A SAV (after-sales request) as the `savs` read model holds it. */

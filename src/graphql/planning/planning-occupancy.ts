@@ -5,7 +5,7 @@ import type { Holiday } from '../../events/planning/french-holidays.ts';
 import { defaultPlanningSettings } from '../../events/planning/planning-defaults.ts';
 import { findPlanningSettings, occupancy, type Occupancy } from '../../projections/planning/queries.ts';
 import type { ReadStore } from '../../projections/read-store/read-store.ts';
-import { holidaysOf } from '../../rest/core/sav/holiday-calendar.ts';
+import { holidaysOf } from '../../projections/planning/holiday-calendar.ts';
 
 /**
  * The planning occupancy of a range of days. `occupied` is the very answer of the REST occupied-slot

@@ -1,7 +1,7 @@
 import type { Sale, SaleProductState } from '../../events/sales/state.ts';
 import { saleStatus } from '../../events/sales/state.ts';
 import { serviceOrderId } from '../../events/sales/service-order-id.ts';
-import { labelPathFor } from '../../labels/label-path.ts';
+import { labelPathFor } from '../../files/label-path.ts';
 import { productState, type SaleProductDocument } from '../../projections/sales/sale-document.ts';
 import { builder } from '../builder.ts';
 import {

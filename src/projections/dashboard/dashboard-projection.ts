@@ -3,7 +3,7 @@ import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.
 import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { changeDay, type CalendarDocument } from '../running-totals.ts';
-import { localDateIn } from '../sales/order-date.ts';
+import { localDateIn } from '../../time/local-dates.ts';
 import { toCents } from '../../events/sales/money.ts';
 import {
   countedOnce,

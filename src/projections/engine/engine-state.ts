@@ -3,13 +3,13 @@ import type { EventStore } from '../../events/store/event-store.ts';
 import type { Projection } from '../projection.ts';
 import type { LeaseHolder } from '../projection-lease.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
-import type { ProjectionEngineOptions, ProjectionLog } from './engine.ts';
-import { followElsewhere } from './freshness.ts';
+import type { ProjectionEngineOptions, ProjectionLog } from './engine-options.ts';
+import { checkpointName } from './generations.ts';
+import { followSharedCheckpoints, type SharedCheckpoints } from './shared-checkpoints.ts';
 import type { GenerationsDocument, RoutedReadStore } from './generations.ts';
 import type { LogReader } from './log-reader.ts';
 import { ProgressMeter } from './progress.ts';
 import type { ProjectionSlot } from './projection-slot.ts';
-import type { SharedCheckpoints } from './shared-checkpoints.ts';
 
 /** The engine as each of its parts sees it: what it was given, what they share and change, and the other instances' positions. */
 export type Engine = {
@@ -153,3 +153,16 @@ export const serially = <T>(state: EngineState, work: () => Promise<T>): Promise
   state.exclusive = done.catch(() => undefined);
   return done;
 };
+
+/** Follows the stored checkpoints of the live generations of the projections not run here. */
+const followElsewhere = (config: EngineConfig, state: EngineState): SharedCheckpoints =>
+  followSharedCheckpoints({
+    eventStore: config.eventStore,
+    readStore: config.base,
+    checkpointOf: (name) => {
+      const generation = state.generations.get(name)?.live?.generation;
+      return generation === undefined ? undefined : checkpointName(name, generation);
+    },
+    notRunHere: () => config.projections.map((projection) => projection.name).filter((name) => !state.live.has(name)),
+    pollMs: config.sharedCheckpointPollMs,
+  });

@@ -1,26 +1,12 @@
-import type { Engine, EngineConfig, EngineState } from './engine-state.ts';
+import type { Engine } from './engine-state.ts';
 import { readCheckpoint } from '../checkpoints.ts';
 import { checkpointName } from './generations.ts';
-import { followSharedCheckpoints, type SharedCheckpoints } from './shared-checkpoints.ts';
 
 /*
  * How fresh each read model is, whichever instance runs it: the positions and content versions that
  * answers kept from a read model are checked against. Read-your-writes waits on the same positions
  * (read-your-writes.ts); those of the projections run elsewhere come from shared-checkpoints.ts.
  */
-
-/** Follows the stored checkpoints of the live generations of the projections not run here. */
-export const followElsewhere = (config: EngineConfig, state: EngineState): SharedCheckpoints =>
-  followSharedCheckpoints({
-    eventStore: config.eventStore,
-    readStore: config.base,
-    checkpointOf: (name) => {
-      const generation = state.generations.get(name)?.live?.generation;
-      return generation === undefined ? undefined : checkpointName(name, generation);
-    },
-    notRunHere: () => config.projections.map((projection) => projection.name).filter((name) => !state.live.has(name)),
-    pollMs: config.sharedCheckpointPollMs,
-  });
 
 export const appliedPosition = ({ state, shared }: Engine, name: string): number | null => state.live.get(name)?.position ?? shared.positionOf(name) ?? null;
 

@@ -1,5 +1,5 @@
 import type { Projection } from '../projection.ts';
-import type { ProjectionStatus } from './engine.ts';
+import type { ProjectionStatus } from './engine-options.ts';
 import type { Engine } from './engine-state.ts';
 import type { CatchUpProgress } from './progress.ts';
 

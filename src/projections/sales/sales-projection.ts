@@ -2,12 +2,12 @@ import { assertNever } from '../../events/decider.ts';
 import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
 import type { SaleProduct } from '../../events/sales/events.ts';
 import { serviceOrderId } from '../../events/sales/service-order-id.ts';
-import { labelPathFor } from '../../labels/label-path.ts';
+import { labelPathFor } from '../../files/label-path.ts';
 import { addressFields, erasedAt } from '../../events/personal-data/personal-data.ts';
 import { isCustomerErased } from '../erasure.ts';
 import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
-import { localDateIn } from './order-date.ts';
+import { localDateIn } from '../../time/local-dates.ts';
 import { productState, saleStatus, salesCollection, type SaleDocument, type SaleProductDocument } from './sale-document.ts';
 
 const eventTypes = [

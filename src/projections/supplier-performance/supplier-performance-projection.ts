@@ -4,7 +4,7 @@ import type { SupplierName } from '../../events/catalogue/common-schemas.ts';
 import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { changeDay, type CalendarDocument } from '../running-totals.ts';
-import { localDateIn } from '../sales/order-date.ts';
+import { localDateIn } from '../../time/local-dates.ts';
 import {
   delaysChunkId,
   positionsPerDelayChunk,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { SavFileDocument } from '../../projections/after-sales/sav-document.ts';
 import { acceptedMediaFormats } from '../../files/sav-files.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 import type { UploadTexts } from '../sav-files/upload-sav-file.ts';
 
 /**

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Runtime } from '../../runtime.ts';
 import { apiGroup } from '../middleware/api-group.ts';
-import { authenticate } from '../middleware/authenticate.ts';
+import { authenticate } from '../../http/authenticate.ts';
 import { idempotencyKey } from '../middleware/idempotency-key.ts';
 import { noQueryParameters } from '../query-parameters.ts';
 import { requestBody } from '../request-body.ts';

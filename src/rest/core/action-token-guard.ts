@@ -2,7 +2,7 @@ import type { ActionTokenPayload } from '../../events/access/action-token-payloa
 import { verifyActionToken } from '../../events/access/action-token.ts';
 import type { ActionKind } from '../../events/access/events.ts';
 import type { Runtime } from '../../runtime.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 const refusals = {
   malformed: 'The action token is malformed',

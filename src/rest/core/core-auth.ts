@@ -1,8 +1,8 @@
 import type { Middleware } from 'koa';
 import type { Runtime } from '../../runtime.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 import { apiGroup } from '../middleware/api-group.ts';
-import { authenticate } from '../middleware/authenticate.ts';
+import { authenticate } from '../../http/authenticate.ts';
 import { idempotencyKey } from '../middleware/idempotency-key.ts';
 import { requestBody } from '../request-body.ts';
 

@@ -1,4 +1,4 @@
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 import { noQueryParameters } from '../query-parameters.ts';
 
 /** The core API's refusal of query parameters a route does not know (see query-parameters.ts). */

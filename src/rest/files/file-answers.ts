@@ -1,4 +1,4 @@
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 /**
  * The answers of GET /api/files, in the supplier envelope (`{ success: false, message }`, or

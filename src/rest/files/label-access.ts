@@ -1,10 +1,10 @@
 import type { Middleware } from 'koa';
 import type { SupplierName } from '../../events/catalogue/common-schemas.ts';
 import { systemContext, type CommandContext } from '../../events/command-context.ts';
-import { parseLabelPath } from '../../labels/label-path.ts';
+import { parseLabelPath } from '../../files/label-path.ts';
 import { labelLinkKey, verifyLabelLink } from '../../labels/label-link-signature.ts';
 import type { Runtime } from '../../runtime.ts';
-import { authenticate } from '../middleware/authenticate.ts';
+import { authenticate } from '../../http/authenticate.ts';
 import { invalidLink, unauthorized } from './file-answers.ts';
 import { labelLinkQuery } from './schemas.ts';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { ensureShippingLabel, type ShippingLabel } from '../../labels/label-service.ts';
-import { parseLabelPath } from '../../labels/label-path.ts';
+import { parseLabelPath } from '../../files/label-path.ts';
 import type { Runtime } from '../../runtime.ts';
 import { apiGroup } from '../middleware/api-group.ts';
 import { renderedOr503 } from '../pdf-unavailable.ts';

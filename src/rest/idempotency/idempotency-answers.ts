@@ -1,5 +1,5 @@
 import type { ApiGroupName } from '../middleware/api-group.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 /** The refusals of the `Idempotency-Key` header, in each API group's words (the chatbot's are French). */
 

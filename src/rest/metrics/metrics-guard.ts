@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Runtime } from '../../runtime.ts';
-import { HttpError } from '../http-error.ts';
-import { authenticate } from '../middleware/authenticate.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { authenticate } from '../../http/authenticate.ts';
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 

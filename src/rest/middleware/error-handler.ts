@@ -1,8 +1,8 @@
 import type { Middleware } from 'koa';
 import { coreEnvelope, serverErrorTexts, type ErrorEnvelope } from '../envelopes.ts';
-import { HttpError } from '../http-error.ts';
+import { BodyBudgetExhaustedError, BodyEncodingError, BodyShapeError, NotFileBodyError, NotJsonBodyError } from '../../http/body-errors.ts';
+import { HttpError } from '../../http/http-error.ts';
 import type { Logger } from '../../logger.ts';
-import type { JsonShapeProblem } from '../json-shape.ts';
 
 type ApiGroup = keyof typeof serverErrorTexts;
 
@@ -78,32 +78,6 @@ export const bodyErrorTexts = {
     chatbot: ['Service indisponible', 'Le service reçoit trop de requêtes volumineuses à la fois : réessayez dans quelques instants.'],
   },
 } as const;
-
-/** Thrown by the body parser (json-body.ts) for a body that is not JSON at all; rendered in the group's words. */
-export class NotJsonBodyError extends Error {}
-
-/** Thrown by the body parser (json-body.ts) for a body its Content-Encoding cannot decode, or an encoding it does not know. */
-export class BodyEncodingError extends Error {
-  constructor(
-    readonly problem: 'undecodable' | 'unsupported',
-    readonly encoding: string,
-  ) {
-    super(`${problem} body encoding ${encoding}`);
-  }
-}
-
-/** Thrown by the body parser (json-body.ts) for a body nested too deep or holding too many values, before it is parsed. */
-export class BodyShapeError extends Error {
-  constructor(readonly shape: JsonShapeProblem) {
-    super(`body ${shape.problem} over ${shape.limit} at ${shape.path}`);
-  }
-}
-
-/** Thrown by the body parser (json-body.ts) for a file route's body that is not declared as an image or a video, or is compressed. */
-export class NotFileBodyError extends Error {}
-
-/** Thrown by the body parser (json-body.ts) when the bodies held at once would exceed the process's budget. */
-export class BodyBudgetExhaustedError extends Error {}
 
 const clientErrorOf = (error: unknown, group: ApiGroup): HttpError | undefined => {
   if (error instanceof HttpError) return error;

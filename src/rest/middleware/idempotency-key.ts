@@ -5,8 +5,8 @@ import { idempotentRequest } from '../../events/idempotency/idempotent-request.t
 import type { WritesOfRequest } from '../../http/read-your-writes.ts';
 import type { ReadStore } from '../../projections/read-store/read-store.ts';
 import { coreEnvelope } from '../envelopes.ts';
-import { HttpError } from '../http-error.ts';
-import { answerRecords, recordId, type AnswerRecords, type RecordedAnswer } from '../idempotency/answer-records.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { answerRecords, recordId, type AnswerRecords, type RecordedAnswer } from '../../idempotency/answer-records.ts';
 import { idempotencyKeyInUse, idempotencyKeyReused, invalidIdempotencyKey } from '../idempotency/idempotency-answers.ts';
 import { requestFingerprint } from '../idempotency/request-fingerprint.ts';
 import type { ApiGroupName } from './api-group.ts';

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 import type { ApiGroupName } from './api-group.ts';
 
 type Answer = readonly [error: string, message: string];

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { CatchUpProgress } from '../../projections/engine/progress.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 /** What a client is told while the read models catch up, per API group. */
 const texts = {

@@ -1,7 +1,7 @@
 import { bodyErrorTexts } from '../middleware/error-handler.ts';
 import { z } from 'zod';
 import { serverErrorTexts } from '../envelopes.ts';
-import type { HttpError } from '../http-error.ts';
+import type { HttpError } from '../../http/http-error.ts';
 import {
   chatbotUnauthorized,
   customerNotFound,

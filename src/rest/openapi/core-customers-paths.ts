@@ -1,6 +1,6 @@
 import { customerNotFound, logNotMigrated } from '../core/customers/erase-customer.ts';
 import { customerErased, eraseCustomerBody } from '../core/customers/schemas.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 import { coreBase, coreBodyFailures, coreCommon, failure } from './core-failures.ts';
 import type { RouteDoc } from './document.ts';
 

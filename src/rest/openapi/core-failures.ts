@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coreUnauthorized } from '../core/core-auth.ts';
 import { unknownParameters } from '../core/core-query.ts';
 import { serverErrorTexts } from '../envelopes.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 import { bodyErrorTexts } from '../middleware/error-handler.ts';
 import type { ResponseDoc } from './document.ts';
 

@@ -4,7 +4,7 @@ import { orderImportPayload } from '../../contracts/order-import.ts';
 import { contactLeadBody } from '../core/leads/schemas.ts';
 import { invalidRequest, orderConflict } from '../core/orders/order-errors.ts';
 import { productSearchBody } from '../core/orders/schemas.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 import { coreBase, coreBodyFailures, coreCommon, coreError, failure, refusalOf } from './core-failures.ts';
 import { orderImportExample, orderImportedExample, productSearchExample } from './core-examples.ts';
 import { coreLeadRecorded, coreOrderImported, coreProductFound } from './core-responses.ts';

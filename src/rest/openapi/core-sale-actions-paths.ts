@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { refusalError } from '../core/sale-actions/sale-action-errors.ts';
 import { actionTokenParams } from '../core/sale-actions/schemas.ts';
 import { Refusal } from '../../events/decider.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 import { coreBase, coreCommon, failure, requestHeadTooLarge, unknownQueryParameter } from './core-failures.ts';
 import { coreAddressChanged, coreDeliveryRdvSaved, coreRdvApplied, coreRdvCheck, coreSaleCancelled } from './core-responses.ts';
 import { rdvCheckExample } from './core-examples.ts';

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { saleCreditNoteParams, saleInvoiceParams } from '../core/invoice/schemas.ts';
+import { saleCreditNoteParams, saleInvoiceParams } from '../core/invoicing/schemas.ts';
 import { invalidParameter, saleNotFound } from '../core/sales/sale-errors.ts';
 import { incrementIdParams, saleIdParams } from '../core/sales/schemas.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 import { coreBase, coreCommon, failure, refusalOf, requestHeadTooLarge, unknownQueryParameter } from './core-failures.ts';
 import { coreRdvConfig, coreRefund, coreSale } from './core-responses.ts';
 import { rdvConfigExample, refundsExample, saleExample } from './core-examples.ts';
 import type { RouteDoc } from './document.ts';
 
-/** The core sale reads (core/sales/routes.ts) and the invoice (core/invoice/routes.ts). */
+/** The core sale reads (core/sales/routes.ts) and the invoice (core/invoicing/routes.ts). */
 
 export const coreSalesComponents = { CoreSale: coreSale, CoreRefund: coreRefund, CoreRdvConfig: coreRdvConfig };
 

@@ -12,7 +12,7 @@ import {
   savFileNotStored,
   savNotFound,
 } from '../core/sav/sav-errors.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 import { bodyErrorTexts } from '../middleware/error-handler.ts';
 import { savFileUploadMaxBytes } from '../request-body.ts';
 import { savFileUploadQuery } from '../sav-files/upload-sav-file.ts';

@@ -5,9 +5,10 @@ import { decideTransition, type SavTransition } from '../../events/after-sales/s
 import { isRefusal } from '../../events/decider.ts';
 import { coreUnauthorized } from '../core/core-auth.ts';
 import { invalidRequest, savChangeRefused, savNotFound } from '../core/sav/sav-errors.ts';
-import { cancelSavBody, closeSavBody, reopenSavBody, resolveSavBody, savIdParams } from '../core/sav/schemas.ts';
+import { cancelSavBody, closeSavBody, reopenSavBody, resolveSavBody } from '../../contracts/sav-status-changes.ts';
+import { savIdParams } from '../core/sav/schemas.ts';
 import { serverErrorTexts } from '../envelopes.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 import { bodyErrorTexts } from '../middleware/error-handler.ts';
 import { coreError } from './core-failures.ts';
 import type { ResponseDoc, RouteDoc } from './document.ts';

@@ -1,4 +1,4 @@
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 import { failure } from './core-failures.ts';
 import type { RouteDoc } from './document.ts';
 

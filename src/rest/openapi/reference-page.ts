@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { RouterMiddleware } from '@koa/router';
 import { z } from 'zod';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 /**
  * GET /docs: the API reference, Swagger UI over /openapi.json, served from the swagger-ui-dist

@@ -6,7 +6,7 @@ import { savFilesFolder } from '../../files/sav-files.ts';
 import type { SavFileDocument } from '../../projections/after-sales/sav-document.ts';
 import { findSavById } from '../../projections/after-sales/queries.ts';
 import type { Runtime } from '../../runtime.ts';
-import type { HttpError } from '../http-error.ts';
+import type { HttpError } from '../../http/http-error.ts';
 
 /**
  * GET <group's path>/:savId/files/:fileId: a stored file of a SAV, streamed from DATA_DIR/sav-files/.

@@ -1,15 +1,10 @@
+import { savFilePaths } from '../../contracts/sav-file-paths.ts';
 import type { SavFileDocument } from '../../projections/after-sales/sav-document.ts';
 
 /**
  * A SAV's file as the core and chatbot APIs show it (one shape for both): where its fetch stands and,
  * once stored, the link that downloads it with the group's own token.
  */
-
-/** The download paths, one per API group (each route answers in its group's envelope). */
-export const savFilePaths = {
-  core: (savId: number, fileId: string): string => `/api/sale-sav/${savId}/files/${fileId}`,
-  chatbot: (savId: number, fileId: string): string => `/api/sav/${savId}/files/${fileId}`,
-};
 
 export type SavFileLinks = { baseUrl: string; group: keyof typeof savFilePaths };
 

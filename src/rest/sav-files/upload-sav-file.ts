@@ -10,8 +10,8 @@ import { sniffMediaType } from '../../files/media-type.ts';
 import { discardSavFile, savFilesFolder } from '../../files/sav-files.ts';
 import { findSavById } from '../../projections/after-sales/queries.ts';
 import type { Runtime } from '../../runtime.ts';
-import type { HttpError } from '../http-error.ts';
-import type { ReceivedUpload } from '../middleware/json-body.ts';
+import type { HttpError } from '../../http/http-error.ts';
+import type { ReceivedUpload } from '../../http/json-body.ts';
 import { parseInput } from '../parse-input.ts';
 import { queryParameters } from '../query-parameters.ts';
 import { presentSavFile, type SavFileLinks } from './sav-file-presenter.ts';
@@ -44,7 +44,7 @@ export const savFileUploadQuery = z.object(savFileUploadQueryShape);
 
 /**
  * POST <group's path>/:savId/files: one image or video of a SAV, sent as the request body itself (up to
- * 50 MiB), written to disk as it arrives (rest/middleware/json-body.ts) rather than held in memory as a
+ * 50 MiB), written to disk as it arrives (http/json-body.ts) rather than held in memory as a
  * data URL of a JSON body: the way for large photos and videos. Its content decides what it is (an
  * accepted image or video format, checked from its first bytes); kept in the SAV's folder under a safe
  * name and recorded on the SAV (SavFileAttached), stored at once. `category` names the file's category

@@ -5,7 +5,7 @@ import { createLabelLinks } from '../../labels/label-links.ts';
 import { supplierLinesProjection } from '../../projections/supplier-lines/supplier-lines-projection.ts';
 import type { Runtime } from '../../runtime.ts';
 import { apiGroup } from '../middleware/api-group.ts';
-import { authenticate } from '../middleware/authenticate.ts';
+import { authenticate } from '../../http/authenticate.ts';
 import { idempotencyKey } from '../middleware/idempotency-key.ts';
 import { acknowledgeSale } from './acknowledge-sale.ts';
 import { getSales, type SalesPage } from './get-sales.ts';

@@ -1,4 +1,4 @@
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../../http/http-error.ts';
 
 /**
  * The supplier API's documented answers, in one place: the suppliers' existing clients compare these

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../src/events/command-context.ts';
 import { RegisterBehindError } from '../../../src/events/invoicing/issuing-register.ts';
 import { importSale } from '../../../src/events/sales/import-sale.ts';
-import { createInvoicing, type Invoicing } from '../../../src/invoices/invoicing.ts';
+import { createInvoicing, type Invoicing } from '../../../src/invoicing/invoicing.ts';
 import { readModelsCaughtUp, startApi, type ApiHarness } from '../../support/api-harness.ts';
-import { anOrder } from '../../rest/core/invoice/invoice-support.ts';
+import { anOrder } from '../../rest/core/invoicing/invoice-support.ts';
 
 /**
  * The register shared by several processes: each has its own issuing queue on the same log and read

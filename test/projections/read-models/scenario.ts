@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eventLog } from './event-log.ts';
-import { creditNoteData, linesToCredit } from '../../../src/invoices/credit-note-data.ts';
-import { invoiceData } from '../../../src/invoices/invoice-data.ts';
-import { aSale, aSaleWithCancelledLamp, invoiceOptions } from '../../invoices/invoice-fixtures.ts';
+import { creditNoteData, linesToCredit } from '../../../src/invoicing/credit-note-data.ts';
+import { invoiceData } from '../../../src/invoicing/invoice-data.ts';
+import { aSale, aSaleWithCancelledLamp, invoiceOptions } from '../../invoicing/invoice-fixtures.ts';
 import { address, cushion, fridge, saleImported, sofa } from './sale-fixtures.ts';
 
 /**

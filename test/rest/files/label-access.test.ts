@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeAccessToken } from '../../../src/events/access/access-token-handlers.ts';
 import { systemContext } from '../../../src/events/command-context.ts';
-import { createRuntimeApp } from '../../../src/rest/app.ts';
+import { createRuntimeApp } from '../../../src/server/app.ts';
 import { frozenClock, importLabelOrder, saleStreamLength } from '../../labels/label-fixtures.ts';
 import { startApi, type ApiHarness } from '../../support/api-harness.ts';
 import { collect, getFile, jsonOf, labelRendered, labelUrl, notFoundBody, unauthorizedBody } from './files-client.ts';

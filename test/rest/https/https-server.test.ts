@@ -3,7 +3,7 @@ import { request } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from '../../../src/rest/https-server.ts';
+import { createServer } from '../../../src/server/https-server.ts';
 import { startApi, type ApiHarness } from '../../support/api-harness.ts';
 import { selfSignedCertificate, type SelfSigned } from './self-signed.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAccessToken } from '../../../src/events/access/access-token.ts';
 import { systemContext } from '../../../src/events/command-context.ts';
 import { importSale } from '../../../src/events/sales/import-sale.ts';
-import { answerRecords, idempotencyCollection, recordId } from '../../../src/rest/idempotency/answer-records.ts';
+import { answerRecords, idempotencyCollection, recordId } from '../../../src/idempotency/answer-records.ts';
 import { anOrder } from '../supplier/supplier-fixtures.ts';
 import { startIdempotencyServer, type Caller, type IdempotencyServer } from './idempotency-server.ts';
 

@@ -3,7 +3,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { orderImportJsonSchema } from '../../../src/contracts/json-schemas.ts';
-import { applicationRouters } from '../../../src/rest/application-routers.ts';
+import { applicationRouters } from '../../../src/server/application-routers.ts';
 import { openApiPath } from '../../../src/rest/openapi/document.ts';
 import { startApi, type ApiHarness } from '../../support/api-harness.ts';
 import { inlined, refsIn, resolvePointer, type Json } from './documented-schema.ts';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { CommandContext } from '../../../events/command-context.ts';
 import { eraseCustomerEverywhere, type ErasureReport } from '../../../erasure/erase-customer-everywhere.ts';
 import type { Runtime } from '../../../runtime.ts';
-import { HttpError } from '../../http-error.ts';
+import { HttpError } from '../../../http/http-error.ts';
 import { parseInput } from '../../parse-input.ts';
 import { eraseCustomerBody, type customerErased } from './schemas.ts';
 

@@ -2,7 +2,7 @@ import type { RouterMiddleware } from '@koa/router';
 import type { CommandContext } from '../../../events/command-context.ts';
 import { captureLead } from '../../../events/leads/lead-handlers.ts';
 import type { Runtime } from '../../../runtime.ts';
-import { HttpError } from '../../http-error.ts';
+import { HttpError } from '../../../http/http-error.ts';
 import { parseInput } from '../../parse-input.ts';
 import { contactLeadBody } from './schemas.ts';
 import { noteWritten } from '../../../http/read-your-writes.ts';

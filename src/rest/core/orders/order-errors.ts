@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { HttpError } from '../../http-error.ts';
+import { HttpError } from '../../../http/http-error.ts';
 
 /** The answers of the order import and the package search that are not successes, in the core envelope. */
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Refusal } from '../../../events/decider.ts';
-import { HttpError } from '../../http-error.ts';
+import { HttpError } from '../../../http/http-error.ts';
 
 /** The answers of the sale actions, in one place: what each refusal of the deciders tells the client. */
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { HttpError } from '../../http-error.ts';
+import { HttpError } from '../../../http/http-error.ts';
 
 /** The errors of the core sale reads, in the core envelope `{ success: false, error, message }`. */
 

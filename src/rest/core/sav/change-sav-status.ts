@@ -6,7 +6,8 @@ import { cancelSav, closeSav, reopenSav, resolveSav, type SavTransitionResult } 
 import type { Runtime } from '../../../runtime.ts';
 import { parseInput } from '../../parse-input.ts';
 import { invalidRequest, savChangeRefused } from './sav-errors.ts';
-import { cancelSavBody, closeSavBody, reopenSavBody, resolveSavBody, savIdParams } from './schemas.ts';
+import { cancelSavBody, closeSavBody, reopenSavBody, resolveSavBody } from '../../../contracts/sav-status-changes.ts';
+import { savIdParams } from './schemas.ts';
 import { noteWritten } from '../../../http/read-your-writes.ts';
 
 /**

@@ -4,7 +4,7 @@ import { occupancy } from '../../../projections/planning/queries.ts';
 import type { Runtime } from '../../../runtime.ts';
 import { parseInput } from '../../parse-input.ts';
 import { legacyQuery } from '../../query-parameters.ts';
-import { holidaysOf } from './holiday-calendar.ts';
+import { holidaysOf } from '../../../projections/planning/holiday-calendar.ts';
 import { requestedDates } from './occupied-dates.ts';
 import { invalidField, invalidRequest } from './sav-errors.ts';
 import { occupiedQuery } from './schemas.ts';

@@ -6,7 +6,7 @@ import { acceptedMediaFormats } from '../../../files/sav-files.ts';
 import type { UploadTexts } from '../../sav-files/upload-sav-file.ts';
 import { unknownParameters } from '../core-query.ts';
 import type { SavFileDocument } from '../../../projections/after-sales/sav-document.ts';
-import { HttpError } from '../../http-error.ts';
+import { HttpError } from '../../../http/http-error.ts';
 
 /** The core SAV routes' errors, in the core envelope: refusals and file failures are mapped here, once. */
 

@@ -4,7 +4,7 @@ import { defaultHolidayWindow } from '../../../events/planning/holidays-decider.
 import type { Runtime } from '../../../runtime.ts';
 import { parseInput } from '../../parse-input.ts';
 import { legacyQuery } from '../../query-parameters.ts';
-import { holidaysOf } from './holiday-calendar.ts';
+import { holidaysOf } from '../../../projections/planning/holiday-calendar.ts';
 import { invalidRequest } from './sav-errors.ts';
 import { holidaysQuery } from './schemas.ts';
 

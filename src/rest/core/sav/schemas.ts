@@ -122,25 +122,3 @@ export const savIdParams = z.object({
     .meta({ type: 'integer', minimum: 1, maximum: 2_147_483_647 })
     .describe('The SAV ID'),
 });
-
-/** The bodies of the status changes take their fields only: an unknown one is refused, not silently dropped. */
-const statusChangeBody = <Shape extends z.ZodRawShape>(shape: Shape) =>
-  z.strictObject(shape, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : 'The request body must be a JSON object'),
-  });
-
-const statusNote = text(2000);
-
-/** POST /api/sale-sav/{id}/resolve. */
-export const resolveSavBody = statusChangeBody({
-  resolution: statusNote.describe('What was done for the customer; the chatbot shows it to them'),
-});
-
-/** POST /api/sale-sav/{id}/close: nothing to say (an empty object, or no body). */
-export const closeSavBody = statusChangeBody({});
-
-/** POST /api/sale-sav/{id}/reopen. */
-export const reopenSavBody = statusChangeBody({ reason: statusNote.describe('Why the SAV is reopened; seen by staff only') });
-
-/** POST /api/sale-sav/{id}/cancel. */
-export const cancelSavBody = statusChangeBody({ reason: statusNote.describe('Why the SAV is cancelled; seen by staff only') });

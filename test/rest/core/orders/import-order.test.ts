@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { catalogProducts } from '../../../../src/events/catalog/catalog-handlers.ts';
 import { systemContext } from '../../../../src/events/command-context.ts';
-import { labelFileFor } from '../../../../src/labels/label-path.ts';
+import { labelFileFor } from '../../../../src/files/label-path.ts';
 import { findSaleByIncrementId } from '../../../../src/projections/sales/queries.ts';
 import { trackingEvents } from '../../../labels/label-fixtures.ts';
 import { pdfText } from '../../../labels/pdf-tools.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonShapeProblem } from '../../src/rest/json-shape.ts';
+import { jsonShapeProblem } from '../../src/http/json-shape.ts';
 
 const limits = { maxDepth: 4, maxValues: 10 };
 const nested = (depth: number): string => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { DuplicateKeyError, type ReadStore } from '../../projections/read-store/read-store.ts';
+import { DuplicateKeyError, type ReadStore } from '../projections/read-store/read-store.ts';
 
 /**
  * The answers given under an `Idempotency-Key`, kept 24 hours in the read store's

@@ -3,10 +3,10 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import coBody from 'co-body';
 import type { Middleware, ParameterizedContext } from 'koa';
-import { processBodyBudget, type BodyBudget } from '../body-budget.ts';
-import { jsonShapeProblem, type JsonShapeLimits } from '../json-shape.ts';
-import { saveStream, type SavedStream } from '../../files/save-stream.ts';
-import { BodyBudgetExhaustedError, BodyEncodingError, BodyShapeError, NotFileBodyError, NotJsonBodyError } from './error-handler.ts';
+import { processBodyBudget, type BodyBudget } from './body-budget.ts';
+import { jsonShapeProblem, type JsonShapeLimits } from './json-shape.ts';
+import { saveStream, type SavedStream } from '../files/save-stream.ts';
+import { BodyBudgetExhaustedError, BodyEncodingError, BodyShapeError, NotFileBodyError, NotJsonBodyError } from './body-errors.ts';
 
 /** Methods whose body the API reads. */
 const withBody = new Set(['POST', 'PUT', 'PATCH']);

@@ -1,9 +1,9 @@
 import type { Middleware, ParameterizedContext } from 'koa';
-import { parseAccessToken, verifySecret } from '../../events/access/access-token.ts';
-import type { TokenGroup } from '../../events/access/events.ts';
-import type { CommandContext } from '../../events/command-context.ts';
-import type { TokenLookup } from '../../projections/access/token-lookup.ts';
-import { HttpError } from '../http-error.ts';
+import { parseAccessToken, verifySecret } from '../events/access/access-token.ts';
+import type { TokenGroup } from '../events/access/events.ts';
+import type { CommandContext } from '../events/command-context.ts';
+import type { TokenLookup } from '../projections/access/token-lookup.ts';
+import { HttpError } from './http-error.ts';
 
 /** Where the token travels: `Authorization: Bearer <token>` or the chatbot's `X-API-Token: <token>`. */
 export type TokenScheme = 'bearer' | 'api-token';

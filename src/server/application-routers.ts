@@ -2,19 +2,19 @@ import type Router from '@koa/router';
 import { graphiqlRoutes } from '../graphql/graphiql/graphiql-routes.ts';
 import { graphqlRoutes } from '../graphql/routes.ts';
 import type { Runtime } from '../runtime.ts';
-import { chatbotRoutes } from './chatbot/routes.ts';
-import { customerRoutes } from './core/customers/routes.ts';
-import { invoiceRoutes } from './core/invoice/routes.ts';
-import { leadRoutes } from './core/leads/routes.ts';
-import { orderRoutes } from './core/orders/routes.ts';
-import { saleActionRoutes } from './core/sale-actions/routes.ts';
-import { coreSaleRoutes } from './core/sales/routes.ts';
-import { coreSavRoutes } from './core/sav/routes.ts';
-import { filesRoutes } from './files/routes.ts';
-import { healthRoutes } from './health/health-routes.ts';
-import { metricsRoutes } from './metrics/metrics-routes.ts';
-import { openApiRoutes } from './openapi/routes.ts';
-import { supplierRoutes } from './supplier/routes.ts';
+import { chatbotRoutes } from '../rest/chatbot/routes.ts';
+import { customerRoutes } from '../rest/core/customers/routes.ts';
+import { invoiceRoutes } from '../rest/core/invoicing/routes.ts';
+import { leadRoutes } from '../rest/core/leads/routes.ts';
+import { orderRoutes } from '../rest/core/orders/routes.ts';
+import { saleActionRoutes } from '../rest/core/sale-actions/routes.ts';
+import { coreSaleRoutes } from '../rest/core/sales/routes.ts';
+import { coreSavRoutes } from '../rest/core/sav/routes.ts';
+import { filesRoutes } from '../rest/files/routes.ts';
+import { healthRoutes } from '../rest/health/health-routes.ts';
+import { metricsRoutes } from '../rest/metrics/metrics-routes.ts';
+import { openApiRoutes } from '../rest/openapi/routes.ts';
+import { supplierRoutes } from '../rest/supplier/routes.ts';
 
 /**
  * The routers of the application, in the order they are tried (app.ts). One list, so that the spec

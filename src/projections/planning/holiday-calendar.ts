@@ -1,7 +1,7 @@
-import type { Holiday } from '../../../events/planning/french-holidays.ts';
-import { holidaysBetween } from '../../../events/planning/holidays-decider.ts';
-import { listHolidays } from '../../../projections/planning/queries.ts';
-import type { ReadStore } from '../../../projections/read-store/read-store.ts';
+import type { Holiday } from '../../events/planning/french-holidays.ts';
+import { holidaysBetween } from '../../events/planning/holidays-decider.ts';
+import { listHolidays } from './queries.ts';
+import type { ReadStore } from '../read-store/read-store.ts';
 
 /**
  * The days on which no appointment is given, from `from` to `to` (inclusive): the French public

@@ -1,7 +1,7 @@
 import type { Seller } from '../config/seller-settings.ts';
 import type { CreditNoteData, InvoiceData } from '../events/invoicing/documents.ts';
 import type { Numbered } from '../events/invoicing/issuing-register.ts';
-import { localDateIn } from '../projections/sales/order-date.ts';
+import { localDateIn } from '../time/local-dates.ts';
 import type { SaleDocument } from '../projections/sales/sale-document.ts';
 import { totalsOf } from './invoice-data.ts';
 import { vatBreakdown } from './vat.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceData } from '../../src/invoices/invoice-data.ts';
-import { renderInvoicePdf } from '../../src/invoices/render-invoice.ts';
+import { invoiceData } from '../../src/invoicing/invoice-data.ts';
+import { renderInvoicePdf } from '../../src/invoicing/render-invoice.ts';
 import { pdfPageCount, pdfText } from '../labels/pdf-tools.ts';
 import { pdfCreationDate } from './pdf-creation-date.ts';
 import { aProduct, aSale, aSaleWithCancelledLamp, anIssue, invoiceOptions } from './invoice-fixtures.ts';

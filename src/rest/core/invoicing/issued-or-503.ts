@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { ConcurrencyConflictError } from '../../../events/command-handler.ts';
 import { RegisterBehindError } from '../../../events/invoicing/issuing-register.ts';
 import type { Runtime } from '../../../runtime.ts';
-import { HttpError } from '../../http-error.ts';
+import { HttpError } from '../../../http/http-error.ts';
 
 /**
  * A document being issued, or the 503 its route answers when the register cannot issue it now: its read

@@ -1,5 +1,5 @@
 import { demoSeller } from '../../src/config/seller-settings.ts';
-import type { InvoiceOptions } from '../../src/invoices/invoice-data.ts';
+import type { InvoiceOptions } from '../../src/invoicing/invoice-data.ts';
 import type { SaleDocument, SaleProductDocument } from '../../src/projections/sales/sale-document.ts';
 
 /** Sales as the `sales` read model holds them, for the invoice specs. */

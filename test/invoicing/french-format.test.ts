@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatRate } from '../../src/invoices/french-format.ts';
+import { formatDate, formatMoney, formatRate } from '../../src/invoicing/french-format.ts';
 
 const nbsp = '\u00a0';
 

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { createInvoiceCache } from '../../../invoices/invoice-cache.ts';
+import { createInvoiceCache } from '../../../invoicing/invoice-cache.ts';
 import type { Runtime } from '../../../runtime.ts';
 import { coreGuard } from '../core-auth.ts';
 import { noCoreQuery } from '../core-query.ts';

@@ -9,7 +9,7 @@ import { catalogProducts } from '../../../../src/events/catalog/catalog-handlers
 import { systemContext } from '../../../../src/events/command-context.ts';
 import { importSale } from '../../../../src/events/sales/import-sale.ts';
 import { createLogger } from '../../../../src/logger.ts';
-import { createRuntimeApp } from '../../../../src/rest/app.ts';
+import { createRuntimeApp } from '../../../../src/server/app.ts';
 import { openRuntime, type Runtime } from '../../../../src/runtime.ts';
 import { readModelsCaughtUp, startApi, type ApiHarness } from '../../../support/api-harness.ts';
 import { testBackendEnv } from '../../../support/backends.ts';

@@ -1,8 +1,8 @@
 import type { RouterMiddleware } from '@koa/router';
-import type { InvoiceCache } from '../../../invoices/invoice-cache.ts';
+import type { InvoiceCache } from '../../../invoicing/invoice-cache.ts';
 import { findSaleCreditNote } from '../../../projections/invoicing/queries.ts';
 import type { Runtime } from '../../../runtime.ts';
-import { HttpError } from '../../http-error.ts';
+import { HttpError } from '../../../http/http-error.ts';
 import { parseInput } from '../../parse-input.ts';
 import { renderedOr503 } from '../../pdf-unavailable.ts';
 import { verifiedActionToken } from '../action-token-guard.ts';

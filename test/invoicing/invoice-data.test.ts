@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoSeller } from '../../src/config/seller-settings.ts';
-import { invoiceData } from '../../src/invoices/invoice-data.ts';
+import { invoiceData } from '../../src/invoicing/invoice-data.ts';
 import { aProduct, aSale, aSaleWithCancelledLamp, anIssue, cancelledAt, invoiceOptions } from './invoice-fixtures.ts';
 
 describe('the data of an invoice', () => {

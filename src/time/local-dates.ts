@@ -1,4 +1,4 @@
-import { offsetMinutesIn } from '../../time/zoned-timestamp.ts';
+import { offsetMinutesIn } from './zoned-timestamp.ts';
 
 /**
  * An order is dated by the calendar day it was placed on in the planning's time zone, not in UTC: an

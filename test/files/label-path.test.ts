@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { labelFileFor, labelPathFor, parseLabelPath } from '../../src/labels/label-path.ts';
+import { labelFileFor, labelPathFor, parseLabelPath } from '../../src/files/label-path.ts';
 
 describe('label paths', () => {
   it('when a label path is built, it is labels/<supplier>/<service_order_id>.pdf under DATA_DIR/files', () => {

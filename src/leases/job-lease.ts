@@ -1,6 +1,8 @@
 import { systemClock } from '../events/command-context.ts';
 import { holdLease, type LeaseHolder } from '../projections/projection-lease.ts';
-import type { Runtime } from '../runtime.ts';
+import type { Config } from '../config/config.ts';
+import type { Logger } from '../logger.ts';
+import type { ReadStore } from '../projections/read-store/read-store.ts';
 
 /**
  * A background job that must run in one instance at a time among those sharing the read store (the
@@ -20,7 +22,10 @@ export type JobLeaseCallbacks = {
   onLost: () => void | Promise<void>;
 };
 
-export const holdJobLease = (runtime: Pick<Runtime, 'config' | 'readStore' | 'log'>, job: string, callbacks: JobLeaseCallbacks): LeaseHolder => {
+/** What a leased job needs to hold its lease: the instance's settings, the store of the leases, a log. */
+export type JobLeaseDeps = { config: Config; readStore: ReadStore; log: Logger };
+
+export const holdJobLease = (runtime: JobLeaseDeps, job: string, callbacks: JobLeaseCallbacks): LeaseHolder => {
   const { config, log } = runtime;
   const name = jobLeaseName(job);
   return holdLease({
