@@ -1,7 +1,9 @@
 import SchemaBuilder from '@pothos/core';
 import DataloaderPlugin from '@pothos/plugin-dataloader';
 import RelayPlugin from '@pothos/plugin-relay';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type { GraphqlContext } from './context.ts';
+import { forbidden } from './errors.ts';
 
 /**
  * The one schema builder: its typed context and plugins. Capability modules add their types and
@@ -16,8 +18,16 @@ export const builder = new SchemaBuilder<{
     JSON: { Input: unknown; Output: unknown };
   };
   DefaultFieldNullability: false;
+  /** `staff`: a token of the core group (the back office's tools); analysts and auditors read. */
+  AuthScopes: { staff: boolean };
 }>({
-  plugins: [RelayPlugin, DataloaderPlugin],
+  // Scope auth first: its check runs before what the other plugins wrap around a resolver.
+  plugins: [ScopeAuthPlugin, RelayPlugin, DataloaderPlugin],
+  scopeAuth: {
+    authScopes: ({ token }) => ({ staff: token.group === 'core' }),
+    // Checked before the resolver runs: a refused change records nothing.
+    unauthorizedError: () => forbidden('Only staff (a Bearer token of the core group) may run this mutation'),
+  },
   defaultFieldNullability: false,
   // The read models are addressed by their own IDs (saleId, incrementId): no global Node lookup.
   relay: { nodeQueryOptions: false, nodesQueryOptions: false },
