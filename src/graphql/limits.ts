@@ -64,7 +64,7 @@ const reportAs = (code: string, message: string) => (context: ValidationContext 
 /** Prices the operation with its variables; too costly, it does not run. Otherwise its time budget starts. */
 const costAndBudget = (timeBudgetMs: number): Plugin<GraphqlContext> => ({
   onExecute({ args, setResultAndStopExecution, extendContext }) {
-    const cost = operationCost(args.schema, args.document, args.variableValues ?? {}, args.operationName);
+    const cost = operationCost(args.schema, args.document, args.variableValues ?? {}, args.operationName, args.contextValue as GraphqlContext);
     if (cost > maxCost) {
       setResultAndStopExecution({ errors: [tooCostly(cost)] });
       return;

@@ -1,6 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { GraphQLError, type GraphQLFieldResolver } from 'graphql/index.js';
-import type { GraphqlContext } from './context.ts';
 
 /**
  * The per-operation time budget (GRAPHQL_TIME_BUDGET_MS). The deadline is set when the operation
@@ -13,6 +12,9 @@ import type { GraphqlContext } from './context.ts';
 
 export type TimeBudget = { deadline: number; ms: number };
 
+/** What a resolver's context needs here: the budget, once the operation runs (the GraphQL context carries it). */
+type Budgeted = { timeBudget?: TimeBudget };
+
 export const startBudget = (ms: number): TimeBudget => ({ deadline: performance.now() + ms, ms });
 
 const exceeded = (budget: TimeBudget): GraphQLError =>
@@ -23,7 +25,7 @@ const exceeded = (budget: TimeBudget): GraphQLError =>
 const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as Promise<unknown> | null)?.then === 'function';
 
 export const withinBudget =
-  (resolve: GraphQLFieldResolver<unknown, GraphqlContext>, rootField: boolean): GraphQLFieldResolver<unknown, GraphqlContext> =>
+  (resolve: GraphQLFieldResolver<unknown, Budgeted>, rootField: boolean): GraphQLFieldResolver<unknown, Budgeted> =>
   (source, args, context, info) => {
     const budget = context.timeBudget;
     if (budget && performance.now() > budget.deadline) throw exceeded(budget);

@@ -2,7 +2,6 @@ import { InvalidActionTokenRequest, mintActionToken, type MintedActionToken } fr
 import { findSaleById } from '../../projections/sales/queries.ts';
 import { builder } from '../builder.ts';
 import { badUserInput, notFound } from '../errors.ts';
-import { requireStaff } from '../staff-only.ts';
 
 /** Signs a link token for one action on one sale, as the back office's tools do; nothing is recorded until it is used. */
 
@@ -30,6 +29,7 @@ const MintedActionTokenRef = builder.objectRef<MintedActionToken>('MintedActionT
 builder.mutationField('mintActionToken', (t) =>
   t.field({
     type: MintedActionTokenRef,
+    authScopes: { staff: true },
     description: 'A signed, expiring link token bound to one sale and one action kind. Errors: NOT_FOUND (sale), BAD_USER_INPUT (a rule of the kind).',
     args: {
       action: t.arg({ type: ActionKindEnum, required: true }),
@@ -39,7 +39,6 @@ builder.mutationField('mintActionToken', (t) =>
       ttlSeconds: t.arg.int(),
     },
     resolve: async (_root, args, context) => {
-      requireStaff(context);
       const { runtime } = context;
       const sale = await findSaleById(runtime.readStore, args.saleId);
       if (!sale) throw notFound(`Sale ${args.saleId}`);

@@ -8,7 +8,6 @@ import { noteWritten, seeWritten } from '../../http/read-your-writes.ts';
 import { builder } from '../builder.ts';
 import type { GraphqlContext } from '../context.ts';
 import { badUserInput, refused } from '../errors.ts';
-import { requireStaff } from '../staff-only.ts';
 import { SavRef } from './sav-type.ts';
 
 /** The status changes of a SAV, for staff, through the same handlers as POST /api/sale-sav/{id}/resolve|close|reopen|cancel. */
@@ -54,10 +53,10 @@ const refusals = 'Refused: UNKNOWN_SAV, SAV_STATUS_CONFLICT (details: status, al
 builder.mutationField('resolveSav', (t) =>
   t.field({
     type: SavChangeRef,
+    authScopes: { staff: true },
     description: `A SAV in progress is resolved with what was done (shown to the customer by the chatbot). ${refusals}`,
     args: { savId: t.arg.int({ required: true }), resolution: t.arg.string({ required: true }) },
     resolve: async (_root, { savId, resolution }, context: GraphqlContext) => {
-      requireStaff(context);
       const text = textArg(resolveSavBody.shape.resolution, 'resolution', resolution);
       return answered(context, savId, await resolveSav(context.runtime.planning, { savId, resolution: text }, context.commandContext));
     },
@@ -67,10 +66,10 @@ builder.mutationField('resolveSav', (t) =>
 builder.mutationField('closeSav', (t) =>
   t.field({
     type: SavChangeRef,
+    authScopes: { staff: true },
     description: `A resolved SAV is closed; its appointment, unless past, is given back. ${refusals}`,
     args: { savId: t.arg.int({ required: true }) },
     resolve: async (_root, { savId }, context: GraphqlContext) => {
-      requireStaff(context);
       return answered(context, savId, await closeSav(context.runtime.planning, { savId }, context.commandContext));
     },
   }),
@@ -79,10 +78,10 @@ builder.mutationField('closeSav', (t) =>
 builder.mutationField('reopenSav', (t) =>
   t.field({
     type: SavChangeRef,
+    authScopes: { staff: true },
     description: `A resolved or closed SAV is in progress again, with why. ${refusals}`,
     args: { savId: t.arg.int({ required: true }), reason: t.arg.string({ required: true }) },
     resolve: async (_root, { savId, reason }, context: GraphqlContext) => {
-      requireStaff(context);
       const text = textArg(reopenSavBody.shape.reason, 'reason', reason);
       return answered(context, savId, await reopenSav(context.runtime.planning, { savId, reason: text }, context.commandContext));
     },
@@ -92,10 +91,10 @@ builder.mutationField('reopenSav', (t) =>
 builder.mutationField('cancelSav', (t) =>
   t.field({
     type: SavChangeRef,
+    authScopes: { staff: true },
     description: `A SAV in progress is cancelled for good, with why; its appointment, unless past, is given back. ${refusals}`,
     args: { savId: t.arg.int({ required: true }), reason: t.arg.string({ required: true }) },
     resolve: async (_root, { savId, reason }, context: GraphqlContext) => {
-      requireStaff(context);
       const text = textArg(cancelSavBody.shape.reason, 'reason', reason);
       return answered(context, savId, await cancelSav(context.runtime.planning, { savId, reason: text }, context.commandContext));
     },

@@ -2,6 +2,7 @@ import { addDays } from '../../events/planning/calendar-date.ts';
 import type { Granularity } from '../../projections/dashboard/buckets.ts';
 import { dashboard, type CountByKey, type Dashboard, type DashboardFigures } from '../../projections/dashboard/queries.ts';
 import { builder } from '../builder.ts';
+import { dayReadCost, daysOf, itemsCountedAbove, pricedAbove } from '../cost.ts';
 import { badUserInput } from '../errors.ts';
 import { answeredFrom } from '../read-model-answers.ts';
 import { dashboardProjectionName } from '../../projections/dashboard/dashboard-projection.ts';
@@ -9,6 +10,10 @@ import { dashboardProjectionName } from '../../projections/dashboard/dashboard-p
 /** The analysts' business dashboard, read from the `dashboard_days` read model. */
 
 const maxDays = 366;
+
+/** The buckets of a period: its days, or the weeks or months it overlaps (at most one more, clipped). */
+const bucketsOf = (days: number, granularity: Granularity): number =>
+  granularity === 'week' ? Math.ceil(days / 7) + 1 : granularity === 'month' ? Math.ceil(days / 28) + 1 : days;
 
 const GranularityEnum = builder.enumType('DashboardGranularity', {
   values: {
@@ -50,15 +55,16 @@ type DashboardAnswer = Dashboard & { from: string; to: string; granularity: Gran
 
 const DashboardRef = builder.objectRef<DashboardAnswer>('Dashboard').implement({
   fields: (t) => ({
-    from: t.expose('from', { type: 'LocalDate' }),
-    to: t.expose('to', { type: 'LocalDate' }),
-    granularity: t.expose('granularity', { type: GranularityEnum }),
-    timezone: t.exposeString('timezone', { description: 'The time zone the days are local to.' }),
+    from: t.expose('from', { type: 'LocalDate', complexity: pricedAbove }),
+    to: t.expose('to', { type: 'LocalDate', complexity: pricedAbove }),
+    granularity: t.expose('granularity', { type: GranularityEnum, complexity: pricedAbove }),
+    timezone: t.exposeString('timezone', { description: 'The time zone the days are local to.', complexity: pricedAbove }),
     buckets: t.expose('buckets', {
       type: [BucketRef],
       description: 'In date order; the first and last are clipped to the period. Days with nothing count zero.',
+      complexity: itemsCountedAbove,
     }),
-    totals: t.expose('totals', { type: BucketRef, description: 'The whole period; its backlog is the one at its end.' }),
+    totals: t.expose('totals', { type: BucketRef, description: 'The whole period; its backlog is the one at its end.', complexity: pricedAbove }),
   }),
 });
 
@@ -72,6 +78,8 @@ builder.queryField('dashboard', (t) =>
       to: t.arg({ type: 'LocalDate', required: true }),
       granularity: t.arg({ type: GranularityEnum, defaultValue: 'day' }),
     },
+    // The field and its buckets' list, and each day read; what is asked of a bucket, once per bucket.
+    complexity: (args) => ({ field: 2 + daysOf(args) * dayReadCost, multiplier: bucketsOf(daysOf(args), args.granularity ?? 'day') }),
     resolve: async (_root, args, { runtime }) => {
       if (args.to < args.from) throw badUserInput('to', `must not be before from (${args.from})`);
       if (args.to > addDays(args.from, maxDays - 1)) throw badUserInput('to', `the range must not exceed ${maxDays} days`);

@@ -1,6 +1,7 @@
 import { allEventTypes } from '../../events/catalogue/catalogue.ts';
 import type { Actor, RecordedEvent } from '../../events/store/event-store.ts';
 import { builder } from '../builder.ts';
+import { itemsCountedAbove, pageOf, pricedAbove } from '../cost.ts';
 import { ActorKindEnum } from '../sale-log/sale-log-entry-type.ts';
 import { badUserInput } from '../errors.ts';
 import { readFeed, type FeedPage } from './read-feed.ts';
@@ -49,14 +50,15 @@ type EventPage = FeedPage & { after: number | null };
 
 const EventPageRef = builder.objectRef<EventPage>('EventPage').implement({
   fields: (t) => ({
-    events: t.expose('events', { type: [LoggedEventRef] }),
+    events: t.expose('events', { type: [LoggedEventRef], complexity: itemsCountedAbove }),
     endCursor: t.field({
       type: 'Position',
       nullable: true,
+      complexity: pricedAbove,
       description: 'Pass it as `after` to read on: the last position of this page (the `after` given when the page is empty).',
       resolve: (page) => page.events.at(-1)?.position ?? page.after,
     }),
-    hasNextPage: t.exposeBoolean('hasNextPage'),
+    hasNextPage: t.exposeBoolean('hasNextPage', { complexity: pricedAbove }),
   }),
 });
 
@@ -72,6 +74,8 @@ builder.queryField('events', (t) =>
       streamPrefix: t.arg.string({ description: 'Only the streams whose name starts with this, e.g. "sale-".' }),
       first: t.arg.int({ required: true, defaultValue: 100 }),
     },
+    // The field and its list, and each event read; what is asked of an event, once per event.
+    complexity: ({ first }) => ({ field: 2 + pageOf(first, 100), multiplier: pageOf(first, 100) }),
     resolve: async (_root, args, { runtime }) => {
       if (args.first < 1 || args.first > maxPage) throw badUserInput('first', `must be from 1 to ${maxPage}`);
       const unknown = args.types?.find((type) => !knownTypes.has(type));

@@ -6,7 +6,6 @@ import { builder } from '../builder.ts';
 import { CommandResultRef, type CommandResult } from '../command-result.ts';
 import { badUserInput, refused } from '../errors.ts';
 import { PlanningTypeEnum } from '../sales/sale-parts.ts';
-import { requireStaff } from '../staff-only.ts';
 import type { Written } from '../../events/command-handler.ts';
 import { noteWritten } from '../../http/read-your-writes.ts';
 import type { GraphqlContext } from '../context.ts';
@@ -24,10 +23,10 @@ const answered = (context: GraphqlContext, outcome: { status: string; written?: 
 builder.mutationField('declareHoliday', (t) =>
   t.field({
     type: CommandResultRef,
+    authScopes: { staff: true },
     description: 'Closes every planning on that day. Status `declared`, or `unchanged` when it already was.',
     args: { date: t.arg({ type: 'LocalDate', required: true }), label: t.arg.string() },
     resolve: async (_root, { date, label }, context) => {
-      requireStaff(context);
       const { runtime, commandContext } = context;
       const parsedLabel = label === null || label === undefined ? null : holidayLabel.safeParse(label);
       if (parsedLabel && !parsedLabel.success) throw badUserInput('label', 'must be a text of 1 to 200 characters');
@@ -39,10 +38,10 @@ builder.mutationField('declareHoliday', (t) =>
 builder.mutationField('removeHoliday', (t) =>
   t.field({
     type: CommandResultRef,
+    authScopes: { staff: true },
     description: 'Opens a declared holiday again. Refused: HOLIDAY_NOT_DECLARED, PUBLIC_HOLIDAY.',
     args: { date: t.arg({ type: 'LocalDate', required: true }) },
     resolve: async (_root, { date }, context) => {
-      requireStaff(context);
       return answered(context, await removeHoliday(context.runtime.write, { date }, context.commandContext));
     },
   }),
@@ -51,6 +50,7 @@ builder.mutationField('removeHoliday', (t) =>
 builder.mutationField('configurePlanning', (t) =>
   t.field({
     type: CommandResultRef,
+    authScopes: { staff: true },
     description: 'Sets a planning’s slot times, capacity per slot and working days. Refused: INVALID_SLOT_TIMES, INVALID_CAPACITY, INVALID_WORKING_DAYS.',
     args: {
       planningType: t.arg({ type: PlanningTypeEnum, required: true }),
@@ -59,7 +59,6 @@ builder.mutationField('configurePlanning', (t) =>
       workingDays: t.arg.intList({ required: true, description: 'ISO weekdays: 1 = Monday ... 7 = Sunday.' }),
     },
     resolve: async (_root, args, context) => {
-      requireStaff(context);
       const { runtime, commandContext } = context;
       const input = { ...args, planningType: args.planningType as PlanningType };
       return answered(context, await configurePlanning(runtime.write, input, commandContext));

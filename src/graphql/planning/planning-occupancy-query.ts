@@ -2,6 +2,7 @@ import { addDays } from '../../events/planning/calendar-date.ts';
 import type { PlanningType } from '../../events/catalogue/common-schemas.ts';
 import type { Holiday } from '../../events/planning/french-holidays.ts';
 import { builder } from '../builder.ts';
+import { daysOf, itemsCountedAbove, pricedAbove } from '../cost.ts';
 import { badUserInput } from '../errors.ts';
 import { PlanningTypeEnum } from '../sales/sale-parts.ts';
 import { planningOccupancy, type DayOccupancy, type PlanningOccupancy, type SlotOccupancy, type TypeOccupancy } from './planning-occupancy.ts';
@@ -48,27 +49,36 @@ const DayRef = builder.objectRef<DayOccupancy>('PlanningDay').implement({
 
 const TypeRef = builder.objectRef<TypeOccupancy>('PlanningTypeOccupancy').implement({
   fields: (t) => ({
-    planningType: t.field({ type: PlanningTypeEnum, resolve: ({ settings }) => settings.planningType }),
-    slotTimes: t.stringList({ resolve: ({ settings }) => settings.slotTimes }),
-    capacityPerSlot: t.int({ resolve: ({ settings }) => settings.capacityPerSlot }),
-    workingDays: t.intList({ description: 'ISO weekdays: 1 = Monday ... 7 = Sunday.', resolve: ({ settings }) => settings.workingDays }),
-    days: t.expose('days', { type: [DayRef] }),
+    planningType: t.field({ type: PlanningTypeEnum, complexity: pricedAbove, resolve: ({ settings }) => settings.planningType }),
+    slotTimes: t.stringList({ complexity: pricedAbove, resolve: ({ settings }) => settings.slotTimes }),
+    capacityPerSlot: t.int({ complexity: pricedAbove, resolve: ({ settings }) => settings.capacityPerSlot }),
+    workingDays: t.intList({
+      description: 'ISO weekdays: 1 = Monday ... 7 = Sunday.',
+      complexity: pricedAbove,
+      resolve: ({ settings }) => settings.workingDays,
+    }),
+    days: t.expose('days', { type: [DayRef], complexity: itemsCountedAbove }),
   }),
 });
 
 const OccupancyRef = builder.objectRef<PlanningOccupancy>('PlanningOccupancy').implement({
   fields: (t) => ({
-    from: t.expose('from', { type: 'LocalDate' }),
-    to: t.expose('to', { type: 'LocalDate' }),
-    timezone: t.exposeString('timezone'),
-    holidays: t.expose('holidays', { type: [HolidayRef], description: 'Public and declared holidays in the range: every planning is closed then.' }),
+    from: t.expose('from', { type: 'LocalDate', complexity: pricedAbove }),
+    to: t.expose('to', { type: 'LocalDate', complexity: pricedAbove }),
+    timezone: t.exposeString('timezone', { complexity: pricedAbove }),
+    holidays: t.expose('holidays', {
+      type: [HolidayRef],
+      description: 'Public and declared holidays in the range: every planning is closed then.',
+      complexity: pricedAbove,
+    }),
     occupied: t.field({
       type: [TakenDayRef],
       description: 'Only the days and slots with a place taken.',
+      complexity: itemsCountedAbove,
       resolve: ({ occupied }) =>
         Object.entries(occupied).map(([date, slots]) => ({ date, slots: Object.entries(slots).map(([time, taken]) => ({ time, taken })) })),
     }),
-    plannings: t.expose('plannings', { type: [TypeRef] }),
+    plannings: t.expose('plannings', { type: [TypeRef], complexity: itemsCountedAbove }),
   }),
 });
 
@@ -82,6 +92,12 @@ builder.queryField('planningOccupancy', (t) =>
       to: t.arg({ type: 'LocalDate', required: true }),
       planningTypes: t.arg({ type: [PlanningTypeEnum], defaultValue: ['sav'] }),
       excludeSavId: t.arg.int({ description: 'A SAV being rescheduled: its own place is not counted.' }),
+    },
+    // Each planning's days read; what is asked of a day, once per day of each planning. The days
+    // occupied, summed over the plannings, are counted once per planning as well (at most twice).
+    complexity: (args) => {
+      const daysRead = daysOf(args) * Math.max(1, new Set(args.planningTypes ?? ['sav']).size);
+      return { field: 1 + daysRead, multiplier: daysRead };
     },
     resolve: (_root, args, { runtime }) => {
       if (args.to < args.from) throw badUserInput('to', `must not be before from (${args.from})`);

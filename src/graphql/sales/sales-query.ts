@@ -1,6 +1,7 @@
 import { resolveCursorConnection, type ResolveCursorConnectionArgs } from '@pothos/plugin-relay';
 import { salesCollection, type SaleDocument } from '../../projections/sales/sale-document.ts';
 import { builder } from '../builder.ts';
+import { itemsCountedAbove, pageOf } from '../cost.ts';
 import { badUserInput } from '../errors.ts';
 import { SalesFilterInput, salesReadFilter } from './sales-filter.ts';
 import { SaleRef } from './sale-type.ts';
@@ -24,6 +25,8 @@ builder.queryField('sales', (t) =>
       type: SaleRef,
       description: 'Sales matching the filter, in sale ID order; at most 100 per page (default 20).',
       args: { filter: t.arg({ type: SalesFilterInput }) },
+      // The field and its edges, and each sale read; what is asked of an edge, once per sale.
+      complexity: ({ first, last }) => ({ field: 2 + pageOf(first ?? last, 20), multiplier: pageOf(first ?? last, 20) }),
       resolve: (_root, args, { runtime }) =>
         resolveCursorConnection(
           { args, toCursor: cursorOf, defaultSize: 20, maxSize: 100 },
@@ -40,7 +43,7 @@ builder.queryField('sales', (t) =>
           },
         ),
     },
-    { name: 'SaleConnection' },
+    { name: 'SaleConnection', edgesField: { complexity: itemsCountedAbove } },
     { name: 'SaleEdge' },
   ),
 );

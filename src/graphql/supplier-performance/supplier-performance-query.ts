@@ -3,6 +3,7 @@ import { addDays } from '../../events/planning/calendar-date.ts';
 import type { DelayStats } from '../../projections/supplier-performance/percentiles.ts';
 import { supplierPerformance, type SupplierPerformance } from '../../projections/supplier-performance/queries.ts';
 import { builder } from '../builder.ts';
+import { dayReadCost, daysOf, defaultListSize } from '../cost.ts';
 import { badUserInput } from '../errors.ts';
 import { answeredFrom } from '../read-model-answers.ts';
 import { supplierPerformanceProjectionName } from '../../projections/supplier-performance/supplier-performance-projection.ts';
@@ -46,6 +47,7 @@ builder.queryField('supplierPerformance', (t) =>
       to: t.arg({ type: 'LocalDate', required: true }),
       supplier: t.arg.string({ description: `One of ${supplierName.options.join(', ')}.` }),
     },
+    complexity: (args) => ({ field: 1 + daysOf(args) * dayReadCost, multiplier: defaultListSize }),
     resolve: (_root, args, { runtime }) => {
       if (args.to < args.from) throw badUserInput('to', `must not be before from (${args.from})`);
       if (args.to > addDays(args.from, maxDays - 1)) throw badUserInput('to', `the range must not exceed ${maxDays} days`);
