@@ -60,7 +60,7 @@ export const runtimeSmokeSpecs = [
 
 /**
  * The inner loop (`npm run test:quick`): the deciders, the command handlers on a real embedded store,
- * and the read models' projections, in about a minute; the whole suite before a commit.
+ * and the read models' projections, in about ten seconds; the whole suite before a commit.
  */
 export const quickSpecs = [
   'test/events/**/*.test.ts',
