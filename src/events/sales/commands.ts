@@ -1,4 +1,4 @@
-import type { Address, SupplierName } from '../catalogue/common-schemas.ts';
+import type { Address, SupplierName } from '../schema/common-schemas.ts';
 import type { SaleEvent } from './events.ts';
 
 /**

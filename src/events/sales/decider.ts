@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '../decider.ts';
-import type { Address } from '../catalogue/common-schemas.ts';
+import type { Address } from '../schema/common-schemas.ts';
 import type { ImportSale, SaleCommand } from './commands.ts';
 import type { SaleEvent } from './events.ts';
 import { decideCancellation } from './cancellation.ts';

@@ -1,5 +1,5 @@
 import type { UnknownFields } from '../../contracts/unknown-fields.ts';
-import type { Address, SupplierName } from '../catalogue/common-schemas.ts';
+import type { Address, SupplierName } from '../schema/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
 import { earlierOutcome, handleCommand, writtenBy, type Written } from '../command-handler.ts';
 import { fold } from '../decider.ts';

@@ -1,4 +1,4 @@
-import type { SupplierName } from '../catalogue/common-schemas.ts';
+import type { SupplierName } from '../schema/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
 import { handleCommand, writtenBy, type Written } from '../command-handler.ts';
 import type { AcknowledgeSaleProduct, ShipSaleProduct } from './commands.ts';

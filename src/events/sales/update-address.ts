@@ -1,4 +1,4 @@
-import type { Address } from '../catalogue/common-schemas.ts';
+import type { Address } from '../schema/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
 import { handleCommand, writtenBy, type Written } from '../command-handler.ts';
 import type { UpdateSaleAddress } from './commands.ts';

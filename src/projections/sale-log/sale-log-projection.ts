@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../../events/catalogue/catalogue.ts';
+import type { StoredEvent } from '../../events/registry.ts';
 import { savEventDefinitions } from '../../events/after-sales/events.ts';
 import { incrementIdOfStream, saleEventDefinitions } from '../../events/sales/events.ts';
 import type { Actor } from '../../events/store/event-store.ts';

@@ -1,5 +1,5 @@
-import { decodeEvent, type StoredEvent } from '../../events/catalogue/catalogue.ts';
-import { supplierName, type SupplierName } from '../../events/catalogue/common-schemas.ts';
+import { decodeEvent, type StoredEvent } from '../../events/registry.ts';
+import { supplierName, type SupplierName } from '../../events/schema/common-schemas.ts';
 import type { EventStore, RecordedEvent } from '../../events/store/event-store.ts';
 
 /**

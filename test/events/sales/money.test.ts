@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amount, maxAmount, maxQuantity } from '../../../src/events/catalogue/bounded-numbers.ts';
+import { amount, maxAmount, maxQuantity } from '../../../src/events/schema/bounded-numbers.ts';
 import { fromCents, lineAmount, lineCents, sumCents, toCents } from '../../../src/events/sales/money.ts';
 
 describe('money, added up in integer cents', () => {

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../../support/decider-spec.ts';
 import { saleDecider } from '../../../src/events/sales/decider.ts';
-import type { Address } from '../../../src/events/catalogue/common-schemas.ts';
+import type { Address } from '../../../src/events/schema/common-schemas.ts';
 import { address, at, cancelled, onlyProduct, product, saleImported, shipped, type Command } from './sale-fixtures.ts';
 
 const spec = deciderSpec(saleDecider);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SupplierName } from '../../../src/events/catalogue/common-schemas.ts';
+import type { SupplierName } from '../../../src/events/schema/common-schemas.ts';
 import { cancelSale } from '../../../src/events/sales/cancel-sale.ts';
 import { importSale } from '../../../src/events/sales/import-sale.ts';
 import { shipSupplierLine } from '../../../src/events/sales/supplier-lines.ts';
