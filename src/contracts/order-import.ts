@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { amount, maxAmount, quantity } from '../events/schema/bounded-numbers.ts';
 import { address, supplierName } from '../events/schema/common-schemas.ts';
-import { lineCents, sumCents, toCents } from '../events/sales/money.ts';
+import { lineCents, sumCents, toCents } from '../events/schema/money.ts';
 import { unknownFieldsProblem } from '../events/sales/unknown-fields-bounds.ts';
 import { unknownFields } from './unknown-fields.ts';
 

@@ -10,7 +10,7 @@ import { planningEventDefinitions, type PlanningEvent } from './planning/events.
 import { accessEventDefinitions, type AccessEvent } from './access/events.ts';
 import { idEventDefinitions, type IdEvent } from './ids/events.ts';
 import { customerEventDefinitions, type CustomerEvent } from './customers/events.ts';
-import type { PersonalDataRule } from './personal-data/personal-data.ts';
+import type { PersonalDataRule } from './schema/personal-data.ts';
 import { invoicingEventDefinitions, type InvoicingEvent } from './invoicing/events.ts';
 
 /**

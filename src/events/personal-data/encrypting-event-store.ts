@@ -3,7 +3,7 @@ import { personalDataOf } from '../registry.ts';
 import type { EventMetadata, EventStore, JsonObject, NewEvent, RecordedEvent, Subscription } from '../store/event-store.ts';
 import { open, seal } from './cipher.ts';
 import type { CustomerKey, KeyStore } from './key-store.ts';
-import { erasedAt, personalValues, withValuesAt, type PersonalDataRule } from './personal-data.ts';
+import { erasedAt, personalValues, withValuesAt, type PersonalDataRule } from '../schema/personal-data.ts';
 
 /**
  * Crypto-shredding as a layer of the event-store port. On append, the personal fields an event type

@@ -1,7 +1,7 @@
 import { amountOnRead, amountsOnRead, isRecord } from '../schema/amounts-on-read.ts';
 import { maxAmount } from '../schema/bounded-numbers.ts';
 import type { Upcaster } from '../schema/define-event.ts';
-import { fromCents, lineCents, sumCents, toCents } from './money.ts';
+import { fromCents, lineCents, sumCents, toCents } from '../schema/money.ts';
 
 /**
  * Version 1 of the sale events carrying money, read as version 2 (amounts bounded, see

@@ -1,6 +1,6 @@
 import type { SaleEvent } from './events.ts';
 import type { CancelSale } from './commands.ts';
-import { fromCents, lineCents, sumCents } from './money.ts';
+import { fromCents, lineCents, sumCents } from '../schema/money.ts';
 import { refuse, type SaleDecision } from './refusals.ts';
 import { isCancelled, isShipped, type Sale } from './state.ts';
 

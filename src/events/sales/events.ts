@@ -4,7 +4,7 @@ import { quantity } from '../schema/bounded-numbers.ts';
 import { address, instant, personalEmail, localDate, localTime, money, planningType, positiveId, supplierName } from '../schema/common-schemas.ts';
 import { refundRequestedV1, saleImportedV1 } from './amounts-v1.ts';
 import { saleImportedV2, unknownFieldsProblem } from './unknown-fields-bounds.ts';
-import { addressFields, type PersonalDataRule } from '../personal-data/personal-data.ts';
+import { addressFields, type PersonalDataRule } from '../schema/personal-data.ts';
 
 /** Events of a sale's stream, `sale-<increment_id>`: the order, its products and their supplier lines. */
 

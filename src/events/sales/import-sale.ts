@@ -8,7 +8,7 @@ import type { ImportSale } from './commands.ts';
 import { saleDecider } from './decider.ts';
 import { nowIso, type SalesDeps } from './deps.ts';
 import { saleStreamName, type SaleEvent, type SaleProduct } from './events.ts';
-import { fromCents, lineCents, sumCents, toCents } from './money.ts';
+import { fromCents, lineCents, sumCents, toCents } from '../schema/money.ts';
 import type { Sale } from './state.ts';
 import { formatTrackingNumber } from './tracking-number.ts';
 

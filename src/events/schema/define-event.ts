@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PersonalDataRule } from '../personal-data/personal-data.ts';
+import type { PersonalDataRule } from './personal-data.ts';
 
 /**
  * One event type of the registry (registry.ts): its name (equal to the type's name, a past-tense fact), the current

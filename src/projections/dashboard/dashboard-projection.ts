@@ -4,7 +4,7 @@ import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { changeDay, type CalendarDocument } from '../running-totals.ts';
 import { localDateIn } from '../sales/order-date.ts';
-import { toCents } from '../../events/sales/money.ts';
+import { toCents } from '../../events/schema/money.ts';
 import {
   countedOnce,
   dashboardCalendarsCollection,
