@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '../command-context.ts';
-import { recordedNothing } from '../append-outcome.ts';
+import { recordedNothing } from '../recorded-nothing.ts';
 import { handleCommand, writtenBy, writtenTogether, type Written } from '../command-handler.ts';
 import type { Refusal } from '../decider.ts';
 import type { IdAllocator } from '../ids/id-allocator.ts';

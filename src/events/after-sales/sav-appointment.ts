@@ -1,4 +1,4 @@
-import { recordedNothing } from '../append-outcome.ts';
+import { recordedNothing } from '../recorded-nothing.ts';
 import type { CommandContext } from '../command-context.ts';
 import { handleCommand, writtenBy, writtenTogether, type Written } from '../command-handler.ts';
 import { fold, Refusal } from '../decider.ts';
@@ -20,7 +20,7 @@ const readSav = async (deps: PlanningDeps, savId: number): Promise<SavState> =>
  * appointment where it was), the appointment recorded, then the replaced place given back, as the
  * recorded event names it. When the recording does not happen, the new place goes back only if this
  * request took it, the SAV surely does not hold it, and the failure surely recorded nothing
- * (append-outcome.ts): a racing request for the same slot, or an append that may have landed, keeps it.
+ * (recorded-nothing.ts): a racing request for the same slot, or an append that may have landed, keeps it.
  */
 export const scheduleSavAppointment = async (
   deps: PlanningDeps,

@@ -1,4 +1,4 @@
-import { recordedNothing } from '../append-outcome.ts';
+import { recordedNothing } from '../recorded-nothing.ts';
 import type { CommandContext } from '../command-context.ts';
 import { handleCommand, writtenBy, writtenTogether, type Written } from '../command-handler.ts';
 import { isRefusal, type Refusal } from '../decider.ts';
@@ -39,7 +39,7 @@ export type ScheduleDeliveryAppointmentResult =
  * When the recording does not happen, the new place goes back only if this request took it (a
  * racing request of the same sale for the same slot found it held, and must not release what the
  * other one records), the sale surely does not hold it, and the failure surely recorded nothing
- * (append-outcome.ts): after a failure that may have recorded the appointment, the place is kept.
+ * (recorded-nothing.ts): after a failure that may have recorded the appointment, the place is kept.
  */
 export const scheduleDeliveryAppointment = async (
   deps: DeliveryAppointmentDeps,
