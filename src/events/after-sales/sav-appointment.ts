@@ -6,7 +6,10 @@ import { readDomainStream } from '../domain-store.ts';
 import type { PlanningDeps } from '../planning/planning-handlers.ts';
 import { bookSlot, releaseSlot, sameSlot, type Slot } from '../planning/slot-booking.ts';
 import { savStreamName, type SavEvent } from './events.ts';
-import { savDecider, type SavAppointment, type SavRefusalCode, type SavState } from './sav-decider.ts';
+import type { SavAppointment } from './sav-commands.ts';
+import { savDecider } from './sav-decider.ts';
+import type { SavRefusalCode } from './sav-refusals.ts';
+import type { SavState } from './sav-state.ts';
 
 export type ScheduleSavAppointmentResult = { status: 'scheduled' | 'unchanged'; written?: Written } | { status: 'refused'; refusal: Refusal };
 
