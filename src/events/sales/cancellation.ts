@@ -9,7 +9,7 @@ import { isCancelled, isShipped, type Sale } from './state.ts';
  * request naming a shipped product cancels nothing at all. Products already cancelled are skipped,
  * which makes cancelling twice a no-op (and refunds nothing twice).
  */
-export const decideCancellation = ({ saleProductIds, reason, refundId, at }: CancelSale['data'], sale: Sale): SaleDecision => {
+export const decideCancellation = ({ saleProductIds, reason, refundId, at }: CancelSale, sale: Sale): SaleDecision => {
   const { saleId } = sale;
   const wholeSale = saleProductIds === undefined;
 

@@ -51,7 +51,10 @@ export const scheduleDeliveryAppointment = async (
   const previous = current ? { date: current.date, time: current.time } : null;
   const command: ScheduleSaleDeliveryAppointment = {
     type: 'ScheduleSaleDeliveryAppointment',
-    data: { date, time, expectedPrevious: previous, at: nowIso(deps) },
+    date,
+    time,
+    expectedPrevious: previous,
+    at: nowIso(deps),
   };
   // Decided once before booking, so that a refused or repeated appointment holds no place even briefly.
   const precheck = saleDecider.decide(command, sale);
@@ -100,7 +103,7 @@ export const saveDeliveryServiceAppointment = async (
   { incrementId, ...appointment }: SaveDeliveryServiceAppointmentInput,
   context: CommandContext,
 ): Promise<{ status: 'saved'; written: Written | undefined } | { status: 'unchanged' } | Refused> => {
-  const command: SaveDeliveryServiceAppointment = { type: 'SaveDeliveryServiceAppointment', data: { ...appointment, at: nowIso(deps) } };
+  const command: SaveDeliveryServiceAppointment = { type: 'SaveDeliveryServiceAppointment', ...appointment, at: nowIso(deps) };
   const outcome = await handleCommand(deps, saleStreamName(incrementId), saleDecider, command, context);
   if (outcome.status === 'refused') return { status: 'refused', refusal: outcome.refusal };
   return outcome.status === 'accepted' ? { status: 'saved', written: writtenBy(outcome) } : { status: 'unchanged' };

@@ -84,23 +84,21 @@ export const importSaleCommand = (
   }));
   return {
     type: 'ImportSale',
-    data: {
-      saleId: resolved.saleId,
-      incrementId: order.increment_id,
-      source: order.source ?? 'shopping-api',
-      orderedAt: order.created_at,
-      currency: order.currency ?? 'EUR',
-      customer: { ...order.customer, phone: order.customer.phone ?? null },
-      shippingAddress: order.shipping_address,
-      billingAddress: order.billing_address ?? null,
-      products,
-      payment: order.payment ? { method: order.payment.method, status: order.payment.status, amountPaid: order.payment.amount_paid ?? null } : null,
-      shippingAmount,
-      grandTotal: order.grand_total ?? fromCents(sumCents(products.map(lineCents)) + toCents(shippingAmount)),
-      ...(unknownFields && { unknownFields }),
-      trackingNumbers,
-      at: resolved.at,
-    },
+    saleId: resolved.saleId,
+    incrementId: order.increment_id,
+    source: order.source ?? 'shopping-api',
+    orderedAt: order.created_at,
+    currency: order.currency ?? 'EUR',
+    customer: { ...order.customer, phone: order.customer.phone ?? null },
+    shippingAddress: order.shipping_address,
+    billingAddress: order.billing_address ?? null,
+    products,
+    payment: order.payment ? { method: order.payment.method, status: order.payment.status, amountPaid: order.payment.amount_paid ?? null } : null,
+    shippingAmount,
+    grandTotal: order.grand_total ?? fromCents(sumCents(products.map(lineCents)) + toCents(shippingAmount)),
+    ...(unknownFields && { unknownFields }),
+    trackingNumbers,
+    at: resolved.at,
   };
 };
 
