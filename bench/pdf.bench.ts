@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { invoiceData } from '../src/invoices/invoice-data.ts';
+import { invoiceData } from '../src/invoicing/invoice-data.ts';
 import type { LabelData } from '../src/labels/label-data.ts';
 import { createLogger } from '../src/logger.ts';
 import { createPdfPool } from '../src/pdf/pdf-pool.ts';
 import type { PdfJob } from '../src/pdf/pdf-job.ts';
-import { aSale, anIssue, invoiceOptions } from '../test/invoices/invoice-fixtures.ts';
+import { aSale, anIssue, invoiceOptions } from '../test/invoicing/invoice-fixtures.ts';
 import { machine } from './bench-runtime.ts';
 
 /**

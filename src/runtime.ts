@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Config } from './config/config.ts';
 import { resolveTokenSecret } from './config/token-secret.ts';
-import { reportReadRepairsTo } from './events/catalogue/read-repairs.ts';
+import { reportReadRepairsTo } from './events/schema/read-repairs.ts';
 import { systemClock, systemContext, type Clock } from './events/command-context.ts';
 import type { WriteDeps } from './events/command-handler.ts';
 import { productDecider } from './events/catalog/product-decider.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { amount, maxAmount, quantity } from '../events/catalogue/bounded-numbers.ts';
-import { address, supplierName } from '../events/catalogue/common-schemas.ts';
-import { lineCents, sumCents, toCents } from '../events/sales/money.ts';
+import { amount, maxAmount, quantity } from '../events/schema/bounded-numbers.ts';
+import { address, supplierName } from '../events/schema/common-schemas.ts';
+import { lineCents, sumCents, toCents } from '../events/schema/money.ts';
 import { unknownFieldsProblem } from '../events/sales/unknown-fields-bounds.ts';
 import { unknownFields } from './unknown-fields.ts';
 
@@ -18,7 +18,7 @@ import { unknownFields } from './unknown-fields.ts';
  * A second one: the legacy contract bounded prices and totals only below (minimum 0). Here every amount
  * is a finite number of euros from 0 to 1,000,000.00 with at most 2 decimals, a quantity at most 10,000,
  * and the lines with the shipping add up to at most 1,000,000.00: an order of 1e308 would overflow
- * every sum made of it (catalogue/bounded-numbers.ts). JSON Schema cannot say the last two rules of
+ * every sum made of it (schema/bounded-numbers.ts). JSON Schema cannot say the last two rules of
  * amounts; the contract's description does.
  */
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { DomainEvent } from './catalogue/catalogue.ts';
+import type { DomainEvent } from './registry.ts';
 import type { Clock, CommandContext } from './command-context.ts';
 import { fold, isRefusal, type Decider, type Refusal } from './decider.ts';
 import { appendDomainEvents, readDomainStream, type StreamState } from './domain-store.ts';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { decodeEvent, encodeEvent, type DomainEvent, type StoredEvent } from './catalogue/catalogue.ts';
+import { decodeEvent, encodeEvent, type DomainEvent, type StoredEvent } from './registry.ts';
 import type { CommandContext } from './command-context.ts';
 import { nextRank, requestEventId } from './idempotency/idempotent-request.ts';
 import type { AppendResult, EventStore, ExpectedRevision, NewEvent } from './store/event-store.ts';
 
-/** Reads and writes domain events through the port, validating them against the catalogue both ways. */
+/** Reads and writes domain events through the port, validating them against the registry both ways. */
 
 export type StreamState<E extends DomainEvent> = {
   events: StoredEvent<E>[];

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { SupplierName } from '../events/catalogue/common-schemas.ts';
-import { supplierName } from '../events/catalogue/common-schemas.ts';
+import type { SupplierName } from '../events/schema/common-schemas.ts';
+import { supplierName } from '../events/schema/common-schemas.ts';
 
 /**
  * Where a supplier line's label lives: `labels/<supplier>/<service_order_id>.pdf`, relative to the file

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { rm, writeFile } from 'node:fs/promises';
-import type { SavFileKind } from '../events/after-sales/sav-decider.ts';
+import type { SavFileKind } from '../events/after-sales/sav-commands.ts';
 import { incomingFile, keepAs, safeFileName } from './file-storage.ts';
 import { sniffMediaType } from './media-type.ts';
 import { RemoteFileError } from './remote-file-error.ts';

@@ -1,6 +1,6 @@
 import { GraphQLError, Kind, valueFromASTUntyped } from 'graphql/index.js';
 import { z } from 'zod';
-import { instant, localDate } from '../events/catalogue/common-schemas.ts';
+import { instant, localDate } from '../events/schema/common-schemas.ts';
 import { builder } from './builder.ts';
 
 /** Scalars validated with the same zod shapes the events use, so an input means what an event means. */

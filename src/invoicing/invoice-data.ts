@@ -1,7 +1,7 @@
 import type { Seller } from '../config/seller-settings.ts';
 import type { InvoiceData, InvoiceLine } from '../events/invoicing/documents.ts';
 import type { Numbered } from '../events/invoicing/issuing-register.ts';
-import { lineCents, toCents } from '../events/sales/money.ts';
+import { lineCents, toCents } from '../events/schema/money.ts';
 import { localDateIn } from '../time/local-dates.ts';
 import type { SaleDocument, SaleProductDocument } from '../projections/sales/sale-document.ts';
 import { shippingByRate, standardVatRate, vatBreakdown, type TaxedAmount, type VatRate } from './vat.ts';

@@ -1,5 +1,5 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import type { Address } from '../events/catalogue/common-schemas.ts';
+import type { Address } from '../events/schema/common-schemas.ts';
 import { formatDate, formatMoney, formatRate } from './french-format.ts';
 import type { InvoiceData, InvoiceLine, InvoiceRefund } from './invoice-data.ts';
 import { demoNotice, footerText, paymentConditions, sellerBlock } from './legal-mentions.ts';

@@ -6,7 +6,7 @@ import { findIssuedForSales, findSaleCreditNotes, findSaleInvoice } from '../pro
 import type { IssuedDocument } from '../projections/invoicing/issued-document.ts';
 import type { ReadStore } from '../projections/read-store/read-store.ts';
 import { findSaleById } from '../projections/sales/queries.ts';
-import type { EventOfType } from '../events/catalogue/catalogue.ts';
+import type { EventOfType } from '../events/registry.ts';
 import { productDecider } from '../events/catalog/product-decider.ts';
 import { productStreamName, type ProductEvent } from '../events/catalog/events.ts';
 import type { Clock, CommandContext } from '../events/command-context.ts';

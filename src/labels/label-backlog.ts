@@ -1,5 +1,5 @@
-import type { SupplierName } from '../events/catalogue/common-schemas.ts';
-import { decodeEvent } from '../events/catalogue/catalogue.ts';
+import type { SupplierName } from '../events/schema/common-schemas.ts';
+import { decodeEvent } from '../events/registry.ts';
 import { systemContext } from '../events/command-context.ts';
 import { serviceOrderId } from '../events/sales/service-order-id.ts';
 import type { EventStore, RecordedEvent, Subscription } from '../events/store/event-store.ts';

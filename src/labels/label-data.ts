@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Address, SupplierName } from '../events/catalogue/common-schemas.ts';
+import type { Address, SupplierName } from '../events/schema/common-schemas.ts';
 import type { Sale, SaleProductState } from '../events/sales/state.ts';
 import type { SupplierLineDocument } from '../projections/supplier-lines/supplier-line-document.ts';
 

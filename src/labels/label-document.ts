@@ -1,5 +1,5 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import type { Address } from '../events/catalogue/common-schemas.ts';
+import type { Address } from '../events/schema/common-schemas.ts';
 import type { LabelData } from './label-data.ts';
 import { labelSender } from './sender.ts';
 import { digestKeyword } from './stored-label.ts';

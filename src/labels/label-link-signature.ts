@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import type { SupplierName } from '../events/catalogue/common-schemas.ts';
+import type { SupplierName } from '../events/schema/common-schemas.ts';
 
 /**
  * Signed label links, as object stores presign their URLs: `link_to_label` carries

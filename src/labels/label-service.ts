@@ -1,5 +1,5 @@
 import type { Config } from '../config/config.ts';
-import type { SupplierName } from '../events/catalogue/common-schemas.ts';
+import type { SupplierName } from '../events/schema/common-schemas.ts';
 import type { CommandContext } from '../events/command-context.ts';
 import { readSale, type SalesDeps } from '../events/sales/deps.ts';
 import { allocateTrackingNumber } from '../events/sales/allocate-tracking-number.ts';

@@ -1,4 +1,4 @@
-import type { EventOfType, StoredEvent } from '../events/catalogue/catalogue.ts';
+import type { EventOfType, StoredEvent } from '../events/registry.ts';
 
 /**
  * What the read models do with `CustomerErased`: the documents built before it hold the customer's

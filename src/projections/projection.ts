@@ -1,4 +1,4 @@
-import type { DomainEventType, StoredEvent } from '../events/catalogue/catalogue.ts';
+import type { DomainEventType, StoredEvent } from '../events/registry.ts';
 import type { Document, Filter, ReadCollection, ReadStore, UpdateFilter } from './read-store/read-store.ts';
 import { DuplicateKeyError } from './read-store/read-store.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportReadRepairsTo, type ReadRepair } from '../../src/events/catalogue/read-repairs.ts';
+import { reportReadRepairsTo, type ReadRepair } from '../../src/events/schema/read-repairs.ts';
 import type { JsonObject } from '../../src/events/store/event-store.ts';
 import { startGraphqlApi, type GraphqlApi } from './graphql-api.ts';
 

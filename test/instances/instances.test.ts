@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { issueAccessToken, revokeAccessToken } from '../../src/events/access/access-token-handlers.ts';
 import type { TokenGroup } from '../../src/events/access/events.ts';
-import type { SupplierName } from '../../src/events/catalogue/common-schemas.ts';
+import type { SupplierName } from '../../src/events/schema/common-schemas.ts';
 import { systemContext } from '../../src/events/command-context.ts';
 import { planningDayStreamName } from '../../src/events/planning/events.ts';
 import { isFrenchPublicHoliday } from '../../src/events/planning/french-holidays.ts';

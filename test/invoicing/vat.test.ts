@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCents } from '../../src/events/sales/money.ts';
+import { toCents } from '../../src/events/schema/money.ts';
 import { shippingByRate, splitTaxIncluded, standardVatRate, vatBreakdown } from '../../src/invoicing/vat.ts';
 
 describe('VAT on tax-included amounts', () => {

@@ -59,10 +59,11 @@ export const importLegacyLabelOrder = async (runtime: Pick<Runtime, 'salesDeps' 
   const [saleId] = await deps.ids.next('sale');
   const saleProductIds = await deps.ids.next('saleProduct', order.items.length);
   const {
+    type: _type,
     at,
     trackingNumbers: _none,
     ...data
-  } = importSaleCommand(order, { saleId: saleId!, saleProductIds, catalog: [], at: frozenClock.now().toISOString() }).data;
+  } = importSaleCommand(order, { saleId: saleId!, saleProductIds, catalog: [], at: frozenClock.now().toISOString() });
   const imported = { type: 'SaleImported' as const, data: { ...data, importedAt: at } };
   const { position } = await appendDomainEvents(
     deps.eventStore,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportReadRepairsTo, type ReadRepair } from '../../src/events/catalogue/read-repairs.ts';
+import { reportReadRepairsTo, type ReadRepair } from '../../src/events/schema/read-repairs.ts';
 import { omitted } from '../../src/events/sales/unknown-fields-bounds.ts';
 import type { JsonObject } from '../../src/events/store/event-store.ts';
 import { tooDeep } from '../../src/graphql/event-feed/withheld-fields.ts';
@@ -131,7 +131,7 @@ describe('a log holding an import whose unknown field nests 2,000 levels deep', 
 
   it('when the cut reaches the values beyond the depth bound, what was kept reads as written and the rest as omitted', async () => {
     const sale = await api.runtime.eventStore.readStream('sale-900000001');
-    const { decodeEvent } = await import('../../src/events/catalogue/catalogue.ts');
+    const { decodeEvent } = await import('../../src/events/registry.ts');
     const decoded = decodeEvent(sale[0]!) as unknown as { data: { unknownFields: Record<string, unknown> } };
     expect(decoded.data.unknownFields.marketplace_ref).toBe('MKP-1');
     expect(JSON.stringify(decoded.data.unknownFields)).toBe(

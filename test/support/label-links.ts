@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { SupplierName } from '../../src/events/catalogue/common-schemas.ts';
+import type { SupplierName } from '../../src/events/schema/common-schemas.ts';
 import { labelLinkKey, verifyLabelLink } from '../../src/labels/label-link-signature.ts';
 import type { Runtime } from '../../src/runtime.ts';
 

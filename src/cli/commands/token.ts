@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { accessTokenDecider, type AccessTokenState } from '../../events/access/access-token-decider.ts';
 import { issueAccessToken, revokeAccessToken } from '../../events/access/access-token-handlers.ts';
 import { tokenGroup, type AccessEvent, type TokenGroup } from '../../events/access/events.ts';
-import { decodeEvent, type StoredEvent } from '../../events/catalogue/catalogue.ts';
+import { decodeEvent, type StoredEvent } from '../../events/registry.ts';
 import { systemContext } from '../../events/command-context.ts';
 import { CliError } from '../cli-error.ts';
 import type { WithRuntime } from '../cli-runtime.ts';

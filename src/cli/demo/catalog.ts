@@ -1,4 +1,4 @@
-import { roundToCents } from '../../events/sales/money.ts';
+import { roundToCents } from '../../events/schema/money.ts';
 import { applianceFamilies } from './appliance-families.ts';
 import type { CatalogItem, SupplierCode } from './contract-types.ts';
 import { decorFamilies } from './decor-families.ts';

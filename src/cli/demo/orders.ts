@@ -1,4 +1,4 @@
-import { roundToCents } from '../../events/sales/money.ts';
+import { roundToCents } from '../../events/schema/money.ts';
 import { needsAppointment } from './catalog.ts';
 import type { CatalogItem, OrderItem, OrderPayload, OrderPayment, SupplierCode } from './contract-types.ts';
 import { buyers } from './customers.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveId } from '../catalogue/common-schemas.ts';
+import { positiveId } from '../schema/common-schemas.ts';
 import { actionKind } from './events.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { address, localDate, localTime, positiveId } from '../catalogue/common-schemas.ts';
+import { address, localDate, localTime, positiveId } from '../schema/common-schemas.ts';
 import type { ActionTokenPayload } from './action-token-payload.ts';
 import { sealActionToken } from './action-token.ts';
 import type { ActionKind } from './events.ts';

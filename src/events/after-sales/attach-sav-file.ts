@@ -3,7 +3,8 @@ import type { CommandContext } from '../command-context.ts';
 import { handleCommand, writtenBy, type WriteDeps, type Written } from '../command-handler.ts';
 import type { Refusal } from '../decider.ts';
 import { savStreamName } from './events.ts';
-import { savDecider, type AttachSavFile } from './sav-decider.ts';
+import type { AttachSavFile } from './sav-commands.ts';
+import { savDecider } from './sav-decider.ts';
 
 export type AttachSavFileInput = { savId: number; fileId?: string } & Omit<AttachSavFile, 'type' | 'fileId' | 'at'>;
 export type AttachSavFileResult = { status: 'attached' | 'unchanged'; fileId: string; written?: Written } | { status: 'refused'; refusal: Refusal };

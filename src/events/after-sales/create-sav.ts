@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '../command-context.ts';
-import { recordedNothing } from '../append-outcome.ts';
+import { recordedNothing } from '../recorded-nothing.ts';
 import { handleCommand, writtenBy, writtenTogether, type Written } from '../command-handler.ts';
 import type { Refusal } from '../decider.ts';
 import type { IdAllocator } from '../ids/id-allocator.ts';
 import type { PlanningDeps } from '../planning/planning-handlers.ts';
 import { bookSlot, checkSlot, releaseSlot } from '../planning/slot-booking.ts';
 import { savStreamName } from './events.ts';
-import { checkSavProducts, savDecider, type CreateSav, type SavAppointment, type SavFileLink, type SavSale, type SavStoredFile } from './sav-decider.ts';
+import type { CreateSav, SavAppointment, SavFileLink, SavSale, SavStoredFile } from './sav-commands.ts';
+import { checkSavProducts, savDecider } from './sav-decider.ts';
 
 /** The content of a file given with the request (a data URL), checked at the edge. */
 export type InlineSavFile = { bytes: Uint8Array; contentType: string; extension: string };

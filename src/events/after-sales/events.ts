@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
-import { instant, localDate, localTime, personalEmail, positiveId } from '../catalogue/common-schemas.ts';
+import { defineEvent, type EventsOf } from '../schema/define-event.ts';
+import { instant, localDate, localTime, personalEmail, positiveId } from '../schema/common-schemas.ts';
 import { saleStreamName } from '../sales/events.ts';
 
 /** Events of a SAV (after-sales request) stream, `sav-<savId>`. */

@@ -1,4 +1,4 @@
-import { recordedNothing } from '../append-outcome.ts';
+import { recordedNothing } from '../recorded-nothing.ts';
 import type { CommandContext } from '../command-context.ts';
 import { handleCommand, writtenBy, writtenTogether, type Written } from '../command-handler.ts';
 import { fold, Refusal } from '../decider.ts';
@@ -6,7 +6,10 @@ import { readDomainStream } from '../domain-store.ts';
 import type { PlanningDeps } from '../planning/planning-handlers.ts';
 import { bookSlot, releaseSlot, sameSlot, type Slot } from '../planning/slot-booking.ts';
 import { savStreamName, type SavEvent } from './events.ts';
-import { savDecider, type SavAppointment, type SavRefusalCode, type SavState } from './sav-decider.ts';
+import type { SavAppointment } from './sav-commands.ts';
+import { savDecider } from './sav-decider.ts';
+import type { SavRefusalCode } from './sav-refusals.ts';
+import type { SavState } from './sav-state.ts';
 
 export type ScheduleSavAppointmentResult = { status: 'scheduled' | 'unchanged'; written?: Written } | { status: 'refused'; refusal: Refusal };
 
@@ -20,7 +23,7 @@ const readSav = async (deps: PlanningDeps, savId: number): Promise<SavState> =>
  * appointment where it was), the appointment recorded, then the replaced place given back, as the
  * recorded event names it. When the recording does not happen, the new place goes back only if this
  * request took it, the SAV surely does not hold it, and the failure surely recorded nothing
- * (append-outcome.ts): a racing request for the same slot, or an append that may have landed, keeps it.
+ * (recorded-nothing.ts): a racing request for the same slot, or an append that may have landed, keeps it.
  */
 export const scheduleSavAppointment = async (
   deps: PlanningDeps,

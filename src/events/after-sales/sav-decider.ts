@@ -1,88 +1,12 @@
-import type { z } from 'zod';
 import { assertNever, Refusal, type Decider } from '../decider.ts';
-import type { SavEvent, savFileKind, savStatusValues } from './events.ts';
-import {
-  decideFetched,
-  decideFetchFailed,
-  evolveFetches,
-  type RecordSavFileFetched,
-  type RecordSavFileFetchFailed,
-  type SavFileFetch,
-} from './sav-file-fetch.ts';
-import { decideTransition, evolveTransition, statusConflict, type SavTransition } from './sav-transitions.ts';
+import type { SavEvent } from './events.ts';
+import type { AttachSavFile, CreateSav, SavCommand, SavSale, ScheduleSavAppointment } from './sav-commands.ts';
+import { decideFetched, decideFetchFailed } from './sav-file-fetch.ts';
+import type { SavRefusalCode } from './sav-refusals.ts';
+import { evolve, initialState, type SavState } from './sav-state.ts';
+import { decideTransition, statusConflict } from './sav-transitions.ts';
 
-/** A SAV (after-sales request), stream `sav-<savId>`. */
-
-/**
- * The sale a SAV is about, resolved by the handler. `saleProductIds` lists all the products of the
- * sale and `products` their SKU and name, copied into the SAV for its read models.
- */
-export type SavSale = {
-  saleId: number;
-  incrementId: string;
-  saleProductIds: readonly number[];
-  products: readonly SavProduct[];
-  customerEmail: string | null;
-};
-export type SavProduct = { saleProductId: number; sku: string; name: string };
-export type SavAppointment = { date: string; time: string; phone: string | null; comment: string | null };
-/** A file given at creation by its URL, fetched and stored later; or, with `stored`, a file stored with the request (a data URL). */
-export type SavFileKind = z.infer<typeof savFileKind>;
-export type SavFileLink = { fileId: string; kind: SavFileKind; category: string; sourceUrl: string | null; fileName: string; stored?: SavStoredFile };
-export type SavStoredFile = { storedPath: string; contentType: string; size: number };
-
-export type CreateSav = {
-  type: 'CreateSav';
-  savId: number;
-  sale: SavSale;
-  /** The products the SAV covers: at least one, all of `sale`. */
-  saleProductIds: readonly number[];
-  complaint: string;
-  complaintName: string;
-  savType: string;
-  channel: 'core' | 'chatbot';
-  appointment: SavAppointment | null;
-  files: readonly SavFileLink[];
-  at: string;
-};
-export type ScheduleSavAppointment = { type: 'ScheduleSavAppointment'; at: string } & SavAppointment;
-export type AttachSavFile = {
-  type: 'AttachSavFile';
-  fileId: string;
-  kind: SavFileKind;
-  category: string;
-  sourceUrl: string | null;
-  storedPath: string | null;
-  fileName: string;
-  contentType: string | null;
-  size: number | null;
-  at: string;
-};
-export type SavCommand = CreateSav | ScheduleSavAppointment | AttachSavFile | SavTransition | RecordSavFileFetched | RecordSavFileFetchFailed;
-
-/** The SAV statuses; `in_progress` (the interface's value) as long as it is open. See sav-transitions.ts. */
-export type SavStatus = z.infer<typeof savStatusValues>;
-export type SavSlot = { date: string; time: string };
-
-export type ExistingSav = {
-  exists: true;
-  savId: number;
-  saleId: number;
-  saleProductIds: readonly number[];
-  status: SavStatus;
-  /** The planning place the SAV holds; a past one is kept when the SAV ends. */
-  appointment: { date: string; time: string; phone: string | null; comment: string | null } | null;
-  /** The place the SAV gave back when it ended (closed or cancelled), until it is reopened. */
-  releasedAppointment: SavSlot | null;
-  fileIds: ReadonlySet<string>;
-  /** The files given by URL and their fetch (see sav-file-fetch.ts). */
-  fetches: ReadonlyMap<string, SavFileFetch>;
-};
-export type SavState = { exists: false } | ExistingSav;
-
-export type SavRefusalCode = 'sav_exists' | 'unknown_sale_product' | 'no_product' | 'unknown_sav' | 'unknown_sav_file' | 'sav_status_conflict';
-
-export const savStatus = (state: SavState): SavStatus | null => (state.exists ? state.status : null);
+/** A SAV (after-sales request), stream `sav-<savId>`: its commands in sav-commands.ts, its state in sav-state.ts. */
 
 /**
  * The products a SAV may cover: at least one, all on the sale (`sale` null: no sale has them). Shared
@@ -150,44 +74,8 @@ const attach = (command: AttachSavFile, state: SavState): SavEvent[] | Refusal<S
   return [{ type: 'SavFileAttached', data: { savId: state.savId, ...file, attachedAt: at } }];
 };
 
-const evolve = (state: SavState, event: SavEvent): SavState => {
-  switch (event.type) {
-    case 'SavCreated': {
-      const { savId, saleId, saleProductIds } = event.data;
-      return {
-        exists: true,
-        savId,
-        saleId,
-        saleProductIds,
-        status: 'in_progress',
-        appointment: null,
-        releasedAppointment: null,
-        fileIds: new Set(),
-        fetches: new Map(),
-      };
-    }
-    case 'SavAppointmentScheduled': {
-      if (!state.exists) return state;
-      const { date, time, phone, comment } = event.data;
-      return { ...state, appointment: { date, time, phone, comment } };
-    }
-    case 'SavFileAttached':
-      return state.exists ? { ...state, fileIds: new Set([...state.fileIds, event.data.fileId]), fetches: evolveFetches(state.fetches, event) } : state;
-    case 'SavFileFetched':
-    case 'SavFileFetchFailed':
-      return state.exists ? { ...state, fetches: evolveFetches(state.fetches, event) } : state;
-    case 'SavResolved':
-    case 'SavClosed':
-    case 'SavReopened':
-    case 'SavCancelled':
-      return state.exists ? evolveTransition(state, event) : state;
-    default:
-      return assertNever(event);
-  }
-};
-
 export const savDecider: Decider<SavState, SavCommand, SavEvent> = {
-  initialState: () => ({ exists: false }),
+  initialState,
   evolve,
   decide: (command, state) => {
     switch (command.type) {

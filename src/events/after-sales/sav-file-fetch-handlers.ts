@@ -3,8 +3,10 @@ import { handleCommand, writtenBy, type CommandOutcome, type WriteDeps, type Wri
 import { fold, type Refusal } from '../decider.ts';
 import { readDomainStream } from '../domain-store.ts';
 import { savStreamName, type SavEvent } from './events.ts';
-import { savDecider, type SavFileKind, type SavState } from './sav-decider.ts';
-import { isFetchDue, nextFetchDelay, type SavFileFetch, type SavFileFetchFailure } from './sav-file-fetch.ts';
+import type { SavFileFetchFailure, SavFileKind } from './sav-commands.ts';
+import { savDecider } from './sav-decider.ts';
+import { isFetchDue, nextFetchDelay } from './sav-file-fetch.ts';
+import type { SavFileFetch, SavState } from './sav-state.ts';
 
 /**
  * The fetch job's reads and writes on a SAV's stream. The stream, not the read model, says whether a

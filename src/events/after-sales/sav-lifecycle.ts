@@ -5,8 +5,9 @@ import { localDateIn } from '../planning/calendar-date.ts';
 import type { PlanningDeps } from '../planning/planning-handlers.ts';
 import { releaseSlot } from '../planning/slot-booking.ts';
 import { savStreamName } from './events.ts';
-import { savDecider, type SavSlot, type SavState } from './sav-decider.ts';
-import type { SavTransition } from './sav-transitions.ts';
+import type { SavTransition } from './sav-commands.ts';
+import { savDecider } from './sav-decider.ts';
+import type { SavSlot, SavState } from './sav-state.ts';
 
 /**
  * The status changes of a SAV, for staff: each reads the SAV's stream, decides and appends with the

@@ -1,21 +1,16 @@
 import { assertNever, Refusal } from '../decider.ts';
 import type { SavEvent } from './events.ts';
-import type { ExistingSav, SavRefusalCode, SavSlot, SavStatus } from './sav-decider.ts';
+import type { SavTransition } from './sav-commands.ts';
+import type { SavRefusalCode } from './sav-refusals.ts';
+import type { ExistingSav, SavSlot, SavStatus } from './sav-state.ts';
 
 /**
  * The status changes of a SAV, pure: staff resolve it (with what was done), close it once resolved,
  * reopen it when resolved or closed (with why), or cancel it while in progress (with why). A SAV
  * that ends (closed or cancelled) gives back its appointment unless its day is past: a past visit
  * stays in the planning as it happened. `today` is the planning's local date, given by the handler.
+ * Their events are folded with the others' in sav-state.ts.
  */
-
-export type ResolveSav = { type: 'ResolveSav'; resolution: string; at: string };
-export type CloseSav = { type: 'CloseSav'; today: string; at: string };
-export type ReopenSav = { type: 'ReopenSav'; reason: string; at: string };
-export type CancelSav = { type: 'CancelSav'; reason: string; today: string; at: string };
-export type SavTransition = ResolveSav | CloseSav | ReopenSav | CancelSav;
-
-export type SavTransitionEvent = Extract<SavEvent, { type: 'SavResolved' | 'SavClosed' | 'SavReopened' | 'SavCancelled' }>;
 
 /** The statuses each command applies to; any other is refused with `sav_status_conflict`. */
 export const allowedFrom: Readonly<Record<SavTransition['type'], readonly SavStatus[]>> = {
@@ -61,27 +56,5 @@ export const decideTransition = (command: SavTransition, state: ExistingSav): Sa
       return [{ type: 'SavCancelled', data: { savId, reason: command.reason, releasedAppointment: upcoming(state, command.today), cancelledAt: command.at } }];
     default:
       return assertNever(command);
-  }
-};
-
-const ended = (state: ExistingSav, status: 'closed' | 'cancelled', released: SavSlot | null): ExistingSav => ({
-  ...state,
-  status,
-  appointment: released ? null : state.appointment,
-  releasedAppointment: released,
-});
-
-export const evolveTransition = (state: ExistingSav, event: SavTransitionEvent): ExistingSav => {
-  switch (event.type) {
-    case 'SavResolved':
-      return { ...state, status: 'resolved' };
-    case 'SavClosed':
-      return ended(state, 'closed', event.data.releasedAppointment);
-    case 'SavReopened':
-      return { ...state, status: 'in_progress', releasedAppointment: null };
-    case 'SavCancelled':
-      return ended(state, 'cancelled', event.data.releasedAppointment);
-    default:
-      return assertNever(event);
   }
 };

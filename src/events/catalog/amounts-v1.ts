@@ -1,7 +1,7 @@
-import { amountsOnRead, isRecord } from '../catalogue/amounts-on-read.ts';
-import type { Upcaster } from '../catalogue/define-event.ts';
+import { amountsOnRead, isRecord } from '../schema/amounts-on-read.ts';
+import type { Upcaster } from '../schema/define-event.ts';
 
-/** Version 1 of the product events, read as version 2: prices bounded (see catalogue/amounts-on-read.ts). */
+/** Version 1 of the product events, read as version 2: prices bounded (see schema/amounts-on-read.ts). */
 
 const prices = ['price', 'wholesale_price'] as const;
 

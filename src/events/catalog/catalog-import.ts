@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amount, packageCount, stockQuantity, weightKg } from '../catalogue/bounded-numbers.ts';
+import { amount, packageCount, stockQuantity, weightKg } from '../schema/bounded-numbers.ts';
 import { standardVatRatePercent, vatRatePercent, type ProductFields } from './events.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
-import { instant, money, supplierName } from '../catalogue/common-schemas.ts';
+import { defineEvent, type EventsOf } from '../schema/define-event.ts';
+import { instant, money, supplierName } from '../schema/common-schemas.ts';
 import { productCataloguedV1, productUpdatedV1 } from './amounts-v1.ts';
 import { productCataloguedV2 } from './vat-rate-v2.ts';
 
@@ -43,7 +43,7 @@ export type ProductFields = z.infer<typeof productFields>;
 export const ProductCatalogued = defineEvent(
   'ProductCatalogued',
   z.object({ product: productFields, cataloguedAt: instant }),
-  // 2: prices bounded (catalogue/bounded-numbers.ts); a version 1 event is read within the bounds.
+  // 2: prices bounded (schema/bounded-numbers.ts); a version 1 event is read within the bounds.
   // 3: the VAT rate; a product catalogued before it is read at the standard rate, as it was invoiced.
   { version: 3, upcasters: { 1: productCataloguedV1, 2: productCataloguedV2 } },
 );

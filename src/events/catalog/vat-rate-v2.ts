@@ -1,5 +1,5 @@
-import { isRecord } from '../catalogue/amounts-on-read.ts';
-import type { Upcaster } from '../catalogue/define-event.ts';
+import { isRecord } from '../schema/amounts-on-read.ts';
+import type { Upcaster } from '../schema/define-event.ts';
 
 /**
  * Version 2 of ProductCatalogued, read as version 3: the product gets the VAT rate it was sold at

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
-import { instant, positiveId } from '../catalogue/common-schemas.ts';
+import { defineEvent, type EventsOf } from '../schema/define-event.ts';
+import { instant, positiveId } from '../schema/common-schemas.ts';
 
 /**
  * A customer's right to erasure (GDPR article 17), in `customererasure-<keyId>`. The key that sealed the

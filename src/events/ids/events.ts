@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
-import { positiveId } from '../catalogue/common-schemas.ts';
+import { defineEvent, type EventsOf } from '../schema/define-event.ts';
+import { positiveId } from '../schema/common-schemas.ts';
 
 /** A range of integer IDs reserved by one writer, in `sequence-<name>`: IDs are never handed out twice. */
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { address, instant, localDate, positiveId } from '../catalogue/common-schemas.ts';
+import { address, instant, localDate, positiveId } from '../schema/common-schemas.ts';
 
 /**
  * What an issued invoice or credit note prints, recorded whole in the event that issues it: a document

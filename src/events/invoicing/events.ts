@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
-import { instant, positiveId } from '../catalogue/common-schemas.ts';
+import { defineEvent, type EventsOf } from '../schema/define-event.ts';
+import { instant, positiveId } from '../schema/common-schemas.ts';
 import { issuedCreditNote, issuedInvoice } from './documents.ts';
-import { addressFields, type PersonalDataRule } from '../personal-data/personal-data.ts';
+import { addressFields, type PersonalDataRule } from '../schema/personal-data.ts';
 import { saleStreamName } from '../sales/events.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
-import { instant, personalEmail } from '../catalogue/common-schemas.ts';
+import { defineEvent, type EventsOf } from '../schema/define-event.ts';
+import { instant, personalEmail } from '../schema/common-schemas.ts';
 
 /** Events of a contact lead's stream, `lead-<leadId>`, including its notification outbox. */
 

@@ -1,13 +1,13 @@
 import { LRUCache } from 'lru-cache';
-import { personalDataOf } from '../catalogue/catalogue.ts';
+import { personalDataOf } from '../registry.ts';
 import type { EventMetadata, EventStore, JsonObject, NewEvent, RecordedEvent, Subscription } from '../store/event-store.ts';
 import { open, seal } from './cipher.ts';
 import type { CustomerKey, KeyStore } from './key-store.ts';
-import { erasedAt, personalValues, withValuesAt, type PersonalDataRule } from './personal-data.ts';
+import { erasedAt, personalValues, withValuesAt, type PersonalDataRule } from '../schema/personal-data.ts';
 
 /**
  * Crypto-shredding as a layer of the event-store port. On append, the personal fields an event type
- * declares (catalogue) are sealed with its customer's key (AES-256-GCM, cipher.ts) into the event's
+ * declares (registry.ts) are sealed with its customer's key (AES-256-GCM, cipher.ts) into the event's
  * metadata, and the data keeps `[erased]` in their place; on every read and subscription they are
  * opened again. Once the key is deleted (an erasure), nothing opens them: every reader (projections,
  * the sale log, replays, the event feed, time travel) sees `[erased]`, and amounts, dates and products,

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { personalDataOf } from '../catalogue/catalogue.ts';
+import { personalDataOf } from '../registry.ts';
 import type { EventMetadata, JsonObject, NewEvent } from '../store/event-store.ts';
 import type { EncryptingEventStore } from './encrypting-event-store.ts';
 import type { KeyStore } from './key-store.ts';

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { Binary, MongoClient, type UpdateFilter } from 'mongodb';
 import { newKey } from './cipher.ts';
 import type { CustomerKey, ErasedKey, KeyErasure, KeyStore, MigrationState } from './key-store.ts';
-import { normalisedEmail } from './personal-data.ts';
+import { normalisedEmail } from '../schema/personal-data.ts';
 import { newKeyId } from './sqlite-key-store.ts';
 
 type KeyDocument = { _id: string; subject: string; key: Binary; createdAt: string };

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { newKey } from './cipher.ts';
 import type { CustomerKey, ErasedKey, KeyErasure, KeyStore, MigrationState } from './key-store.ts';
-import { normalisedEmail } from './personal-data.ts';
+import { normalisedEmail } from '../schema/personal-data.ts';
 import { sqliteWriteBatch } from './sqlite-write-batch.ts';
 
 const SCHEMA = `

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
-import { bookingRef, instant, localDate, localTime, planningType } from '../catalogue/common-schemas.ts';
+import { defineEvent, type EventsOf } from '../schema/define-event.ts';
+import { bookingRef, instant, localDate, localTime, planningType } from '../schema/common-schemas.ts';
 
 /**
  * Planning events. A planning's settings live in `planning-<type>`, the declared holidays (shared by

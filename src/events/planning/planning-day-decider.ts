@@ -1,4 +1,4 @@
-import type { BookingRef, PlanningType } from '../catalogue/common-schemas.ts';
+import type { BookingRef, PlanningType } from '../schema/common-schemas.ts';
 import { assertNever, Refusal, type Decider } from '../decider.ts';
 import { isoWeekday } from './calendar-date.ts';
 import type { PlanningEvent, PlanningSettings } from './events.ts';

@@ -1,4 +1,4 @@
-import type { PlanningType } from '../catalogue/common-schemas.ts';
+import type { PlanningType } from '../schema/common-schemas.ts';
 import { assertNever, Refusal, type Decider } from '../decider.ts';
 import type { PlanningEvent, PlanningSettings } from './events.ts';
 import { defaultPlanningSettings } from './planning-defaults.ts';

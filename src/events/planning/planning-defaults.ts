@@ -1,4 +1,4 @@
-import type { PlanningType } from '../catalogue/common-schemas.ts';
+import type { PlanningType } from '../schema/common-schemas.ts';
 import type { PlanningSettings } from './events.ts';
 
 /**

@@ -1,12 +1,11 @@
-import type { PlanningType } from '../catalogue/common-schemas.ts';
+import type { PlanningType } from '../schema/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
-import type { DomainEvent } from '../catalogue/catalogue.ts';
 import { handleCommand, writtenBy, type CommandOutcome, type WriteDeps, type Written } from '../command-handler.ts';
 import { fold, type Refusal } from '../decider.ts';
 import { readDomainStream } from '../domain-store.ts';
 import type { EventStore } from '../store/event-store.ts';
 import { localDateIn } from './calendar-date.ts';
-import { holidaysStreamName, planningStreamName, type PlanningSettings } from './events.ts';
+import { holidaysStreamName, planningStreamName, type PlanningEvent, type PlanningSettings } from './events.ts';
 import type { Holiday } from './french-holidays.ts';
 import { defaultHolidayWindow, holidaysBetween, holidaysDecider, type DeclaredHolidays, type HolidayEvent } from './holidays-decider.ts';
 import { effectiveSettings, planningDecider, type PlanningConfigured } from './planning-decider.ts';
@@ -18,7 +17,7 @@ export type PlanningDeps = WriteDeps & { timezone: string };
 
 type Changed<Done extends string> = { status: Done; written: Written | undefined } | { status: 'unchanged' } | { status: 'refused'; refusal: Refusal };
 
-const changed = <Done extends string>(done: Done, outcome: CommandOutcome<unknown, DomainEvent>): Changed<Done> => {
+const changed = <Done extends string>(done: Done, outcome: CommandOutcome<unknown, PlanningEvent>): Changed<Done> => {
   if (outcome.status === 'refused') return { status: 'refused', refusal: outcome.refusal };
   return outcome.status === 'accepted' ? { status: done, written: writtenBy(outcome) } : { status: 'unchanged' };
 };

@@ -1,4 +1,4 @@
-import type { BookingRef, PlanningType } from '../catalogue/common-schemas.ts';
+import type { BookingRef, PlanningType } from '../schema/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
 import { handleCommand, writtenBy, type WriteDeps, type Written } from '../command-handler.ts';
 import { fold, Refusal } from '../decider.ts';

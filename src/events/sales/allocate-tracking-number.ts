@@ -22,7 +22,7 @@ export const allocateTrackingNumber = async (
   const [sequence] = await deps.ids.next('tracking');
   if (sequence === undefined) throw new RangeError('The tracking sequence handed out no number');
   const trackingNumber = formatTrackingNumber(sequence);
-  const command: AllocateTrackingNumber = { type: 'AllocateTrackingNumber', data: { saleProductId, trackingNumber, at: nowIso(deps) } };
+  const command: AllocateTrackingNumber = { type: 'AllocateTrackingNumber', saleProductId, trackingNumber, at: nowIso(deps) };
   const outcome = await handleCommand(deps, saleStreamName(incrementId), saleDecider, command, context);
   if (outcome.status !== 'refused') return { status: 'allocated', trackingNumber, written: writtenBy(outcome) };
   const recorded = outcome.state?.products.find((product) => product.saleProductId === saleProductId)?.trackingNumber;

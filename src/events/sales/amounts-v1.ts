@@ -1,11 +1,11 @@
-import { amountOnRead, amountsOnRead, isRecord } from '../catalogue/amounts-on-read.ts';
-import { maxAmount } from '../catalogue/bounded-numbers.ts';
-import type { Upcaster } from '../catalogue/define-event.ts';
-import { fromCents, lineCents, sumCents, toCents } from './money.ts';
+import { amountOnRead, amountsOnRead, isRecord } from '../schema/amounts-on-read.ts';
+import { maxAmount } from '../schema/bounded-numbers.ts';
+import type { Upcaster } from '../schema/define-event.ts';
+import { fromCents, lineCents, sumCents, toCents } from '../schema/money.ts';
 
 /**
  * Version 1 of the sale events carrying money, read as version 2 (amounts bounded, see
- * catalogue/amounts-on-read.ts). A grand total that is not an amount (1e308, or the null an overflowed
+ * schema/amounts-on-read.ts). A grand total that is not an amount (1e308, or the null an overflowed
  * sum was written as) is recomputed from the lines and the shipping, as the import computes a missing
  * one, within the bounds; one with more decimals is rounded to the cent.
  */

@@ -34,7 +34,10 @@ export const cancelSale = async (deps: SalesDeps, input: CancelSaleInput, contex
   if (refundId === undefined) throw new RangeError('The refund sequence handed out no ID');
   const command: CancelSale = {
     type: 'CancelSale',
-    data: { ...(input.saleProductIds ? { saleProductIds: input.saleProductIds } : {}), reason: input.reason, refundId, at: nowIso(deps) },
+    ...(input.saleProductIds ? { saleProductIds: input.saleProductIds } : {}),
+    reason: input.reason,
+    refundId,
+    at: nowIso(deps),
   };
   const outcome = await handleCommand(deps, saleStreamName(input.incrementId), saleDecider, command, context);
   if (outcome.status !== 'accepted') return outcome.status === 'refused' ? { status: 'refused', refusal: outcome.refusal } : { status: 'unchanged' };

@@ -1,6 +1,6 @@
 import type { SaleEvent } from './events.ts';
 import type { CancelSale } from './commands.ts';
-import { fromCents, lineCents, sumCents } from './money.ts';
+import { fromCents, lineCents, sumCents } from '../schema/money.ts';
 import { refuse, type SaleDecision } from './refusals.ts';
 import { isCancelled, isShipped, type Sale } from './state.ts';
 
@@ -9,7 +9,7 @@ import { isCancelled, isShipped, type Sale } from './state.ts';
  * request naming a shipped product cancels nothing at all. Products already cancelled are skipped,
  * which makes cancelling twice a no-op (and refunds nothing twice).
  */
-export const decideCancellation = ({ saleProductIds, reason, refundId, at }: CancelSale['data'], sale: Sale): SaleDecision => {
+export const decideCancellation = ({ saleProductIds, reason, refundId, at }: CancelSale, sale: Sale): SaleDecision => {
   const { saleId } = sale;
   const wholeSale = saleProductIds === undefined;
 

@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '../decider.ts';
-import type { Address } from '../catalogue/common-schemas.ts';
+import type { Address } from '../schema/common-schemas.ts';
 import type { ImportSale, SaleCommand } from './commands.ts';
 import type { SaleEvent } from './events.ts';
 import { decideCancellation } from './cancellation.ts';
@@ -20,7 +20,7 @@ const sameAddress = (a: Address, b: Address): boolean =>
 const findProduct = (sale: Sale, saleProductId: number) => sale.products.find((product) => product.saleProductId === saleProductId);
 
 /** The sale, and each of its supplier lines with the tracking number it is created with. */
-const decideImport = ({ at, trackingNumbers, ...data }: ImportSale['data']): SaleDecision => {
+const decideImport = ({ type: _type, at, trackingNumbers, ...data }: ImportSale): SaleDecision => {
   const allocated = new Map(trackingNumbers.map((line) => [line.saleProductId, line.trackingNumber]));
   const lines: SaleEvent[] = [];
   for (const { saleProductId, supplier } of data.products) {
@@ -36,14 +36,14 @@ const decideOnSale = (command: Exclude<SaleCommand, { type: 'ImportSale' }>, sal
   const { saleId } = sale;
   switch (command.type) {
     case 'AcknowledgeSaleProduct': {
-      const { saleProductId, supplier, at } = command.data;
+      const { saleProductId, supplier, at } = command;
       const line = findProduct(sale, saleProductId);
       if (!line || line.supplier !== supplier || isShipped(line) || isCancelled(line) || line.acknowledgedAt !== null)
         return refuse('line_not_found_or_processed', 'No line to acknowledge for this supplier', { saleProductId, supplier });
       return [{ type: 'SaleProductAcknowledged', data: { saleId, saleProductId, supplier, acknowledgedAt: at } }];
     }
     case 'ShipSaleProduct': {
-      const { saleProductId, supplier, at } = command.data;
+      const { saleProductId, supplier, at } = command;
       const line = findProduct(sale, saleProductId);
       // Acknowledging first is the advised order of use, not a condition.
       if (!line || line.supplier !== supplier || isShipped(line) || isCancelled(line))
@@ -52,16 +52,16 @@ const decideOnSale = (command: Exclude<SaleCommand, { type: 'ImportSale' }>, sal
       return [{ type: 'SaleProductShipped', data: { saleId, saleProductId, supplier, preparedAt: at, logUser: 'cron' } }];
     }
     case 'CancelSale':
-      return decideCancellation(command.data, sale);
+      return decideCancellation(command, sale);
     case 'UpdateSaleAddress': {
-      const { shippingAddress, at } = command.data;
+      const { shippingAddress, at } = command;
       if (sale.products.some(isShipped)) return refuse('already_shipped', 'A product of the sale has already been shipped');
       if (saleStatus(sale) === 'cancelled') return refuse('sale_cancelled', 'The sale is cancelled');
       if (sameAddress(sale.shippingAddress, shippingAddress)) return [];
       return [{ type: 'SaleAddressUpdated', data: { saleId, shippingAddress, updatedAt: at } }];
     }
     case 'ScheduleSaleDeliveryAppointment': {
-      const { date, time, expectedPrevious, at } = command.data;
+      const { date, time, expectedPrevious, at } = command;
       // Nothing is left to deliver once every product is shipped or cancelled.
       if (saleStatus(sale) !== 'processing') return refuse('not_schedulable', 'The sale has nothing left to deliver', { status: saleStatus(sale) });
       const current = sale.deliveryAppointment;
@@ -72,14 +72,14 @@ const decideOnSale = (command: Exclude<SaleCommand, { type: 'ImportSale' }>, sal
       return [{ type: 'SaleDeliveryAppointmentScheduled', data: { saleId, planningType: 'delivery', date, time, previous, scheduledAt: at } }];
     }
     case 'SaveDeliveryServiceAppointment': {
-      const { provider, reference, date, timeWindow, at } = command.data;
+      const { provider, reference, date, timeWindow, at } = command;
       if (saleStatus(sale) === 'cancelled') return refuse('sale_cancelled', 'The sale is cancelled');
       const current = sale.deliveryServiceAppointment;
       if (current && current.provider === provider && current.reference === reference && current.date === date && current.timeWindow === timeWindow) return [];
       return [{ type: 'DeliveryServiceAppointmentSaved', data: { saleId, provider, reference, date, timeWindow, savedAt: at } }];
     }
     case 'AllocateTrackingNumber': {
-      const { saleProductId, trackingNumber, at } = command.data;
+      const { saleProductId, trackingNumber, at } = command;
       const product = findProduct(sale, saleProductId);
       if (!product) return refuse('unknown_product', 'No such product in the sale', { saleProductId });
       if (!hasSupplierLine(product)) return refuse('no_supplier_line', 'The product ships from own stock', { saleProductId });
@@ -88,7 +88,7 @@ const decideOnSale = (command: Exclude<SaleCommand, { type: 'ImportSale' }>, sal
       return [{ type: 'TrackingNumberAllocated', data: { saleId, saleProductId, supplier: product.supplier, trackingNumber, allocatedAt: at } }];
     }
     case 'MarkRefundPaid': {
-      const { refundId, at } = command.data;
+      const { refundId, at } = command;
       const refund = sale.refunds.find((candidate) => candidate.refundId === refundId);
       if (!refund) return refuse('unknown_refund', 'No such refund for the sale', { refundId });
       if (refund.status === 'paid') return [];
@@ -103,7 +103,7 @@ const decide = (command: SaleCommand, state: SaleState): SaleDecision => {
   if (command.type === 'ImportSale') {
     // Importing an order again changes nothing: the handler answers the sale already recorded.
     if (state !== null) return [];
-    return decideImport(command.data);
+    return decideImport(command);
   }
   if (state === null) {
     // An unknown order reads to a supplier like an unknown line.

@@ -1,4 +1,4 @@
-import { recordedNothing } from '../append-outcome.ts';
+import { recordedNothing } from '../recorded-nothing.ts';
 import type { CommandContext } from '../command-context.ts';
 import { handleCommand, writtenBy, writtenTogether, type Written } from '../command-handler.ts';
 import { isRefusal, type Refusal } from '../decider.ts';
@@ -39,7 +39,7 @@ export type ScheduleDeliveryAppointmentResult =
  * When the recording does not happen, the new place goes back only if this request took it (a
  * racing request of the same sale for the same slot found it held, and must not release what the
  * other one records), the sale surely does not hold it, and the failure surely recorded nothing
- * (append-outcome.ts): after a failure that may have recorded the appointment, the place is kept.
+ * (recorded-nothing.ts): after a failure that may have recorded the appointment, the place is kept.
  */
 export const scheduleDeliveryAppointment = async (
   deps: DeliveryAppointmentDeps,
@@ -51,7 +51,10 @@ export const scheduleDeliveryAppointment = async (
   const previous = current ? { date: current.date, time: current.time } : null;
   const command: ScheduleSaleDeliveryAppointment = {
     type: 'ScheduleSaleDeliveryAppointment',
-    data: { date, time, expectedPrevious: previous, at: nowIso(deps) },
+    date,
+    time,
+    expectedPrevious: previous,
+    at: nowIso(deps),
   };
   // Decided once before booking, so that a refused or repeated appointment holds no place even briefly.
   const precheck = saleDecider.decide(command, sale);
@@ -100,7 +103,7 @@ export const saveDeliveryServiceAppointment = async (
   { incrementId, ...appointment }: SaveDeliveryServiceAppointmentInput,
   context: CommandContext,
 ): Promise<{ status: 'saved'; written: Written | undefined } | { status: 'unchanged' } | Refused> => {
-  const command: SaveDeliveryServiceAppointment = { type: 'SaveDeliveryServiceAppointment', data: { ...appointment, at: nowIso(deps) } };
+  const command: SaveDeliveryServiceAppointment = { type: 'SaveDeliveryServiceAppointment', ...appointment, at: nowIso(deps) };
   const outcome = await handleCommand(deps, saleStreamName(incrementId), saleDecider, command, context);
   if (outcome.status === 'refused') return { status: 'refused', refusal: outcome.refusal };
   return outcome.status === 'accepted' ? { status: 'saved', written: writtenBy(outcome) } : { status: 'unchanged' };

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defineEvent, type EventsOf } from '../catalogue/define-event.ts';
-import { quantity } from '../catalogue/bounded-numbers.ts';
-import { address, instant, personalEmail, localDate, localTime, money, planningType, positiveId, supplierName } from '../catalogue/common-schemas.ts';
+import { defineEvent, type EventsOf } from '../schema/define-event.ts';
+import { quantity } from '../schema/bounded-numbers.ts';
+import { address, instant, personalEmail, localDate, localTime, money, planningType, positiveId, supplierName } from '../schema/common-schemas.ts';
 import { refundRequestedV1, saleImportedV1 } from './amounts-v1.ts';
 import { saleImportedV2, unknownFieldsProblem } from './unknown-fields-bounds.ts';
-import { addressFields, type PersonalDataRule } from '../personal-data/personal-data.ts';
+import { addressFields, type PersonalDataRule } from '../schema/personal-data.ts';
 
 /** Events of a sale's stream, `sale-<increment_id>`: the order, its products and their supplier lines. */
 
@@ -83,7 +83,7 @@ export const SaleImported = defineEvent(
       .optional(),
     importedAt: instant,
   }),
-  // 2: amounts bounded (catalogue/bounded-numbers.ts); a version 1 event is read within the bounds.
+  // 2: amounts bounded (schema/bounded-numbers.ts); a version 1 event is read within the bounds.
   // 3: fields beyond the contract bounded (unknown-fields-bounds.ts); a version 2 event is read cut at the bounds.
   { version: 3, upcasters: { 1: saleImportedV1, 2: saleImportedV2 }, personal: saleImportedPersonalData },
 );

@@ -1,4 +1,4 @@
-import type { Address, SupplierName } from '../catalogue/common-schemas.ts';
+import type { Address, SupplierName } from '../schema/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
 import { earlierOutcome, handleCommand, writtenBy, type Written } from '../command-handler.ts';
 import { fold } from '../decider.ts';
@@ -7,7 +7,7 @@ import type { ImportSale } from './commands.ts';
 import { saleDecider } from './decider.ts';
 import { nowIso, type SalesDeps } from './deps.ts';
 import { saleStreamName, type SaleEvent, type SaleProduct } from './events.ts';
-import { fromCents, lineCents, sumCents, toCents } from './money.ts';
+import { fromCents, lineCents, sumCents, toCents } from '../schema/money.ts';
 import type { Sale } from './state.ts';
 import { formatTrackingNumber } from './tracking-number.ts';
 
@@ -86,23 +86,21 @@ export const importSaleCommand = (
   }));
   return {
     type: 'ImportSale',
-    data: {
-      saleId: resolved.saleId,
-      incrementId: order.increment_id,
-      source: order.source ?? 'shopping-api',
-      orderedAt: order.created_at,
-      currency: order.currency ?? 'EUR',
-      customer: { ...order.customer, phone: order.customer.phone ?? null },
-      shippingAddress: order.shipping_address,
-      billingAddress: order.billing_address ?? null,
-      products,
-      payment: order.payment ? { method: order.payment.method, status: order.payment.status, amountPaid: order.payment.amount_paid ?? null } : null,
-      shippingAmount,
-      grandTotal: order.grand_total ?? fromCents(sumCents(products.map(lineCents)) + toCents(shippingAmount)),
-      ...(unknownFields && { unknownFields }),
-      trackingNumbers,
-      at: resolved.at,
-    },
+    saleId: resolved.saleId,
+    incrementId: order.increment_id,
+    source: order.source ?? 'shopping-api',
+    orderedAt: order.created_at,
+    currency: order.currency ?? 'EUR',
+    customer: { ...order.customer, phone: order.customer.phone ?? null },
+    shippingAddress: order.shipping_address,
+    billingAddress: order.billing_address ?? null,
+    products,
+    payment: order.payment ? { method: order.payment.method, status: order.payment.status, amountPaid: order.payment.amount_paid ?? null } : null,
+    shippingAmount,
+    grandTotal: order.grand_total ?? fromCents(sumCents(products.map(lineCents)) + toCents(shippingAmount)),
+    ...(unknownFields && { unknownFields }),
+    trackingNumbers,
+    at: resolved.at,
   };
 };
 

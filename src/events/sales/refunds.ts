@@ -13,7 +13,7 @@ export const markRefundPaid = async (
   { incrementId, refundId }: MarkRefundPaidInput,
   context: CommandContext,
 ): Promise<{ status: 'paid'; written: Written | undefined } | { status: 'unchanged' } | Refused> => {
-  const command: MarkRefundPaid = { type: 'MarkRefundPaid', data: { refundId, at: nowIso(deps) } };
+  const command: MarkRefundPaid = { type: 'MarkRefundPaid', refundId, at: nowIso(deps) };
   const outcome = await handleCommand(deps, saleStreamName(incrementId), saleDecider, command, context);
   if (outcome.status === 'refused') return { status: 'refused', refusal: outcome.refusal };
   return outcome.status === 'accepted' ? { status: 'paid', written: writtenBy(outcome) } : { status: 'unchanged' };

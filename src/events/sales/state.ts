@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { assertNever } from '../decider.ts';
-import type { Address, PlanningType, SupplierName } from '../catalogue/common-schemas.ts';
+import type { Address, PlanningType, SupplierName } from '../schema/common-schemas.ts';
 import type { payment as paymentSchema, SaleEvent, SaleProduct } from './events.ts';
 
 /** A sale as its stream tells it: what the deciders, and the queries that need it, read. */

@@ -1,4 +1,4 @@
-import type { SupplierName } from '../catalogue/common-schemas.ts';
+import type { SupplierName } from '../schema/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
 import { handleCommand, writtenBy, type Written } from '../command-handler.ts';
 import type { AcknowledgeSaleProduct, ShipSaleProduct } from './commands.ts';
@@ -24,7 +24,9 @@ export const acknowledgeSupplierLine = async (
   if (!line) return { status: 'refused', refusal: refuse('line_not_found_or_processed', 'No such line', { serviceOrderId }) };
   const command: AcknowledgeSaleProduct = {
     type: 'AcknowledgeSaleProduct',
-    data: { saleProductId: line.saleProductId, supplier, at: nowIso(deps) },
+    saleProductId: line.saleProductId,
+    supplier,
+    at: nowIso(deps),
   };
   const outcome = await handleCommand(deps, saleStreamName(line.incrementId), saleDecider, command, context);
   return outcome.status === 'refused' ? { status: 'refused', refusal: outcome.refusal } : { status: 'acknowledged', written: writtenBy(outcome) };
@@ -39,7 +41,9 @@ export const shipSupplierLine = async (
   if (!line) return { status: 'refused', refusal: refuse('nothing_deliverable', 'No such line', { serviceOrderId }) };
   const command: ShipSaleProduct = {
     type: 'ShipSaleProduct',
-    data: { saleProductId: line.saleProductId, supplier, at: nowIso(deps) },
+    saleProductId: line.saleProductId,
+    supplier,
+    at: nowIso(deps),
   };
   const outcome = await handleCommand(deps, saleStreamName(line.incrementId), saleDecider, command, context);
   return outcome.status === 'refused' ? { status: 'refused', refusal: outcome.refusal } : { status: 'shipped', written: writtenBy(outcome) };

@@ -1,4 +1,4 @@
-import type { Upcaster } from '../catalogue/define-event.ts';
+import type { Upcaster } from '../schema/define-event.ts';
 
 /**
  * How much of a payload's fields beyond the order-import contract a SaleImported keeps

@@ -1,4 +1,4 @@
-import type { Address } from '../catalogue/common-schemas.ts';
+import type { Address } from '../schema/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
 import { handleCommand, writtenBy, type Written } from '../command-handler.ts';
 import type { UpdateSaleAddress } from './commands.ts';
@@ -14,7 +14,7 @@ export const updateSaleAddress = async (
   { incrementId, shippingAddress }: UpdateSaleAddressInput,
   context: CommandContext,
 ): Promise<{ status: 'updated'; written: Written | undefined } | { status: 'unchanged' } | Refused> => {
-  const command: UpdateSaleAddress = { type: 'UpdateSaleAddress', data: { shippingAddress, at: nowIso(deps) } };
+  const command: UpdateSaleAddress = { type: 'UpdateSaleAddress', shippingAddress, at: nowIso(deps) };
   const outcome = await handleCommand(deps, saleStreamName(incrementId), saleDecider, command, context);
   if (outcome.status === 'refused') return { status: 'refused', refusal: outcome.refusal };
   return outcome.status === 'accepted' ? { status: 'updated', written: writtenBy(outcome) } : { status: 'unchanged' };

@@ -24,8 +24,6 @@ function matchesExpected(expected: ExpectedRevision, actual: number): boolean {
 const wrongVersion = (streamName: string, expected: ExpectedRevision, actual: number): WrongExpectedVersionError =>
   new WrongExpectedVersionError(streamName, expected, actual === NO_STREAM ? 'no_stream' : actual);
 
-export type AppendOutcome = { result: AppendResult; written: boolean };
-
 /**
  * The body of an append; the caller runs it inside a `BEGIN IMMEDIATE` transaction, so that the
  * checks and the writes see the same stream even when another process appends to the file, and in a
@@ -36,7 +34,8 @@ export type AppendOutcome = { result: AppendResult; written: boolean };
  * after a lost acknowledgement): nothing is written and the first append's result is returned. A batch
  * that only partly matches, or whose ids are recorded elsewhere in the stream, is a conflict and fails
  * with WrongExpectedVersionError. An empty batch only checks the expected revision and reports the
- * stream's state (revision and position -1 when the stream does not exist).
+ * stream's state (revision and position -1 when the stream does not exist). `written` says whether
+ * rows were inserted (false for a batch found recorded, and for an empty one).
  */
 export function appendInTransaction(
   statements: Statements,
@@ -44,7 +43,7 @@ export function appendInTransaction(
   events: readonly SerialisedEvent[],
   expected: ExpectedRevision,
   recordedAt: string,
-): AppendOutcome {
+): { result: AppendResult; written: boolean } {
   const last = statements.streamLast.get(streamName);
   const actual = last?.revision ?? NO_STREAM;
   const [first] = events;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SavSlot } from '../../events/after-sales/sav-decider.ts';
+import type { SavSlot } from '../../events/after-sales/sav-state.ts';
 import { cancelSav, closeSav, reopenSav, resolveSav, type SavTransitionResult } from '../../events/after-sales/sav-lifecycle.ts';
 import type { SavDocument } from '../../projections/after-sales/sav-document.ts';
 import { findSavById } from '../../projections/after-sales/queries.ts';

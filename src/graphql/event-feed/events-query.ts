@@ -1,4 +1,4 @@
-import { allEventTypes } from '../../events/catalogue/catalogue.ts';
+import { allEventTypes } from '../../events/registry.ts';
 import type { Actor, RecordedEvent } from '../../events/store/event-store.ts';
 import { builder } from '../builder.ts';
 import { itemsCountedAbove, pageOf, pricedAbove } from '../cost.ts';

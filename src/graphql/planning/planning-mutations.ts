@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PlanningType } from '../../events/catalogue/common-schemas.ts';
+import type { PlanningType } from '../../events/schema/common-schemas.ts';
 import type { Refusal } from '../../events/decider.ts';
 import { configurePlanning, declareHoliday, removeHoliday } from '../../events/planning/planning-handlers.ts';
 import { builder } from '../builder.ts';

@@ -1,5 +1,5 @@
 import { addDays } from '../../events/planning/calendar-date.ts';
-import type { PlanningType } from '../../events/catalogue/common-schemas.ts';
+import type { PlanningType } from '../../events/schema/common-schemas.ts';
 import type { Holiday } from '../../events/planning/french-holidays.ts';
 import { builder } from '../builder.ts';
 import { daysOf, itemsCountedAbove, pricedAbove } from '../cost.ts';

@@ -1,5 +1,5 @@
 import { addDays, isoWeekday } from '../../events/planning/calendar-date.ts';
-import type { PlanningType } from '../../events/catalogue/common-schemas.ts';
+import type { PlanningType } from '../../events/schema/common-schemas.ts';
 import type { PlanningSettings } from '../../events/planning/events.ts';
 import type { Holiday } from '../../events/planning/french-holidays.ts';
 import { defaultPlanningSettings } from '../../events/planning/planning-defaults.ts';

@@ -1,4 +1,4 @@
-import type { Address } from '../../events/catalogue/common-schemas.ts';
+import type { Address } from '../../events/schema/common-schemas.ts';
 import type { RefundDocument, SaleDocument, SaleProductDocument } from '../../projections/sales/sale-document.ts';
 import { builder } from '../builder.ts';
 

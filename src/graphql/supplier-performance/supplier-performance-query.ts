@@ -1,4 +1,4 @@
-import { supplierName, type SupplierName } from '../../events/catalogue/common-schemas.ts';
+import { supplierName, type SupplierName } from '../../events/schema/common-schemas.ts';
 import { addDays } from '../../events/planning/calendar-date.ts';
 import type { DelayStats } from '../../projections/supplier-performance/percentiles.ts';
 import { supplierPerformance, type SupplierPerformance } from '../../projections/supplier-performance/queries.ts';

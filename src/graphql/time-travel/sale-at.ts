@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../../events/catalogue/catalogue.ts';
+import type { StoredEvent } from '../../events/registry.ts';
 import { readDomainStream } from '../../events/domain-store.ts';
 import { saleStreamName, type SaleEvent } from '../../events/sales/events.ts';
 import { evolve, initialState, type SaleState } from '../../events/sales/state.ts';

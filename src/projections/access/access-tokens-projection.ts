@@ -1,5 +1,5 @@
 import { assertNever } from '../../events/decider.ts';
-import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
+import type { EventOfType, StoredEvent } from '../../events/registry.ts';
 import { applyOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { accessTokensCollection, type AccessTokenDocument } from './access-token-document.ts';

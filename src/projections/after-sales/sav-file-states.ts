@@ -1,4 +1,4 @@
-import type { EventOfType } from '../../events/catalogue/catalogue.ts';
+import type { EventOfType } from '../../events/registry.ts';
 import { disclosedReason } from '../../files/remote-file-error.ts';
 import type { SavFileDocument } from './sav-document.ts';
 

@@ -1,5 +1,5 @@
 import { assertNever } from '../../events/decider.ts';
-import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
+import type { EventOfType, StoredEvent } from '../../events/registry.ts';
 import type { Actor } from '../../events/store/event-store.ts';
 import type { SavDocument, SavStatus, SavStatusChange } from './sav-document.ts';
 

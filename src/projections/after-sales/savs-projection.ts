@@ -1,6 +1,6 @@
 import { assertNever } from '../../events/decider.ts';
-import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
-import { erased, erasedAt } from '../../events/personal-data/personal-data.ts';
+import type { EventOfType, StoredEvent } from '../../events/registry.ts';
+import { erased, erasedAt } from '../../events/schema/personal-data.ts';
 import { isCustomerErased, type CustomerErasedEvent } from '../erasure.ts';
 import { applyOnce, evolveOnce, type Projection } from '../projection.ts';
 import type { ReadCollection, ReadStore } from '../read-store/read-store.ts';

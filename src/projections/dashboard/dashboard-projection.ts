@@ -1,10 +1,10 @@
 import { assertNever } from '../../events/decider.ts';
-import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
+import type { EventOfType, StoredEvent } from '../../events/registry.ts';
 import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { changeDay, type CalendarDocument } from '../running-totals.ts';
 import { localDateIn } from '../../time/local-dates.ts';
-import { toCents } from '../../events/sales/money.ts';
+import { toCents } from '../../events/schema/money.ts';
 import {
   countedOnce,
   dashboardCalendarsCollection,

@@ -1,4 +1,4 @@
-import { decodeEvent, type StoredEvent } from '../../events/catalogue/catalogue.ts';
+import { decodeEvent, type StoredEvent } from '../../events/registry.ts';
 import type { RecordedEvent } from '../../events/store/event-store.ts';
 import { checkpointsCollection, type Checkpoint, type PartChanges } from '../checkpoints.ts';
 import type { Projection } from '../projection.ts';

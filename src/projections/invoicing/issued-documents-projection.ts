@@ -1,9 +1,9 @@
 import { assertNever } from '../../events/decider.ts';
-import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
+import type { EventOfType, StoredEvent } from '../../events/registry.ts';
 import { evolveOnce, insertOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { creditNotePersonalData, invoicePersonalData } from '../../events/invoicing/events.ts';
-import { erasedAt } from '../../events/personal-data/personal-data.ts';
+import { erasedAt } from '../../events/schema/personal-data.ts';
 import { isCustomerErased } from '../erasure.ts';
 import { issuedDocumentsCollection, saleDocumentsCollection, type IssuedDocument, type SaleDocuments } from './issued-document.ts';
 

@@ -1,7 +1,7 @@
 import { assertNever } from '../../events/decider.ts';
 import { maxNotificationAttempts } from '../../events/leads/lead-decider.ts';
-import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
-import { erasedAt } from '../../events/personal-data/personal-data.ts';
+import type { EventOfType, StoredEvent } from '../../events/registry.ts';
+import { erasedAt } from '../../events/schema/personal-data.ts';
 import { isCustomerErased } from '../erasure.ts';
 import { applyOnce, evolveOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';

@@ -1,4 +1,4 @@
-import type { BookingRef, PlanningType } from '../../events/catalogue/common-schemas.ts';
+import type { BookingRef, PlanningType } from '../../events/schema/common-schemas.ts';
 import type { Tracked } from '../projection.ts';
 
 /** The planning read models: each planning's settings, the declared holidays, and each slot's bookings. */

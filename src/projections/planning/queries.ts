@@ -1,4 +1,4 @@
-import type { PlanningType } from '../../events/catalogue/common-schemas.ts';
+import type { PlanningType } from '../../events/schema/common-schemas.ts';
 import type { Filter, ReadStore } from '../read-store/read-store.ts';
 import {
   bookingKey,

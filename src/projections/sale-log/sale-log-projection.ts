@@ -1,8 +1,8 @@
-import type { StoredEvent } from '../../events/catalogue/catalogue.ts';
+import type { StoredEvent } from '../../events/registry.ts';
 import { savEventDefinitions } from '../../events/after-sales/events.ts';
 import { incrementIdOfStream, saleEventDefinitions } from '../../events/sales/events.ts';
 import type { Actor } from '../../events/store/event-store.ts';
-import { erased } from '../../events/personal-data/personal-data.ts';
+import { erased } from '../../events/schema/personal-data.ts';
 import { isCustomerErased, type CustomerErasedEvent } from '../erasure.ts';
 import { insertOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';

@@ -1,5 +1,5 @@
 import { assertNever } from '../../events/decider.ts';
-import { erased, isErased } from '../../events/personal-data/personal-data.ts';
+import { erased, isErased } from '../../events/schema/personal-data.ts';
 import type { SavEvent } from '../../events/after-sales/events.ts';
 import type { SaleEvent } from '../../events/sales/events.ts';
 

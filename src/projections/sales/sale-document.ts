@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Address, PlanningType } from '../../events/catalogue/common-schemas.ts';
+import type { Address, PlanningType } from '../../events/schema/common-schemas.ts';
 import type { payment, SaleProduct } from '../../events/sales/events.ts';
 import type { Tracked } from '../projection.ts';
 

@@ -1,9 +1,9 @@
 import { assertNever } from '../../events/decider.ts';
-import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
+import type { EventOfType, StoredEvent } from '../../events/registry.ts';
 import type { SaleProduct } from '../../events/sales/events.ts';
 import { serviceOrderId } from '../../events/sales/service-order-id.ts';
 import { labelPathFor } from '../../files/label-path.ts';
-import { addressFields, erasedAt } from '../../events/personal-data/personal-data.ts';
+import { addressFields, erasedAt } from '../../events/schema/personal-data.ts';
 import { isCustomerErased } from '../erasure.ts';
 import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';

@@ -1,4 +1,4 @@
-import type { SupplierName } from '../../events/catalogue/common-schemas.ts';
+import type { SupplierName } from '../../events/schema/common-schemas.ts';
 import type { Filter, ReadStore } from '../read-store/read-store.ts';
 import { supplierLinesCollection, type SupplierLineDocument } from './supplier-line-document.ts';
 

@@ -1,4 +1,4 @@
-import type { Address, SupplierName } from '../../events/catalogue/common-schemas.ts';
+import type { Address, SupplierName } from '../../events/schema/common-schemas.ts';
 import type { Tracked } from '../projection.ts';
 import type { SaleProductStateName } from '../sales/sale-document.ts';
 

@@ -1,9 +1,9 @@
 import { assertNever } from '../../events/decider.ts';
-import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
+import type { EventOfType, StoredEvent } from '../../events/registry.ts';
 import { incrementIdOfStream } from '../../events/sales/events.ts';
 import { serviceOrderId } from '../../events/sales/service-order-id.ts';
 import { labelPathFor } from '../../files/label-path.ts';
-import { addressFields, erased, erasedAt, isErased } from '../../events/personal-data/personal-data.ts';
+import { addressFields, erased, erasedAt, isErased } from '../../events/schema/personal-data.ts';
 import { isCustomerErased } from '../erasure.ts';
 import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadCollection, ReadStore } from '../read-store/read-store.ts';

@@ -1,4 +1,4 @@
-import { supplierName, type SupplierName } from '../../events/catalogue/common-schemas.ts';
+import { supplierName, type SupplierName } from '../../events/schema/common-schemas.ts';
 import type { Filter, ReadStore } from '../read-store/read-store.ts';
 import { totalsAsOf } from '../running-totals.ts';
 import { delayStats, type DelayStats } from './percentiles.ts';

@@ -1,4 +1,4 @@
-import type { SupplierName } from '../../events/catalogue/common-schemas.ts';
+import type { SupplierName } from '../../events/schema/common-schemas.ts';
 import type { Tracked } from '../projection.ts';
 
 /**

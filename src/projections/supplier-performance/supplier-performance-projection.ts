@@ -1,6 +1,6 @@
 import { assertNever } from '../../events/decider.ts';
-import type { EventOfType, StoredEvent } from '../../events/catalogue/catalogue.ts';
-import type { SupplierName } from '../../events/catalogue/common-schemas.ts';
+import type { EventOfType, StoredEvent } from '../../events/registry.ts';
+import type { SupplierName } from '../../events/schema/common-schemas.ts';
 import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { changeDay, type CalendarDocument } from '../running-totals.ts';

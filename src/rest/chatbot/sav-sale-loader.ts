@@ -1,6 +1,6 @@
 import type { CreateSavDeps, SavFileStore } from '../../events/after-sales/create-sav.ts';
 import { discardSavFile, storeSavFile } from '../../files/sav-files.ts';
-import type { SavSale } from '../../events/after-sales/sav-decider.ts';
+import type { SavSale } from '../../events/after-sales/sav-commands.ts';
 import type { ReadStore } from '../../projections/read-store/read-store.ts';
 import type { Runtime } from '../../runtime.ts';
 import { salesCollection, type SaleDocument } from '../../projections/sales/sale-document.ts';

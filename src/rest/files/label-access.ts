@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { SupplierName } from '../../events/catalogue/common-schemas.ts';
+import type { SupplierName } from '../../events/schema/common-schemas.ts';
 import { systemContext, type CommandContext } from '../../events/command-context.ts';
 import { parseLabelPath } from '../../files/label-path.ts';
 import { labelLinkKey, verifyLabelLink } from '../../labels/label-link-signature.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { supplierName } from '../../events/catalogue/common-schemas.ts';
+import { supplierName } from '../../events/schema/common-schemas.ts';
 import { documentedAs } from '../documented-as.ts';
 
 /**

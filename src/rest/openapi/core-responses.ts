@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { savStatusValues } from '../../events/after-sales/events.ts';
-import { planningType, supplierName } from '../../events/catalogue/common-schemas.ts';
+import { planningType, supplierName } from '../../events/schema/common-schemas.ts';
 import { savFile } from './chatbot-responses.ts';
 
 /**

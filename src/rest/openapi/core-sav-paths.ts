@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { savStatusValues } from '../../events/after-sales/events.ts';
-import type { ExistingSav, SavStatus } from '../../events/after-sales/sav-decider.ts';
-import { decideTransition, type SavTransition } from '../../events/after-sales/sav-transitions.ts';
+import type { SavTransition } from '../../events/after-sales/sav-commands.ts';
+import type { ExistingSav, SavStatus } from '../../events/after-sales/sav-state.ts';
+import { decideTransition } from '../../events/after-sales/sav-transitions.ts';
 import { isRefusal } from '../../events/decider.ts';
 import { coreUnauthorized } from '../core/core-auth.ts';
 import { invalidRequest, savChangeRefused, savNotFound } from '../core/sav/sav-errors.ts';

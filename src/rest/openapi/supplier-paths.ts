@@ -1,6 +1,6 @@
 import { bodyErrorTexts } from '../middleware/error-handler.ts';
 import { z } from 'zod';
-import { supplierName } from '../../events/catalogue/common-schemas.ts';
+import { supplierName } from '../../events/schema/common-schemas.ts';
 import { getSalesHeaders, getSalesQuery, getSalesResponse, serviceOrderBody, supplierResult, supplierUnauthorized } from '../supplier/schemas.ts';
 import { invalidServiceOrderId, orderNotFoundOrProcessed, supplierTexts, unauthorized } from '../supplier/supplier-answers.ts';
 import { serverErrorTexts } from '../envelopes.ts';

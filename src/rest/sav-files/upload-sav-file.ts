@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { RouterMiddleware } from '@koa/router';
 import { z } from 'zod';
 import { attachSavFile } from '../../events/after-sales/attach-sav-file.ts';
-import { recordedNothing } from '../../events/append-outcome.ts';
+import { recordedNothing } from '../../events/recorded-nothing.ts';
 import type { CommandContext } from '../../events/command-context.ts';
 import { incomingFile, keepAs, safeFileName } from '../../files/file-storage.ts';
 import { sniffMediaType } from '../../files/media-type.ts';

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { SupplierName } from '../../events/catalogue/common-schemas.ts';
+import type { SupplierName } from '../../events/schema/common-schemas.ts';
 import type { CommandContext } from '../../events/command-context.ts';
 import type { SalesDeps } from '../../events/sales/deps.ts';
 import { acknowledgeSupplierLine } from '../../events/sales/supplier-lines.ts';

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { SupplierName } from '../../events/catalogue/common-schemas.ts';
+import type { SupplierName } from '../../events/schema/common-schemas.ts';
 import type { ReadStore } from '../../projections/read-store/read-store.ts';
 import type { LabelLinks } from '../../labels/label-links.ts';
 import { baseUrlInJson, listedLine } from '../../projections/supplier-lines/listing.ts';

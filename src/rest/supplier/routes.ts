@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { supplierName, type SupplierName } from '../../events/catalogue/common-schemas.ts';
+import { supplierName, type SupplierName } from '../../events/schema/common-schemas.ts';
 import { labelLinkKey } from '../../labels/label-link-signature.ts';
 import { createLabelLinks } from '../../labels/label-links.ts';
 import { supplierLinesProjection } from '../../projections/supplier-lines/supplier-lines-projection.ts';

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../src/events/decider.ts';
 import type { SavEvent } from '../../../src/events/after-sales/events.ts';
-import { savDecider, savStatus, type AttachSavFile, type CreateSav } from '../../../src/events/after-sales/sav-decider.ts';
+import type { AttachSavFile, CreateSav } from '../../../src/events/after-sales/sav-commands.ts';
+import { savDecider } from '../../../src/events/after-sales/sav-decider.ts';
+import { savStatus } from '../../../src/events/after-sales/sav-state.ts';
 import { deciderSpec } from '../../support/decider-spec.ts';
 
 const at = '2026-03-02T08:00:00.000Z';

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SavEvent } from '../../../src/events/after-sales/events.ts';
-import { savDecider, type CreateSav } from '../../../src/events/after-sales/sav-decider.ts';
-import {
-  isFetchDue,
-  maxSavFileFetchAttempts,
-  nextFetchDelay,
-  type RecordSavFileFetched,
-  type RecordSavFileFetchFailed,
-  type SavFileFetch,
-} from '../../../src/events/after-sales/sav-file-fetch.ts';
+import type { CreateSav, RecordSavFileFetched, RecordSavFileFetchFailed } from '../../../src/events/after-sales/sav-commands.ts';
+import { savDecider } from '../../../src/events/after-sales/sav-decider.ts';
+import { isFetchDue, maxSavFileFetchAttempts, nextFetchDelay } from '../../../src/events/after-sales/sav-file-fetch.ts';
+import type { SavFileFetch } from '../../../src/events/after-sales/sav-state.ts';
 import { fold } from '../../../src/events/decider.ts';
 import { deciderSpec } from '../../support/decider-spec.ts';
 import { tableSavCreated } from './sav-fixtures.ts';

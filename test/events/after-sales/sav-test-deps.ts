@@ -1,5 +1,5 @@
 import type { CreateSavDeps, CreateSavInput } from '../../../src/events/after-sales/create-sav.ts';
-import type { SavSale } from '../../../src/events/after-sales/sav-decider.ts';
+import type { SavSale } from '../../../src/events/after-sales/sav-commands.ts';
 import { createIdAllocator } from '../../../src/events/ids/id-allocator.ts';
 import { openTestPlanning, type TestPlanning } from '../planning/planning-test-deps.ts';
 

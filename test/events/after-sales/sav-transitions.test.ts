@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SavEvent } from '../../../src/events/after-sales/events.ts';
-import { savDecider, savStatus } from '../../../src/events/after-sales/sav-decider.ts';
-import type { CancelSav, CloseSav, ReopenSav, ResolveSav } from '../../../src/events/after-sales/sav-transitions.ts';
+import type { CancelSav, CloseSav, ReopenSav, ResolveSav } from '../../../src/events/after-sales/sav-commands.ts';
+import { savDecider } from '../../../src/events/after-sales/sav-decider.ts';
+import { savStatus } from '../../../src/events/after-sales/sav-state.ts';
 import { fold, isRefusal } from '../../../src/events/decider.ts';
 import { deciderSpec } from '../../support/decider-spec.ts';
 import { tableSavCreated } from './sav-fixtures.ts';

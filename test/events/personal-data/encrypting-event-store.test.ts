@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SavEvent } from '../../../src/events/after-sales/events.ts';
-import { decodeEvent, type DomainEvent } from '../../../src/events/catalogue/catalogue.ts';
+import { decodeEvent, type DomainEvent } from '../../../src/events/registry.ts';
 import { systemContext } from '../../../src/events/command-context.ts';
 import { appendDomainEvents } from '../../../src/events/domain-store.ts';
 import { encryptingEventStore } from '../../../src/events/personal-data/encrypting-event-store.ts';
@@ -137,7 +137,7 @@ describe('the encrypting event store', () => {
     expect((await store.readStream(stream))[1]!.data).toMatchObject({ shippingAddress: { city: 'Échirolles-Est' } });
   });
 
-  it('when the key is deleted, every read gives [erased], which the catalogue accepts; amounts and products stay', async () => {
+  it('when the key is deleted, every read gives [erased], which the registry accepts; amounts and products stay', async () => {
     const sale = await importSale();
     await append(store, 'sav-2', [sav(sale, 2)]);
     const outcome = await keys.erase(keys.subjectOf(email.toUpperCase()), at);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingRef } from '../../../src/events/catalogue/common-schemas.ts';
+import type { BookingRef } from '../../../src/events/schema/common-schemas.ts';
 import { fold } from '../../../src/events/decider.ts';
 import { defaultPlanningSettings } from '../../../src/events/planning/planning-defaults.ts';
 import { occupancyOf, planningDayDecider, type BookSlot, type PlanningDayEvent, type ReleaseSlot } from '../../../src/events/planning/planning-day-decider.ts';

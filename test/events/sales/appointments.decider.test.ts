@@ -8,7 +8,10 @@ const spec = deciderSpec(saleDecider);
 
 const schedule = (date: string, time: string, expectedPrevious?: { date: string; time: string } | null): Command<'ScheduleSaleDeliveryAppointment'> => ({
   type: 'ScheduleSaleDeliveryAppointment',
-  data: { date, time, ...(expectedPrevious !== undefined ? { expectedPrevious } : {}), at },
+  date,
+  time,
+  ...(expectedPrevious !== undefined ? { expectedPrevious } : {}),
+  at,
 });
 const scheduled = (sale: SaleImportedEvent, date: string, time: string, previous: { date: string; time: string } | null, scheduledAt = at): SaleEvent => ({
   type: 'SaleDeliveryAppointmentScheduled',
@@ -103,7 +106,11 @@ describe('saving a delivery-service appointment', () => {
     timeWindow: string | null = '08:00-12:00',
   ): Command<'SaveDeliveryServiceAppointment'> => ({
     type: 'SaveDeliveryServiceAppointment',
-    data: { provider: 'Relais Express', reference, date, timeWindow, at },
+    provider: 'Relais Express',
+    reference,
+    date,
+    timeWindow,
+    at,
   });
   const saved = (sale: SaleImportedEvent, reference: string, savedAt = at): SaleEvent => ({
     type: 'DeliveryServiceAppointmentSaved',

@@ -9,7 +9,10 @@ const reason = 'out of stock';
 
 const cancel = (refund: number, saleProductIds?: number[]): Command<'CancelSale'> => ({
   type: 'CancelSale',
-  data: { ...(saleProductIds ? { saleProductIds } : {}), reason, refundId: refund, at },
+  ...(saleProductIds ? { saleProductIds } : {}),
+  reason,
+  refundId: refund,
+  at,
 });
 const productCancelled = (sale: SaleImportedEvent, line: SaleProduct): SaleEvent => ({
   type: 'SaleProductCancelled',

@@ -17,7 +17,7 @@ const catalogued: CatalogEntry = { wholesale_price: 300, supplier: 'supplier-b',
 
 const build = (payload: OrderImportPayload, catalog: (CatalogEntry | null)[]) =>
   importSaleCommand(payload, { saleId: 42, saleProductIds: payload.items.map((_, index) => 500 + index), catalog, at });
-const onlyLine = (payload: OrderImportPayload, catalog: CatalogEntry | null) => build(payload, [catalog]).data.products[0];
+const onlyLine = (payload: OrderImportPayload, catalog: CatalogEntry | null) => build(payload, [catalog]).products[0];
 
 describe('an order line imported into a sale', () => {
   it('when the line names its supplier, wholesale price and carrier, keeps them over the catalog', () => {
@@ -54,7 +54,7 @@ describe('an order line imported into a sale', () => {
       trackingNumbers: ['MC0000000000018', 'MC0000000000026'],
       at,
     });
-    expect(command.data.trackingNumbers).toEqual([
+    expect(command.trackingNumbers).toEqual([
       { saleProductId: 501, trackingNumber: 'MC0000000000018' },
       { saleProductId: 502, trackingNumber: 'MC0000000000026' },
     ]);
@@ -78,12 +78,12 @@ describe('an order line imported into a sale', () => {
 describe('an order imported into a sale', () => {
   it('when source, currency, shipping and total are left out, defaults them, the total to the lines plus shipping', () => {
     const command = build(order([item({ qty_ordered: 2, price: 129.9 }), item({ price: 0.1 }), item({ price: 0.2 })]), [null, null, null]);
-    expect(command.data).toMatchObject({ source: 'shopping-api', currency: 'EUR', shippingAmount: 0, grandTotal: 260.1 });
+    expect(command).toMatchObject({ source: 'shopping-api', currency: 'EUR', shippingAmount: 0, grandTotal: 260.1 });
   });
 
   it('when shipping is charged and no total is given, adds it to the total', () => {
     const command = build(order([item({ price: 499 })], { shipping_amount: 49.9 }), [null]);
-    expect(command.data).toMatchObject({ shippingAmount: 49.9, grandTotal: 548.9 });
+    expect(command).toMatchObject({ shippingAmount: 49.9, grandTotal: 548.9 });
   });
 
   it('when the order gives its own values, keeps them', () => {
@@ -91,7 +91,7 @@ describe('an order imported into a sale', () => {
       order([item()], { source: 'marketplace-x', currency: 'CHF', shipping_amount: 10, grand_total: 450, billing_address: address({ city: 'Paris' }) }),
       [null],
     );
-    expect(command.data).toMatchObject({
+    expect(command).toMatchObject({
       source: 'marketplace-x',
       currency: 'CHF',
       shippingAmount: 10,
@@ -108,7 +108,7 @@ describe('an order imported into a sale', () => {
       }),
       [null],
     );
-    expect(command.data).toMatchObject({
+    expect(command).toMatchObject({
       saleId: 42,
       incrementId: '100004512',
       orderedAt: '2026-10-02T09:14:00+02:00',
@@ -121,7 +121,7 @@ describe('an order imported into a sale', () => {
 
   it('when the customer gives no phone and the order no payment, records them as null', () => {
     const command = build(order([item()]), [null]);
-    expect(command.data.customer.phone).toBeNull();
-    expect(command.data.payment).toBeNull();
+    expect(command.customer.phone).toBeNull();
+    expect(command.payment).toBeNull();
   });
 });

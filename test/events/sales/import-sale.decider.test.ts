@@ -17,7 +17,9 @@ const importOf = (
   const { importedAt: _importedAt, ...data } = sale.data;
   return {
     type: 'ImportSale',
-    data: { ...data, trackingNumbers: trackingNumbers.map((saleProductId) => ({ saleProductId, trackingNumber: trackingNumberOf(saleProductId) })), at },
+    ...data,
+    trackingNumbers: trackingNumbers.map((saleProductId) => ({ saleProductId, trackingNumber: trackingNumberOf(saleProductId) })),
+    at,
   };
 };
 

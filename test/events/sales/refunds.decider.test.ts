@@ -6,7 +6,7 @@ import { at, cancelled, later, onlyProduct, refundId, saleImported, type Command
 
 const spec = deciderSpec(saleDecider);
 
-const markPaid = (refund: number): Command<'MarkRefundPaid'> => ({ type: 'MarkRefundPaid', data: { refundId: refund, at } });
+const markPaid = (refund: number): Command<'MarkRefundPaid'> => ({ type: 'MarkRefundPaid', refundId: refund, at });
 
 /** A sale whose only product was cancelled, with the refund that cancellation requested. */
 const refundedSale = (refund: number): { sale: SaleImportedEvent; history: SaleEvent[] } => {

@@ -1,6 +1,6 @@
 import type { SaleEvent, SaleProduct } from '../../../src/events/sales/events.ts';
 import type { SaleCommand } from '../../../src/events/sales/commands.ts';
-import type { Address } from '../../../src/events/catalogue/common-schemas.ts';
+import type { Address } from '../../../src/events/schema/common-schemas.ts';
 
 /** Builders of sales for the specs: each sale gets IDs no other sale in the run has. */
 

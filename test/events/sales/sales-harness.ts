@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemContext, type CommandContext } from '../../../src/events/command-context.ts';
 import { createIdAllocator } from '../../../src/events/ids/id-allocator.ts';
-import type { StoredEvent } from '../../../src/events/catalogue/catalogue.ts';
+import type { StoredEvent } from '../../../src/events/registry.ts';
 import { readDomainStream } from '../../../src/events/domain-store.ts';
 import { saleStreamName, type SaleEvent } from '../../../src/events/sales/events.ts';
 import type { ImportSaleDeps, OrderImportPayload } from '../../../src/events/sales/import-sale.ts';

@@ -9,11 +9,15 @@ const spec = deciderSpec(saleDecider);
 
 const acknowledge = (saleProductId: number, supplier: 'supplier-a' | 'supplier-b' = 'supplier-a'): Command<'AcknowledgeSaleProduct'> => ({
   type: 'AcknowledgeSaleProduct',
-  data: { saleProductId, supplier, at },
+  saleProductId,
+  supplier,
+  at,
 });
 const ship = (saleProductId: number, supplier: 'supplier-a' | 'supplier-b' = 'supplier-a'): Command<'ShipSaleProduct'> => ({
   type: 'ShipSaleProduct',
-  data: { saleProductId, supplier, at },
+  saleProductId,
+  supplier,
+  at,
 });
 const acknowledged = (sale: SaleImportedEvent, line: SaleProduct): SaleEvent => ({
   type: 'SaleProductAcknowledged',

@@ -10,7 +10,9 @@ const spec = deciderSpec(saleDecider);
 
 const allocate = (saleProductId: number, trackingNumber = 'MC0000000001230'): Command<'AllocateTrackingNumber'> => ({
   type: 'AllocateTrackingNumber',
-  data: { saleProductId, trackingNumber, at },
+  saleProductId,
+  trackingNumber,
+  at,
 });
 const allocated = (sale: SaleImportedEvent, line: SaleProduct, trackingNumber = 'MC0000000001230'): SaleEvent => ({
   type: 'TrackingNumberAllocated',

@@ -1,11 +1,11 @@
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../../support/decider-spec.ts';
 import { saleDecider } from '../../../src/events/sales/decider.ts';
-import type { Address } from '../../../src/events/catalogue/common-schemas.ts';
+import type { Address } from '../../../src/events/schema/common-schemas.ts';
 import { address, at, cancelled, onlyProduct, product, saleImported, shipped, type Command } from './sale-fixtures.ts';
 
 const spec = deciderSpec(saleDecider);
-const update = (shippingAddress: Address): Command<'UpdateSaleAddress'> => ({ type: 'UpdateSaleAddress', data: { shippingAddress, at } });
+const update = (shippingAddress: Address): Command<'UpdateSaleAddress'> => ({ type: 'UpdateSaleAddress', shippingAddress, at });
 const moved = address({ street: ['3 place Bellecour'], postcode: '69002' });
 
 describe('updating the shipping address of a sale', () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DomainEvent, DomainEventType, StoredEvent } from '../../../src/events/catalogue/catalogue.ts';
+import type { DomainEvent, DomainEventType, StoredEvent } from '../../../src/events/registry.ts';
 import { systemContext } from '../../../src/events/command-context.ts';
 import { appendDomainEvents } from '../../../src/events/domain-store.ts';
 import type { EventStore } from '../../../src/events/store/event-store.ts';
@@ -72,7 +72,7 @@ export const saleCancelled = (saleId: number): DomainEvent => ({
   data: { saleId, reason: 'customer request', cancelledAt: frozenNow.toISOString() },
 });
 
-/** Appends through the catalogue, as the command handlers do; returns the append's last position. */
+/** Appends through the registry, as the command handlers do; returns the append's last position. */
 export const append = async (store: EventStore, streamName: string, events: readonly DomainEvent[]): Promise<number> => {
   const result = await appendDomainEvents(store, streamName, events, systemContext(randomUUID()), frozenNow, 'any');
   return result.position;

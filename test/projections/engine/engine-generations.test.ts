@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StoredEvent } from '../../../src/events/catalogue/catalogue.ts';
+import type { StoredEvent } from '../../../src/events/registry.ts';
 import type { ProjectionEngine } from '../../../src/projections/engine/engine.ts';
 import {
   append,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { encodeEvent, type DomainEvent, type StoredEvent } from '../../../src/events/catalogue/catalogue.ts';
+import { encodeEvent, type DomainEvent, type StoredEvent } from '../../../src/events/registry.ts';
 import type { Actor } from '../../../src/events/store/event-store.ts';
 
 /**
- * Builds events as the store would deliver them: validated against the catalogue, with increasing
+ * Builds events as the store would deliver them: validated against the registry, with increasing
  * positions (with gaps, as the store's may have), per-stream revisions and metadata.
  */
 export const eventLog = () => {

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../../../src/events/catalogue/catalogue.ts';
+import type { StoredEvent } from '../../../src/events/registry.ts';
 import type { Projection } from '../../../src/projections/projection.ts';
 import type { Document, ReadStore } from '../../../src/projections/read-store/read-store.ts';
 

@@ -1,4 +1,4 @@
-import type { Address } from '../../../src/events/catalogue/common-schemas.ts';
+import type { Address } from '../../../src/events/schema/common-schemas.ts';
 import type { SaleProduct } from '../../../src/events/sales/events.ts';
 import type { EventLog } from './event-log.ts';
 

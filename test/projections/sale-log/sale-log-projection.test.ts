@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodeEvent, type StoredEvent } from '../../../src/events/catalogue/catalogue.ts';
+import { decodeEvent, type StoredEvent } from '../../../src/events/registry.ts';
 import type { EventStore } from '../../../src/events/store/event-store.ts';
 import { openSqliteEventStore } from '../../../src/events/store/sqlite-event-store.ts';
 import type { ReadStore } from '../../../src/projections/read-store/read-store.ts';

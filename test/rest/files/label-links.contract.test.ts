@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupplierName } from '../../../src/events/catalogue/common-schemas.ts';
+import type { SupplierName } from '../../../src/events/schema/common-schemas.ts';
 import { labelFileFor } from '../../../src/files/label-path.ts';
 import { labelLinkKey, labelLinkQuery as labelLinkQueryOf } from '../../../src/labels/label-link-signature.ts';
 import { startApi, type ApiHarness } from '../../support/api-harness.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAccessToken, revokeAccessToken } from '../../../src/events/access/access-token-handlers.ts';
 import type { TokenGroup } from '../../../src/events/access/events.ts';
 import { systemContext } from '../../../src/events/command-context.ts';
-import type { SupplierName } from '../../../src/events/catalogue/common-schemas.ts';
+import type { SupplierName } from '../../../src/events/schema/common-schemas.ts';
 import { readDomainStream } from '../../../src/events/domain-store.ts';
 import { saleStreamName, type SaleEvent } from '../../../src/events/sales/events.ts';
 import { startApi, type ApiHarness } from '../../support/api-harness.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../src/events/command-context.ts';
-import type { SupplierName } from '../../../src/events/catalogue/common-schemas.ts';
+import type { SupplierName } from '../../../src/events/schema/common-schemas.ts';
 import { cancelSale } from '../../../src/events/sales/cancel-sale.ts';
 import { shipSupplierLine } from '../../../src/events/sales/supplier-lines.ts';
 import { startApi, type ApiHarness } from '../../support/api-harness.ts';

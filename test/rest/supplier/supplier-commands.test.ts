@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../src/events/command-context.ts';
-import type { SupplierName } from '../../../src/events/catalogue/common-schemas.ts';
+import type { SupplierName } from '../../../src/events/schema/common-schemas.ts';
 import { readDomainStream } from '../../../src/events/domain-store.ts';
 import { cancelSale } from '../../../src/events/sales/cancel-sale.ts';
 import { saleStreamName, type SaleEvent } from '../../../src/events/sales/events.ts';

@@ -1,5 +1,5 @@
 import { systemContext } from '../../../src/events/command-context.ts';
-import type { SupplierName } from '../../../src/events/catalogue/common-schemas.ts';
+import type { SupplierName } from '../../../src/events/schema/common-schemas.ts';
 import { importSale, type OrderImportPayload } from '../../../src/events/sales/import-sale.ts';
 import type { ApiHarness } from '../../support/api-harness.ts';
 

@@ -29,7 +29,7 @@ export const applySaleRdv = (runtime: Runtime): RouterMiddleware => {
       context,
       {
         precheck: async () =>
-          (await saleRefusal(runtime, incrementId, { type: 'ScheduleSaleDeliveryAppointment', data: { date, time, at: runtime.clock.now().toISOString() } })) ??
+          (await saleRefusal(runtime, incrementId, { type: 'ScheduleSaleDeliveryAppointment', date, time, at: runtime.clock.now().toISOString() })) ??
           (await deliverySlotRefusal(runtime, { date, time, ref: { kind: 'sale', saleId: sale._id, incrementId } })),
         act: () => scheduleDeliveryAppointment(deps, { incrementId, date, time }, context),
       },

@@ -48,7 +48,10 @@ export const cancelSaleByToken =
         precheck: () =>
           saleRefusal(runtime, incrementId, {
             type: 'CancelSale',
-            data: { ...(saleProductIds ? { saleProductIds } : {}), reason, refundId: 1, at: runtime.clock.now().toISOString() },
+            ...(saleProductIds ? { saleProductIds } : {}),
+            reason,
+            refundId: 1,
+            at: runtime.clock.now().toISOString(),
           }),
         act: () => cancelSale(runtime.salesDeps, { incrementId, ...(saleProductIds ? { saleProductIds } : {}), reason }, context),
       },

@@ -25,7 +25,7 @@ export const changeSaleAddress =
       payload,
       context,
       {
-        precheck: () => saleRefusal(runtime, incrementId, { type: 'UpdateSaleAddress', data: { shippingAddress, at: runtime.clock.now().toISOString() } }),
+        precheck: () => saleRefusal(runtime, incrementId, { type: 'UpdateSaleAddress', shippingAddress, at: runtime.clock.now().toISOString() }),
         act: () => updateSaleAddress(runtime.salesDeps, { incrementId, shippingAddress }, context),
       },
       ctx.state,

@@ -1,4 +1,4 @@
-import type { BookingRef } from '../../../events/catalogue/common-schemas.ts';
+import type { BookingRef } from '../../../events/schema/common-schemas.ts';
 import { fold, isRefusal, type Refusal } from '../../../events/decider.ts';
 import { readDomainStream } from '../../../events/domain-store.ts';
 import { localDateIn } from '../../../events/planning/calendar-date.ts';

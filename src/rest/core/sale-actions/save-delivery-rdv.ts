@@ -27,8 +27,7 @@ export const saveSaleDeliveryRdv =
       payload,
       context,
       {
-        precheck: () =>
-          saleRefusal(runtime, incrementId, { type: 'SaveDeliveryServiceAppointment', data: { ...appointment, at: runtime.clock.now().toISOString() } }),
+        precheck: () => saleRefusal(runtime, incrementId, { type: 'SaveDeliveryServiceAppointment', ...appointment, at: runtime.clock.now().toISOString() }),
         act: () => saveDeliveryServiceAppointment(runtime.salesDeps, { incrementId, ...appointment }, context),
       },
       ctx.state,

@@ -1,7 +1,7 @@
 import type { ActionTokenPayload } from '../../../events/access/action-token-payload.ts';
 import { actionTokenDecider, type ActionTokenEvent } from '../../../events/access/action-token-decider.ts';
 import { consumeActionToken, restoreActionToken } from '../../../events/access/action-token-handlers.ts';
-import { recordedNothing } from '../../../events/append-outcome.ts';
+import { recordedNothing } from '../../../events/recorded-nothing.ts';
 import { actionTokenStreamName } from '../../../events/access/events.ts';
 import type { CommandContext } from '../../../events/command-context.ts';
 import { fold, Refusal } from '../../../events/decider.ts';
@@ -33,7 +33,7 @@ const alreadyUsed = async (runtime: Runtime, jti: string): Promise<boolean> => {
  *    of racing requests exactly one gets past this point, the others answer `action_token_used`;
  * 4. the action is performed, by that one request only;
  * 5. when the action surely did not happen (refused: between 2 and 4 another writer changed the sale,
- *    a shipment, a booking of the last place; or failed before recording anything, append-outcome.ts),
+ *    a shipment, a booking of the last place; or failed before recording anything, recorded-nothing.ts),
  *    the use is restored (ActionTokenRestored) and the link works again. A failure that may have
  *    recorded the action leaves the token used: acting twice is the harm single use prevents.
  * The other order (act, then consume) would let racing requests act twice.

@@ -1,4 +1,4 @@
-import type { Address } from '../../../events/catalogue/common-schemas.ts';
+import type { Address } from '../../../events/schema/common-schemas.ts';
 import type { SavDocument } from '../../../projections/after-sales/sav-document.ts';
 import type { SaleDocument, SaleProductDocument } from '../../../projections/sales/sale-document.ts';
 import { trackingUrl } from './carrier-tracking.ts';

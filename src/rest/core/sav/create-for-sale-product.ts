@@ -1,6 +1,6 @@
 import type { RouterMiddleware } from '@koa/router';
 import { createSav } from '../../../events/after-sales/create-sav.ts';
-import type { SavAppointment } from '../../../events/after-sales/sav-decider.ts';
+import type { SavAppointment } from '../../../events/after-sales/sav-commands.ts';
 import type { CommandContext } from '../../../events/command-context.ts';
 import { requestSavFileFetches } from '../../../jobs/sav-file-fetch-schedule.ts';
 import { findSavById } from '../../../projections/after-sales/queries.ts';

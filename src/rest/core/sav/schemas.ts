@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { blankAsAbsent } from '../../blank-as-absent.ts';
 import { queryParameters } from '../../query-parameters.ts';
 import { unknownParameters } from '../core-query.ts';
-import { planningType } from '../../../events/catalogue/common-schemas.ts';
+import { planningType } from '../../../events/schema/common-schemas.ts';
 import { mediaInput } from '../../media-input.ts';
 import { coreMediaTexts } from './media-texts.ts';
 

@@ -1,6 +1,6 @@
 import type { RouterMiddleware } from '@koa/router';
 import { attachSavFile } from '../../../events/after-sales/attach-sav-file.ts';
-import { recordedNothing } from '../../../events/append-outcome.ts';
+import { recordedNothing } from '../../../events/recorded-nothing.ts';
 import type { CommandContext } from '../../../events/command-context.ts';
 import { RemoteFileError } from '../../../files/remote-file-error.ts';
 import type { SafeFetchOptions } from '../../../files/safe-fetch.ts';

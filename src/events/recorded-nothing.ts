@@ -1,4 +1,4 @@
-import { InvalidEventError } from './catalogue/catalogue.ts';
+import { InvalidEventError } from './registry.ts';
 import { ConcurrencyConflictError } from './command-handler.ts';
 import { InvalidEventStoreRequestError, WrongExpectedVersionError } from './store/event-store.ts';
 

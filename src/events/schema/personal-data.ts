@@ -1,7 +1,7 @@
 /**
  * Personal data in events: which fields of an event hold it, and whose it is. Each event type that
  * carries some declares it beside its schema (`defineEvent(..., { personal })`); the encrypting event
- * store (encrypting-event-store.ts) seals those fields with the customer's key, and reads them back as
+ * store (personal-data/encrypting-event-store.ts) seals those fields with the customer's key, and reads them back as
  * `erased` once the key is gone.
  */
 

@@ -1,6 +1,6 @@
 import { isBoundedAmount, maxAmount } from './bounded-numbers.ts';
 import type { Upcaster } from './define-event.ts';
-import { roundToCents } from '../sales/money.ts';
+import { roundToCents } from './money.ts';
 
 /**
  * Reading the amounts of events recorded before amounts were bounded (version 1 of the events that

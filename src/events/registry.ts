@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import type { EventDefinition } from './define-event.ts';
-import { reportReadRepair } from './read-repairs.ts';
-import type { JsonObject, RecordedEvent } from '../store/event-store.ts';
-import { saleEventDefinitions, type SaleEvent } from '../sales/events.ts';
-import { savEventDefinitions, type SavEvent } from '../after-sales/events.ts';
-import { leadEventDefinitions, type LeadEvent } from '../leads/events.ts';
-import { productEventDefinitions, type ProductEvent } from '../catalog/events.ts';
-import { planningEventDefinitions, type PlanningEvent } from '../planning/events.ts';
-import { accessEventDefinitions, type AccessEvent } from '../access/events.ts';
-import { idEventDefinitions, type IdEvent } from '../ids/events.ts';
-import { customerEventDefinitions, type CustomerEvent } from '../customers/events.ts';
-import type { PersonalDataRule } from '../personal-data/personal-data.ts';
-import { invoicingEventDefinitions, type InvoicingEvent } from '../invoicing/events.ts';
+import type { EventDefinition } from './schema/define-event.ts';
+import { reportReadRepair } from './schema/read-repairs.ts';
+import type { JsonObject, RecordedEvent } from './store/event-store.ts';
+import { saleEventDefinitions, type SaleEvent } from './sales/events.ts';
+import { savEventDefinitions, type SavEvent } from './after-sales/events.ts';
+import { leadEventDefinitions, type LeadEvent } from './leads/events.ts';
+import { productEventDefinitions, type ProductEvent } from './catalog/events.ts';
+import { planningEventDefinitions, type PlanningEvent } from './planning/events.ts';
+import { accessEventDefinitions, type AccessEvent } from './access/events.ts';
+import { idEventDefinitions, type IdEvent } from './ids/events.ts';
+import { customerEventDefinitions, type CustomerEvent } from './customers/events.ts';
+import type { PersonalDataRule } from './schema/personal-data.ts';
+import { invoicingEventDefinitions, type InvoicingEvent } from './invoicing/events.ts';
 
 /**
  * Every event type the service records. An event is validated against its schema when it is appended

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { PersonalDataRule } from '../personal-data/personal-data.ts';
+import type { PersonalDataRule } from './personal-data.ts';
 
 /**
- * One event type of the catalogue: its name (equal to the type's name, a past-tense fact), the current
+ * One event type of the registry (registry.ts): its name (equal to the type's name, a past-tense fact), the current
  * schema version and the zod schema of its data at that version. `upcasters[v]` turns data written at
  * version `v` into data of version `v + 1`, so old events are read as the current shape; it calls
  * `repaired` for each value it had to change rather than merely reshape (see read-repairs.ts).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amount, maxAmount, maxQuantity } from '../../../src/events/catalogue/bounded-numbers.ts';
-import { fromCents, lineAmount, lineCents, sumCents, toCents } from '../../../src/events/sales/money.ts';
+import { amount, maxAmount, maxQuantity } from '../../../src/events/schema/bounded-numbers.ts';
+import { fromCents, lineAmount, lineCents, sumCents, toCents } from '../../../src/events/schema/money.ts';
 
 describe('money, added up in integer cents', () => {
   it('when lines are priced with cents a double cannot hold exactly, their sum is exact to the cent', () => {

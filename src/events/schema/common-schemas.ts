@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amount } from './bounded-numbers.ts';
-import { erased } from '../personal-data/personal-data.ts';
+import { erased } from './personal-data.ts';
 
 /** Shapes shared by several capabilities' events. */
 

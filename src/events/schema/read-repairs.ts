@@ -1,5 +1,5 @@
 /**
- * What the catalogue changed in an event while reading it: an upcaster bringing an old log's data
+ * What the registry (registry.ts) changed in an event while reading it: an upcaster bringing an old log's data
  * within today's bounds (an amount of 1e308, a total that overflowed) notes each field it changes.
  * The log is never rewritten; every read of such an event repairs it again, and says so.
  */

@@ -1,6 +1,6 @@
 /**
  * Money is added up in integer cents, exactly; amounts travel (JSON, events, read models) as decimal
- * euros with at most two decimals (catalogue/bounded-numbers.ts), converted here at the edges of a sum.
+ * euros with at most two decimals (bounded-numbers.ts), converted here at the edges of a sum.
  */
 
 /**
