@@ -5,7 +5,7 @@
  * loads by its file name and which renders the documents of the layers beside it.
  */
 const layers = [
-  ['base', '^src/(time|logger\\.ts|tracing)'],
+  ['base', '^src/(time|concurrency|logger\\.ts|tracing)'],
   ['events', '^src/events/'],
   ['edge-of-events', '^src/(config|files|contracts)/'],
   ['projections', '^src/projections/'],

@@ -6,6 +6,7 @@ import type { EventStore, RecordedEvent, Subscription } from '../events/store/ev
 import type { Logger } from '../logger.ts';
 import { labelCheckpointFile } from './label-checkpoint.ts';
 import { ensureShippingLabel, type LabelDeps } from './label-service.ts';
+import { oneAtATime } from '../concurrency/per-key-queue.ts';
 
 /**
  * The shipping labels of imported orders, rendered in the background, after the import has answered
@@ -76,7 +77,7 @@ export const createLabelBacklog = (deps: LabelBacklogDeps): LabelBacklog => {
   const waiters: { position: number; resolve: () => void }[] = [];
 
   /** The checkpoint's writes, one after the other: `stop` waits for the last, not only for its own. */
-  let saving: Promise<void> = Promise.resolve();
+  const saving = oneAtATime();
   const save = (): Promise<void> => {
     lastSave = Date.now();
     const write = async (): Promise<void> => {
@@ -85,8 +86,7 @@ export const createLabelBacklog = (deps: LabelBacklogDeps): LabelBacklog => {
       await checkpoint.write(position);
       saved = position;
     };
-    saving = saving.then(write, write);
-    return saving;
+    return saving(write);
   };
 
   const settleWaiters = (): void => {

@@ -9,7 +9,7 @@ import type { ReadStore } from '../projections/read-store/read-store.ts';
 import { findSupplierLine } from '../projections/supplier-lines/queries.ts';
 import { labelDataFromLine, labelDataFromSale, labelDigest, type LabelData } from './label-data.ts';
 import { labelFileFor, labelPathFor } from '../files/label-path.ts';
-import { createPerKeyQueue } from './per-key-queue.ts';
+import { createPerKeyQueue } from '../concurrency/per-key-queue.ts';
 import type { PdfPool } from '../pdf/pdf-pool.ts';
 import type { PdfPriority } from '../pdf/pdf-job.ts';
 import { storedLabelMatches, writeFileAtomically } from './stored-label.ts';

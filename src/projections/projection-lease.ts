@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { Clock } from '../events/command-context.ts';
 import { DuplicateKeyError } from './read-store/read-store.ts';
 import type { ReadStore } from './read-store/read-store.ts';
+import { oneAtATime } from '../concurrency/per-key-queue.ts';
 
 /**
  * Several service instances share one read store; exactly one of them runs each projection at a time,
@@ -157,7 +158,7 @@ export const holdLease = (options: LeaseHolderOptions): LeaseHolder => {
   let held = false;
   let heldUntil = 0;
   let stopped = false;
-  let running: Promise<void> = Promise.resolve();
+  const running = oneAtATime();
   /** When the next attempt is due: a renewal period, or, for a contender, the end of the term in force. */
   let nextDelay = renewEveryMs;
 
@@ -188,7 +189,7 @@ export const holdLease = (options: LeaseHolderOptions): LeaseHolder => {
     }
   };
   // Attempts never overlap: each waits for the previous one (and its callbacks), and none rejects.
-  const tick = () => (running = running.then(attempt).catch((error: unknown) => options.onError?.(error)));
+  const tick = (): Promise<void> => running(attempt).catch((error: unknown) => options.onError?.(error));
 
   let timer: NodeJS.Timeout | undefined;
   const schedule = () => {
@@ -208,7 +209,7 @@ export const holdLease = (options: LeaseHolderOptions): LeaseHolder => {
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await running;
+      await running(async () => undefined);
       if (!held) return;
       held = false;
       await options.onLost();

@@ -6,7 +6,7 @@ import { orderImportFile, orderImportPayload } from '../../contracts/order-impor
 import { unknownFields } from '../../contracts/unknown-fields.ts';
 import type { WithRuntime } from '../cli-runtime.ts';
 import { examples } from '../help-examples.ts';
-import { createPerKeyQueue } from '../../labels/per-key-queue.ts';
+import { createPerKeyQueue } from '../../concurrency/per-key-queue.ts';
 import { printLine } from '../output.ts';
 import { readJsonValue, validateJsonFile } from '../read-json-file.ts';
 

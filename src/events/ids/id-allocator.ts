@@ -2,6 +2,7 @@ import type { CommandContext } from '../command-context.ts';
 import { appendDomainEvents, readDomainStream } from '../domain-store.ts';
 import { WrongExpectedVersionError, type EventStore } from '../store/event-store.ts';
 import { sequenceStreamName, type IdEvent, type SequenceName } from './events.ts';
+import { createPerKeyQueue } from '../../concurrency/per-key-queue.ts';
 
 /**
  * Allocates integer IDs (sale, sale product, SAV, refund, tracking) with no duplicate, across
@@ -21,7 +22,8 @@ export const createIdAllocator = (eventStore: EventStore, context: CommandContex
   const now = options.now ?? (() => new Date());
   const blocks = new Map<SequenceName, Block>();
   // One reservation at a time per sequence in this process; other processes are kept out by the revision check.
-  const queues = new Map<SequenceName, Promise<unknown>>();
+  // One reservation at a time per sequence, in the order asked.
+  const inOrder = createPerKeyQueue();
 
   const reserve = async (sequence: SequenceName, count: number): Promise<Block> => {
     const streamName = sequenceStreamName(sequence);
@@ -52,13 +54,7 @@ export const createIdAllocator = (eventStore: EventStore, context: CommandContex
 
   return {
     next: (sequence, count = 1) => {
-      const previous = queues.get(sequence) ?? Promise.resolve();
-      const result = previous.then(() => take(sequence, count));
-      queues.set(
-        sequence,
-        result.catch(() => undefined),
-      );
-      return result;
+      return inOrder(sequence, () => take(sequence, count));
     },
   };
 };

@@ -10,6 +10,7 @@ import {
 import { cloneValue, idsOf, isPlainObject, valueKey } from '../read-store/document-values.ts';
 import { sortFields } from '../read-store/sqlite-filter.ts';
 import type { WrittenKeys } from './written-keys.ts';
+import { oneAtATime } from '../../concurrency/per-key-queue.ts';
 import {
   DuplicateKeyError,
   type BulkUpdateOne,
@@ -124,7 +125,7 @@ class BatchCollection implements ReadCollection<Document> {
   private readonly absent = new Set<string>();
   private readonly dirty = new Set<string>();
   /** Writes run one after the other, reads and changes of one never interleaving with another's. */
-  private writing: Promise<unknown> = Promise.resolve();
+  private readonly writing = oneAtATime();
 
   constructor(
     readonly collectionName: string,
@@ -236,9 +237,7 @@ class BatchCollection implements ReadCollection<Document> {
   }
 
   private serially<T>(work: () => Promise<T>): Promise<T> {
-    const done = this.writing.then(work);
-    this.writing = done.catch(() => undefined);
-    return done;
+    return this.writing(work);
   }
 
   private async query(filter: Document, options: FindOptions): Promise<Document[]> {

@@ -10,6 +10,8 @@ import type { GenerationsDocument, RoutedReadStore } from './generations.ts';
 import type { LogReader } from './log-reader.ts';
 import { ProgressMeter } from './progress.ts';
 import type { ProjectionSlot } from './projection-slot.ts';
+import type { LimitFunction } from 'p-limit';
+import { oneAtATime } from '../../concurrency/per-key-queue.ts';
 
 /** The engine as each of its parts sees it: what it was given, what they share and change, and the other instances' positions. */
 export type Engine = {
@@ -65,7 +67,7 @@ export type EngineState = {
   main: Feed | undefined;
   builders: Set<Feed>;
   /** Batches and changes to the set of slots run one at a time (see `serially`): the tail of that queue. */
-  exclusive: Promise<unknown>;
+  exclusive: LimitFunction;
 
   // The registry of generations, as last read or written here.
   generations: Map<string, GenerationsDocument>;
@@ -127,7 +129,7 @@ export const createEngine = (options: ProjectionEngineOptions): Engine => {
     frozen: new Set(),
     main: undefined,
     builders: new Set(),
-    exclusive: Promise.resolve(),
+    exclusive: oneAtATime(),
     generations: new Map(),
     holders: new Map(),
     held: new Set(),
@@ -148,11 +150,7 @@ export const createEngine = (options: ProjectionEngineOptions): Engine => {
 };
 
 /** Runs `work` after every batch or change to the set of slots queued before it. */
-export const serially = <T>(state: EngineState, work: () => Promise<T>): Promise<T> => {
-  const done = state.exclusive.then(work);
-  state.exclusive = done.catch(() => undefined);
-  return done;
-};
+export const serially = <T>(state: EngineState, work: () => Promise<T>): Promise<T> => state.exclusive(work);
 
 /** Follows the stored checkpoints of the live generations of the projections not run here. */
 const followElsewhere = (config: EngineConfig, state: EngineState): SharedCheckpoints =>

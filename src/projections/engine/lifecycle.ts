@@ -65,7 +65,8 @@ export const stop = async ({ state, config }: Engine): Promise<void> => {
   const feeds = [...(state.main ? [state.main] : []), ...state.builders];
   await Promise.all(feeds.map((feed) => feed.reader.stop()));
   await Promise.all(feeds.map((feed) => feed.done));
-  await state.exclusive;
+  // Whatever was queued before: the batch under way and the changes to the set of slots.
+  await state.exclusive(async () => undefined);
   const slots = feeds.flatMap((feed) => feed.slots);
   // The checkpoints owed by projections that had nothing to write lately.
   const owed = slots

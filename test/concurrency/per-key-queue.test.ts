@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { createPerKeyQueue } from '../../src/labels/per-key-queue.ts';
+import { createPerKeyQueue } from '../../src/concurrency/per-key-queue.ts';
 
 describe('the per-key queue', () => {
   it('when tasks share a key, they run one after the other in arrival order', async () => {
