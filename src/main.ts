@@ -41,7 +41,12 @@ const main = async (): Promise<void> => {
   bound.serve(createRuntimeApp(runtime).callback());
   // The PDF renderers load pdfmake and the fonts now, not on the first invoice a customer asks for.
   runtime.pdf.warmUp();
-  log.info({ port: config.port, tls: config.tls !== undefined, trustProxy: config.trustProxy, baseUrl: config.baseUrl, dataDir: config.dataDir }, 'listening');
+  const { baseUrl } = config;
+  const urls = { home: `${baseUrl}/`, reference: `${baseUrl}/docs`, graphiql: `${baseUrl}/graphql`, health: `${baseUrl}/health` };
+  log.info(
+    { port: config.port, tls: config.tls !== undefined, trustProxy: config.trustProxy, baseUrl, dataDir: config.dataDir, urls },
+    `listening: ${urls.home} (API reference ${urls.reference}, GraphiQL ${urls.graphiql}, health ${urls.health})`,
+  );
 
   // The outbox jobs, once the read models that propose their work are up to date: the contact leads'
   // mails to the team, the SAV files given by URL (every 30 s each, and the files also on demand).

@@ -15,7 +15,7 @@ import { zonedTimestamp } from '../time/zoned-timestamp.ts';
 
 export const graphqlPath = '/graphql';
 
-const schema = buildSchema();
+export const schema = buildSchema();
 const schemasByZone = new Map<string, GraphQLSchema>();
 
 /**

@@ -12,6 +12,7 @@ import { coreSaleRoutes } from '../rest/core/sales/routes.ts';
 import { coreSavRoutes } from '../rest/core/sav/routes.ts';
 import { filesRoutes } from '../rest/files/routes.ts';
 import { healthRoutes } from '../rest/health/health-routes.ts';
+import { homeRoutes } from '../rest/home/routes.ts';
 import { metricsRoutes } from '../rest/metrics/metrics-routes.ts';
 import { openApiRoutes } from '../rest/openapi/routes.ts';
 import { supplierRoutes } from '../rest/supplier/routes.ts';
@@ -21,6 +22,7 @@ import { supplierRoutes } from '../rest/supplier/routes.ts';
  * comparing the routes with the OpenAPI document reads the routes the application really serves.
  */
 export const applicationRouters = (runtime: Runtime): Router[] => [
+  homeRoutes(),
   healthRoutes({ storeOpen: runtime.isOpen, projections: runtime.projections }),
   metricsRoutes(runtime),
   supplierRoutes(runtime),

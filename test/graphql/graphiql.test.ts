@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { buildClientSchema, getIntrospectionQuery, printSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importOrder, order } from './seed.ts';
 import { analystTokenCommand } from '../../src/graphql/graphiql/graphiql-options.ts';
 import { eventually } from '../support/eventually.ts';
 import { startGraphqlApi, type GraphqlApi } from './graphql-api.ts';
@@ -39,7 +41,8 @@ describe('GraphiQL outside production', () => {
       const asset = await api.request.get(url);
       expect(asset.status, url).toBe(200);
       expect(asset.headers['content-type'], url).toMatch(/^(application\/javascript|text\/css|image\/x-icon)/);
-      expect(Number(asset.headers['content-length']), url).toBeGreaterThan(1000);
+      // A real file, not an empty answer: the bundles are megabytes, the script run before GraphiQL a few hundred bytes.
+      expect(Number(asset.headers['content-length']), url).toBeGreaterThan(url.endsWith('schema-before-token.js') ? 300 : 1000);
     }
   });
 
@@ -69,6 +72,36 @@ describe('GraphiQL outside production', () => {
     }, 5000);
 
     expect(answer!.body).toEqual({ data: { sales: { edges: [] } } });
+  });
+
+  it('when sales were imported, the first query named LatestSales answers the five latest', async () => {
+    const imported: string[] = [];
+    for (let index = 0; index < 7; index++) imported.push((await importOrder(api, order({ increment_id: String(100009100 + index) }))).incrementId);
+    const query = JSON.parse(`"${/"defaultQuery":"((?:[^"\\]|\\.)*)"/.exec(page)![1]}"`) as string;
+
+    const { sales } = await api.data<{ sales: { edges: { node: { incrementId: string } }[] } }>(query);
+
+    expect(sales.edges.map((edge) => edge.node.incrementId)).toEqual(imported.slice(2));
+  });
+
+  it('when GraphiQL opens without a token, the schema it asks for first is served beside it, equal to what /graphql answers with a token', async () => {
+    const introspection = `query IntrospectionQuery { __schema { queryType { name } mutationType { name } types { name kind } } }`;
+    const served = await api.request.get('/graphql/graphiql/introspection.json');
+    const answered = await api.post(
+      getIntrospectionQuery({ specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true, oneOf: true }),
+    );
+
+    expect(served.status).toBe(200);
+    expect(printSchema(buildClientSchema(served.body.data))).toBe(printSchema(buildClientSchema(answered.body.data)));
+    expect((await api.post(introspection, undefined, null)).status).toBe(401);
+    const script = await api.request.get('/graphql/graphiql/schema-before-token.js');
+    expect(script.text).toContain('"operationName":"IntrospectionQuery"');
+    expect(page.indexOf('schema-before-token.js')).toBeLessThan(page.indexOf('renderYogaGraphiQL'));
+  });
+
+  it("when GraphiQL opens, its first query's comment lines fit a narrow pane (60 characters)", () => {
+    const query = JSON.parse(`"${/"defaultQuery":"((?:[^"\\]|\\.)*)"/.exec(page)![1]}"`) as string;
+    for (const line of query.split('\n').filter((text) => text.startsWith('#'))) expect(line.length, line).toBeLessThanOrEqual(60);
   });
 });
 

@@ -3,6 +3,7 @@ import { systemContext } from '../../src/events/command-context.ts';
 import { importSale, type OrderImportPayload } from '../../src/events/sales/import-sale.ts';
 import type { ApiHarness } from '../support/api-harness.ts';
 import { trackingNumbersOf } from '../support/tracking-numbers.ts';
+import { readModelsCaughtUp } from '../support/api-harness.ts';
 
 /** A sofa drop-shipped by supplier-a, a table from own stock and two lamps supplier-b ships. */
 export const order = (overrides: Partial<OrderImportPayload> = {}): OrderImportPayload => ({
@@ -32,6 +33,7 @@ export const seedCatalog = (api: ApiHarness) =>
 
 export const importOrder = async (api: ApiHarness, payload: OrderImportPayload = order()) => {
   const imported = await importSale(api.runtime.salesDeps, payload, systemContext());
+  await readModelsCaughtUp(api.runtime);
   const [sofa, table, lamp] = imported.saleProductIds;
   return { ...imported, sofa: sofa!, table: table!, lamp: lamp!, trackingOf: await trackingNumbersOf(api.runtime, imported.incrementId) };
 };

@@ -42,9 +42,11 @@ export type ImportedLabelOrder = {
   ownStockLine: string;
 };
 
-export const importLabelOrder = async (runtime: Pick<Runtime, 'salesDeps'>): Promise<ImportedLabelOrder> => {
+export const importLabelOrder = async (runtime: Pick<Runtime, 'salesDeps' | 'projections'>): Promise<ImportedLabelOrder> => {
   const order = labelOrder();
-  const { incrementId, saleProductIds } = await importSale(runtime.salesDeps, order, systemContext());
+  const { incrementId, saleProductIds, written } = await importSale(runtime.salesDeps, order, systemContext());
+  // In the read models, where the label service reads the line.
+  if (written) await runtime.projections.waitFor(written.position);
   const [a, b, own] = saleProductIds.map((id) => serviceOrderId(incrementId, id));
   return { order, incrementId, supplierALine: a!, supplierBLine: b!, ownStockLine: own! };
 };

@@ -123,6 +123,12 @@ describe('the service as started by npm start, on a log its read models have to 
       });
       expect(ready.body.readModels).toMatchObject({ ready: true, etaSeconds: 0 });
       expect(ready.body.readModels.position).toBe(ready.body.readModels.head);
+      // Its log says where to go, at the address people open (BASE_URL, by default localhost): the home
+      // page, the reference, GraphiQL and the health check.
+      const base = `http://localhost:${new URL(server.url).port}`;
+      expect(server.lines.find((line) => typeof line.msg === 'string' && line.msg.startsWith('listening: '))?.msg).toBe(
+        `listening: ${base}/ (API reference ${base}/docs, GraphiQL ${base}/graphql, health ${base}/health)`,
+      );
       const listed = await fetch(`${server.url}/api/supplier-a/get-sales`, { headers: { Authorization: `Bearer ${token}` } });
       expect(listed.status).toBe(200);
       expect(server.lines.some((line) => line.msg === 'Catching up with the log' || line.msg === 'Read models ready')).toBe(true);

@@ -12,10 +12,13 @@ export const graphiqlOptions: GraphiQLOptions = {
   headers: JSON.stringify({ Authorization: 'Bearer <analyst token>' }, null, 2),
   defaultHeaders: JSON.stringify({ Authorization: 'Bearer <analyst token>' }, null, 2),
   defaultEditorToolsVisibility: 'headers',
-  defaultQuery: `# An analyst token: \`${analystTokenCommand}\` prints it on its last line.
-# Put it in the Authorization header (Headers, below) in place of <analyst token>.
+  defaultQuery: `# Run this with an analyst token. In a terminal:
+#   ${analystTokenCommand}
+# prints it on its last line. Paste it in the
+# Authorization header (Headers, below), in place
+# of <analyst token>, then run the query.
 query LatestSales {
-  sales(first: 5) {
+  sales(last: 5) {
     edges {
       node {
         incrementId

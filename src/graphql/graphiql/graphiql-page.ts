@@ -32,6 +32,7 @@ export const renderLocalGraphiQL = (options?: GraphiQLOptions): string =>
           self['MonacoEnvironment'] = { globalAPI: false, getWorkerUrl: (moduleId, label) => workers[label] };
         </script>
         <script src="${graphiqlAssetsPath}/graphiql.js"></script>
+        <script src="${graphiqlAssetsPath}/schema-before-token.js"></script>
         <script>
           YogaGraphiQL.renderYogaGraphiQL(window.document.querySelector('#root'), ${inlineJson(options ?? {})});
         </script>

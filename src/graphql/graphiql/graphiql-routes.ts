@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import type { Runtime } from '../../runtime.ts';
+import { schema } from '../server.ts';
 import { graphiqlAssets, graphiqlAssetsPath } from './graphiql-assets.ts';
+import { introspectionOf, introspectionPath, schemaBeforeTokenScript } from './schema-before-token.ts';
 
 /**
  * GET /graphql/graphiql/<file>: GraphiQL's script, stylesheet, icon and editor workers, where GraphiQL
@@ -9,6 +11,15 @@ import { graphiqlAssets, graphiqlAssetsPath } from './graphiql-assets.ts';
 export const graphiqlRoutes = (runtime: Pick<Runtime, 'config'>): Router => {
   const router = new Router();
   if (runtime.config.production) return router;
+  let introspection: string | undefined;
+  router.get(introspectionPath, (ctx) => {
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = introspection ??= introspectionOf(schema);
+  });
+  router.get(`${graphiqlAssetsPath}/schema-before-token.js`, (ctx) => {
+    ctx.type = 'application/javascript; charset=utf-8';
+    ctx.body = schemaBeforeTokenScript;
+  });
   router.get(`${graphiqlAssetsPath}/:file`, (ctx, next) => {
     const asset = graphiqlAssets.get(ctx.params.file ?? '');
     if (asset === undefined) return next();

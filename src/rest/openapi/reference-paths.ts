@@ -9,6 +9,15 @@ const referenceError = z.object({ success: z.literal(false), error: z.string(), 
 export const referenceRouteDocs = (): RouteDoc[] => [
   {
     method: 'get',
+    path: '/',
+    operationId: 'getHomePage',
+    summary: "The service's home page: where to go, which header each API takes, how to get a token",
+    description: 'HTML for a browser; JSON (`links`, `apiGroups`, `tokenCommand`) for a client that asks for it.',
+    tags: ['reference'],
+    responses: { 200: { description: 'The page.', file: 'text/html' } },
+  },
+  {
+    method: 'get',
     path: '/openapi.json',
     operationId: 'getOpenApiDocument',
     summary: 'This OpenAPI 3.1 document',

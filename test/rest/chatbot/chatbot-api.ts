@@ -4,7 +4,7 @@ import { catalogProducts } from '../../../src/events/catalog/catalog-handlers.ts
 import type { CatalogImportItem } from '../../../src/events/catalog/catalog-import.ts';
 import { systemContext, type Clock } from '../../../src/events/command-context.ts';
 import { importSale, type OrderImportPayload } from '../../../src/events/sales/import-sale.ts';
-import { startApi, type ApiHarness } from '../../support/api-harness.ts';
+import { readModelsCaughtUp, startApi, type ApiHarness } from '../../support/api-harness.ts';
 import { trackingNumbersOf } from '../../support/tracking-numbers.ts';
 
 /** The chatbot API on a fresh data directory, a frozen clock and a chatbot token. */
@@ -90,10 +90,12 @@ export const order = (overrides: Partial<OrderImportPayload> = {}): OrderImportP
 
 export const seedCatalog = async (api: ApiHarness): Promise<void> => {
   await catalogProducts(api.runtime.write, catalog, systemContext());
+  await readModelsCaughtUp(api.runtime);
 };
 
 export const importOrder = async (api: ApiHarness, payload: OrderImportPayload = order()) => {
   const imported = await importSale(api.runtime.salesDeps, payload, systemContext());
+  await readModelsCaughtUp(api.runtime);
   const [sofa, table, lamp] = imported.saleProductIds;
   return { ...imported, sofa: sofa!, table: table!, lamp: lamp!, trackingOf: await trackingNumbersOf(api.runtime, imported.incrementId) };
 };

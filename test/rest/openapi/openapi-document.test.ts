@@ -56,7 +56,7 @@ describe('GET /openapi.json', () => {
         .filter((key) => httpMethods.includes(key))
         .map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(served).toHaveLength(46);
+    expect(served).toHaveLength(47);
     expect(new Set(served).size).toBe(served.length);
     expect(documented.sort()).toEqual(served.sort());
   });
@@ -103,7 +103,7 @@ describe('GET /openapi.json', () => {
                 ? 'application/pdf'
                 : path.endsWith('/files/{fileId}')
                   ? 'image/*'
-                  : path === '/docs'
+                  : path === '/docs' || path === '/'
                     ? 'text/html'
                     : path === '/metrics'
                       ? 'text/plain'

@@ -2,6 +2,7 @@ import { systemContext } from '../../../src/events/command-context.ts';
 import type { SupplierName } from '../../../src/events/schema/common-schemas.ts';
 import { importSale, type OrderImportPayload } from '../../../src/events/sales/import-sale.ts';
 import type { ApiHarness } from '../../support/api-harness.ts';
+import { readModelsCaughtUp } from '../../support/api-harness.ts';
 
 /** Orders for the supplier API specs: fresh increment IDs, drop-shipped lines of a chosen supplier. */
 
@@ -39,6 +40,7 @@ export const anOrder = (lines: readonly LineSpec[], options: { createdAt?: strin
 /** Imports the order as the order import does; answers the service_order_id of each of its lines, in order. */
 export const importOrder = async (api: ApiHarness, order: OrderImportPayload): Promise<string[]> => {
   const result = await importSale(api.runtime.salesDeps, order, systemContext());
+  await readModelsCaughtUp(api.runtime);
   return result.saleProductIds.map((saleProductId) => `${order.increment_id}_${saleProductId}`);
 };
 

@@ -5,7 +5,7 @@ import { systemContext, type Clock } from '../../../../src/events/command-contex
 import { bookSlot, releaseSlot } from '../../../../src/events/planning/slot-booking.ts';
 import type { DeliveryAppointmentDeps } from '../../../../src/events/sales/delivery-appointment.ts';
 import { importSale, type OrderImportPayload } from '../../../../src/events/sales/import-sale.ts';
-import { startApi, type ApiHarness } from '../../../support/api-harness.ts';
+import { readModelsCaughtUp, startApi, type ApiHarness } from '../../../support/api-harness.ts';
 import { trackingNumbersOf } from '../../../support/tracking-numbers.ts';
 
 /** The core API on a fresh data directory, a frozen clock (a Monday) and a core token. */
@@ -42,6 +42,7 @@ export const seedCatalog = async (api: ApiHarness): Promise<void> => {
     ],
     systemContext(),
   );
+  await readModelsCaughtUp(api.runtime);
 };
 
 /** The sofa (needs a delivery appointment), the table from own stock (Colissimo), two lamps supplier-b ships with DPD. */
@@ -83,6 +84,7 @@ export const order = (overrides: Partial<OrderImportPayload> = {}): OrderImportP
 /** Imports the order; answers its sale product IDs by name, and the tracking number each supplier line was created with. */
 export const importOrder = async (api: ApiHarness, payload: OrderImportPayload = order()) => {
   const imported = await importSale(api.runtime.salesDeps, payload, systemContext());
+  await readModelsCaughtUp(api.runtime);
   const [sofa, table, lamp] = imported.saleProductIds;
   return { ...imported, sofa: sofa!, table: table!, lamp: lamp!, trackingOf: await trackingNumbersOf(api.runtime, imported.incrementId) };
 };
