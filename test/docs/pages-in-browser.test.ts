@@ -63,6 +63,14 @@ describe('the pages people open in a browser, offline', () => {
     if (process.env.UPDATE_SCREENSHOTS === '1') await copyFile(file, path.join(docsDir, name));
   };
 
+  it('when / is opened, the home page links the reference, GraphiQL and the health check, and names the token command', { timeout: 120_000 }, async () => {
+    const { stdout: dom } = await chromium(`${base}/`, '--dump-dom');
+
+    for (const href of ['/docs', '/graphql', '/health']) expect(dom).toContain(`href="${href}"`);
+    expect(dom).toContain('X-API-Token');
+    expect(dom).toContain('token issue --group');
+  });
+
   it('when /docs is opened, the reference renders the routes of every group from the service alone', { timeout: 120_000 }, async () => {
     const { stdout: dom } = await chromium(`${base}/docs`, '--dump-dom');
 
@@ -80,6 +88,8 @@ describe('the pages people open in a browser, offline', () => {
     expect(dom).toContain('graphiql-container');
     expect(dom).toMatch(/class="[^"]*graphiql-query-editor/);
     expect(dom).toContain('token issue --group analyst');
+    // Its first request, the schema's introspection, is answered before a token is given: no error pane.
+    expect(dom).not.toContain('UNAUTHENTICATED');
     await screenshot(`${base}/graphql`, 'graphiql.png');
   });
 });
