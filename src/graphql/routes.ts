@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { shouldRenderGraphiQL } from 'graphql-yoga';
-import { noteWritten } from '../http/read-your-writes.ts';
 import { jsonBody } from '../http/json-body.ts';
 import type { Runtime } from '../runtime.ts';
 import { analystGuard } from './analyst-guard.ts';
@@ -27,12 +26,10 @@ export const graphqlRoutes = (runtime: Runtime): Router => {
       if (typeof value === 'string') headers.set(name, value);
       else if (Array.isArray(value)) headers.set(name, value.join(', '));
     }
-    const context: GraphqlContext = { runtime, commandContext: ctx.state.commandContext, token: ctx.state.token };
+    const context: GraphqlContext = { runtime, commandContext: ctx.state.commandContext, token: ctx.state.token, writes: ctx.state };
     // The server's own Request class reads a text body as it is; Node's would stream it through web streams.
     const request = new yoga.fetchAPI.Request(`http://localhost${ctx.url}`, { method: ctx.method, headers, ...(body !== undefined && { body }) });
     const response = await yoga.fetch(request, context);
-    // What its mutations wrote: the answer leaves once the read models have it (http/read-your-writes.ts).
-    noteWritten(ctx.state, context.written);
     ctx.status = response.status;
     response.headers.forEach((value, name) => ctx.set(name, value));
     ctx.body = Buffer.from(await response.arrayBuffer());

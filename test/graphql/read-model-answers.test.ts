@@ -1,3 +1,4 @@
+import { readModelsCaughtUp } from '../support/api-harness.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/events/command-context.ts';
 import { acknowledgeSupplierLine } from '../../src/events/sales/supplier-lines.ts';
@@ -80,6 +81,7 @@ describe('answers kept while their read models are unchanged', () => {
     const before = await api.data(performance, october);
     expect(before.supplierPerformance).toContainEqual({ supplier: 'supplier-a', received: 1, acknowledged: 0 });
     await acknowledgeSupplierLine(api.runtime.salesDeps, { serviceOrderId: `100000001_${sofa}`, supplier: 'supplier-a' }, systemContext());
+    await readModelsCaughtUp(api.runtime);
     const after = await api.data(performance, october);
     expect(after.supplierPerformance).toContainEqual({ supplier: 'supplier-a', received: 1, acknowledged: 1 });
     expect(await api.data(performance, october)).toEqual(after);

@@ -40,7 +40,7 @@ const textArg = (schema: z.ZodType<string>, field: string, value: string): strin
 
 const answered = async (context: GraphqlContext, savId: number, result: SavTransitionResult): Promise<SavChange> => {
   if (result.status === 'refused') throw refused(result.refusal);
-  noteWritten(context, result.written);
+  noteWritten(context.writes, result.written);
   // The SAV as it now stands: once the read models have applied the change.
   await seeWritten(context.runtime.projections, result.written);
   const sav = await findSavById(context.runtime.readStore, savId);

@@ -16,7 +16,7 @@ const holidayLabel = z.string().trim().min(1).max(200);
 
 const answered = (context: GraphqlContext, outcome: { status: string; written?: Written } | { status: 'refused'; refusal: Refusal }): CommandResult => {
   if ('refusal' in outcome) throw refused(outcome.refusal);
-  noteWritten(context, outcome.written);
+  noteWritten(context.writes, outcome.written);
   return { status: outcome.status };
 };
 

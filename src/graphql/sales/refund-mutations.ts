@@ -15,7 +15,7 @@ builder.mutationField('markRefundPaid', (t) =>
       const { runtime, commandContext } = context;
       const outcome = await markRefundPaid(runtime.salesDeps, { incrementId, refundId }, commandContext);
       if (outcome.status === 'refused') throw refused(outcome.refusal);
-      if (outcome.status === 'paid') noteWritten(context, outcome.written);
+      if (outcome.status === 'paid') noteWritten(context.writes, outcome.written);
       return { status: outcome.status };
     },
   }),

@@ -1,3 +1,4 @@
+import { readModelsCaughtUp } from '../../support/api-harness.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../src/events/command-context.ts';
 import { acknowledgeSupplierLine, shipSupplierLine } from '../../../src/events/sales/supplier-lines.ts';
@@ -16,6 +17,7 @@ describe('GET /api/sale/details/{incrementId}', () => {
     const line = { serviceOrderId: `100004512_${sale.sofa}`, supplier: 'supplier-a' as const };
     await acknowledgeSupplierLine(api.runtime.salesDeps, line, systemContext());
     await shipSupplierLine(api.runtime.salesDeps, line, systemContext());
+    await readModelsCaughtUp(api.runtime);
     const trackingNumber = sale.trackingOf(sale.sofa);
 
     const response = await api.get('/api/sale/details/100004512');
@@ -86,6 +88,7 @@ describe('GET /api/sale/details/{incrementId}', () => {
   it('when a drop-shipped line is acknowledged and not shipped yet, it is acknowledged with the tracking number it was created with', async () => {
     const sale = await importOrder(api);
     await acknowledgeSupplierLine(api.runtime.salesDeps, { serviceOrderId: `100004512_${sale.sofa}`, supplier: 'supplier-a' }, systemContext());
+    await readModelsCaughtUp(api.runtime);
 
     const response = await api.get('/api/sale/details/100004512');
 

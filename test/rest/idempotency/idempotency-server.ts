@@ -56,12 +56,18 @@ export const startIdempotencyServer = async (env: Record<string, string> = {}): 
   let runtime: Runtime;
   let server: http.Server;
   let base: string;
+  /** What a client hanging up does once the service has read its request, by Idempotency-Key. */
+  const bodyRead = new Map<string, () => void>();
 
   const open = async () => {
     const config = loadConfig({ DATA_DIR: dataDir, PORT: '3000', LOG_LEVEL: 'silent', BASE_URL: 'https://orders.example.test', ...backends.env, ...env });
     runtime = await openRuntime(config, createLogger('silent'), { clock });
     await runtime.projections.start();
     server = http.createServer(createRuntimeApp(runtime).callback());
+    server.on('request', (request: http.IncomingMessage) => {
+      const key = request.headers['idempotency-key'];
+      if (typeof key === 'string') request.once('end', () => bodyRead.get(key)?.());
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   };
@@ -104,9 +110,12 @@ export const startIdempotencyServer = async (env: Record<string, string> = {}): 
         });
         request.on('error', () => resolve());
         request.on('close', () => resolve());
-        // The whole request is on the wire; the client goes away without reading a byte of the answer.
-        request.end(payload, () => request.destroy());
+        // The client goes away without reading a byte of the answer, as soon as the service has read
+        // the whole request (a request abandoned before its body was read is simply not carried out).
+        bodyRead.set(key, () => request.destroy());
+        request.end(payload);
       });
+      bodyRead.delete(key);
       const records = answerRecords(runtime.readStore);
       const id = recordId(parseAccessToken(caller.token)!.tokenId, key);
       await eventually(async () => (await records.find(id))?.answer !== undefined, recordedWithinMs);

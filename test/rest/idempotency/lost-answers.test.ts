@@ -1,3 +1,4 @@
+import { readModelsCaughtUp } from '../../support/api-harness.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintActionToken } from '../../../src/events/access/mint-action-token.ts';
@@ -27,6 +28,7 @@ describe('a retry after a lost answer, with the same Idempotency-Key', () => {
   const importedOrder = async () => {
     const order = anOrder([{ supplier: 'supplier-a', carrier: 'Geodis', wholesalePrice: 50 }, { supplier: null }]);
     const imported = await importSale(server.runtime().salesDeps, order, systemContext());
+    await readModelsCaughtUp(server.runtime());
     const [line, ownStock] = imported.saleProductIds as [number, number];
     return { ...imported, order, line, ownStock, serviceOrderId: `${imported.incrementId}_${line}` };
   };

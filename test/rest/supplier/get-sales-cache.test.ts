@@ -3,7 +3,7 @@ import { systemContext } from '../../../src/events/command-context.ts';
 import type { SupplierName } from '../../../src/events/schema/common-schemas.ts';
 import { cancelSale } from '../../../src/events/sales/cancel-sale.ts';
 import { shipSupplierLine } from '../../../src/events/sales/supplier-lines.ts';
-import { startApi, type ApiHarness } from '../../support/api-harness.ts';
+import { readModelsCaughtUp, startApi, type ApiHarness } from '../../support/api-harness.ts';
 import { acknowledgedBody, anOrder, bearer, importLine, importOrder, shippedBody } from './supplier-fixtures.ts';
 
 type Line = { service_order_id: string };
@@ -78,12 +78,14 @@ describe('the get-sales cache', () => {
     expect((await getSales('supplier-a')).headers['x-cache']).toBe('HIT');
 
     await shipSupplierLine(api.runtime.salesDeps, { serviceOrderId: shipped, supplier: 'supplier-a' }, systemContext());
+    await readModelsCaughtUp(api.runtime);
     const afterShipping = await getSales('supplier-a');
     expect(afterShipping.headers['x-cache']).toBe('MISS');
     expect(ids(afterShipping.body)).toEqual([cancelled, kept]);
 
     const saleProductId = Number(cancelled.split('_')[1]);
     await cancelSale(api.runtime.salesDeps, { incrementId: order.increment_id, saleProductIds: [saleProductId], reason: 'rupture' }, systemContext());
+    await readModelsCaughtUp(api.runtime);
     const afterCancelling = await getSales('supplier-a');
     expect(afterCancelling.headers['x-cache']).toBe('MISS');
     expect(ids(afterCancelling.body)).toEqual([kept]);

@@ -6,7 +6,7 @@ import { cancelSale } from '../../../src/events/sales/cancel-sale.ts';
 import { saleStreamName, type SaleEvent } from '../../../src/events/sales/events.ts';
 import { acknowledgeSupplierLine, shipSupplierLine } from '../../../src/events/sales/supplier-lines.ts';
 import { findSupplierLine } from '../../../src/projections/supplier-lines/queries.ts';
-import { startApi, type ApiHarness } from '../../support/api-harness.ts';
+import { readModelsCaughtUp, startApi, type ApiHarness } from '../../support/api-harness.ts';
 import {
   acknowledgedBody,
   anOrder,
@@ -55,6 +55,7 @@ describe('POST /api/{supplier}/acknowledge-sale and /ship-sale', () => {
     await shipSupplierLine(api.runtime.salesDeps, { serviceOrderId: shipped, supplier }, systemContext());
     const cancelledId = Number(cancelled.split('_')[1]);
     await cancelSale(api.runtime.salesDeps, { incrementId: order.increment_id, saleProductIds: [cancelledId], reason: 'rupture' }, systemContext());
+    await readModelsCaughtUp(api.runtime);
     return { open, acknowledged, shipped, cancelled, otherSuppliers, unknownProduct: `${order.increment_id}_999999`, unknownOrder: '1_2' };
   };
 

@@ -1,3 +1,4 @@
+import { readModelsCaughtUp } from '../../../support/api-harness.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../../src/events/command-context.ts';
 import { acknowledgeSupplierLine, shipSupplierLine } from '../../../../src/events/sales/supplier-lines.ts';
@@ -139,6 +140,7 @@ describe('GET /api/get-sale-info-by-increment-id/{incrementId} and GET /api/sale
     const line = { serviceOrderId: `100004512_${sale.lamp}`, supplier: 'supplier-b' as const };
     await acknowledgeSupplierLine(api.runtime.salesDeps, line, systemContext());
     await shipSupplierLine(api.runtime.salesDeps, line, systemContext());
+    await readModelsCaughtUp(api.runtime);
 
     const byIncrementId = await api.get('/api/get-sale-info-by-increment-id/100004512');
     const byId = await api.get(`/api/sale/${sale.saleId}`);
