@@ -5,7 +5,9 @@ import { startSavFileFetchJob } from './jobs/sav-file-fetch-schedule.ts';
 import { createLogger } from './logger.ts';
 import { createRuntimeApp } from './server/app.ts';
 import { bindServer, PortInUseError } from './server/bind-server.ts';
-import { openRuntime } from './runtime.ts';
+import { openRuntime, readModelsFile as readModelsFilePath } from './runtime.ts';
+import { watchReadModelsFile } from './server/read-models-file-watch.ts';
+import { explainStoreFailure, resetCommand } from './config/store-failures.ts';
 import { flushTracing } from './tracing/tracing-shutdown.ts';
 
 /** `npm start`: the HTTP(S) service on the configured stores, with a graceful shutdown on SIGTERM/SIGINT. */
@@ -33,7 +35,16 @@ const main = async (): Promise<void> => {
     throw error;
   }
   const { server } = bound;
-  const runtime = await openRuntime(config, log);
+  let runtime;
+  try {
+    runtime = await openRuntime(config, log);
+  } catch (error) {
+    // DATA_DIR that is a file, a store that cannot be opened or reached: one line naming the setting.
+    const explained = error instanceof ConfigError ? error.message : explainStoreFailure(error, config);
+    if (!explained) throw error;
+    process.stderr.write(`Failed to start: ${explained}\n`);
+    process.exit(error instanceof ConfigError ? 2 : 1);
+  }
   const startedAt = Date.now();
   let stopping = false;
 
@@ -67,10 +78,11 @@ const main = async (): Promise<void> => {
     (error: unknown) => log.error({ err: error }, 'the projections could not start'),
   );
 
-  const shutdown = (signal: string) => {
+  const shutdown = (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    readModelsFile?.stop();
     const jobsStopped = Promise.all([leadNotifications?.stop(), savFileFetches?.stop(), idempotencyPurge.stop()]);
     // Idle keep-alive connections would hold close() open; requests in flight still finish.
     server.closeIdleConnections();
@@ -81,13 +93,24 @@ const main = async (): Promise<void> => {
       // The spans of the last requests, and of the closing, are still in the exporter's batch.
       await flushTracing();
       log.info('stopped');
-      process.exit(0);
+      process.exit(exitCode);
     });
     setTimeout(() => {
       log.error('requests still in flight after 10 s; exiting');
       process.exit(1);
     }, 10_000).unref();
   };
+  // The embedded read models deleted or replaced under the server: it says so and stops (exit 1), and
+  // its next start rebuilds them, rather than serve a file no other process sees.
+  const readModelsFile = config.mongodbUrl
+    ? undefined
+    : watchReadModelsFile(readModelsFilePath(config), (what) => {
+        log.error(
+          { file: readModelsFilePath(config), dataDir: config.dataDir },
+          `read-models.sqlite was ${what} while the server ran: stopping; start the server again to rebuild the read models from the log (\`${resetCommand}\` starts them over safely, with the server stopped)`,
+        );
+        shutdown(`read models ${what}`, 1);
+      });
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 };

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Config } from './config/config.ts';
+import { prepareDataDir } from './config/data-dir.ts';
+import { opening } from './config/store-failures.ts';
 import { resolveTokenSecret } from './config/token-secret.ts';
 import { reportReadRepairsTo } from './events/schema/read-repairs.ts';
 import { systemClock, systemContext, type Clock } from './events/command-context.ts';
@@ -158,13 +160,18 @@ export const openRuntime = async (
 ): Promise<Runtime> => {
   const clock = options.clock ?? systemClock;
   const metrics = createMetrics();
-  const stored = await openEventStore(config);
-  const { keys, stampCheckMs } = await openKeyStore(config);
+  prepareDataDir(config.dataDir);
+  const stored = await opening(config, () => openEventStore(config), config.eventStoreUrl ? undefined : eventStoreFile(config));
+  const { keys, stampCheckMs } = await opening(
+    config,
+    () => openKeyStore(config),
+    (config.keystoreMongodbUrl ?? config.mongodbUrl) ? undefined : keyStoreFile(config),
+  );
   // Events up to the head the key store first saw were written before encryption (migrate-personal-data.ts).
   await keys.recordLegacyHead(logIdentity(config), await stored.headPosition());
   const sealing = encryptingEventStore(stored, keys, { stampCheckMs });
   const eventStore = timedEventStore(sealing, metrics.observeAppend);
-  const storedReadModels = await openReadStore(config);
+  const storedReadModels = await opening(config, () => openReadStore(config), config.mongodbUrl ? undefined : readModelsFile(config));
   const definitions = allProjections({ timezone: config.planningTimezone });
   const readStore = routedReadStore(storedReadModels, definitions);
   const projections = createProjectionEngine({

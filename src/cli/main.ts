@@ -1,5 +1,7 @@
 import { Command, CommanderError } from 'commander';
+import packageJson from '../../package.json' with { type: 'json' };
 import { ConfigError } from '../config/config.ts';
+import { StoreFailure } from '../config/store-failures.ts';
 import { CliError } from './cli-error.ts';
 import { withRuntime } from './cli-runtime.ts';
 import { actionTokenCommand } from './commands/action-token.ts';
@@ -20,6 +22,7 @@ import { flushOutput, OutputClosed } from './output.ts';
  */
 const program = new Command('npm run --silent cli --')
   .description('Administration of the order and after-sales service, on the stores of DATA_DIR (safe beside a running server).')
+  .version(packageJson.version, '-V, --version', 'the version of the service and its CLI')
   .helpCommand(true)
   // Set before the commands are added: each inherits them.
   .exitOverride()
@@ -64,6 +67,10 @@ main(process.argv.slice(2)).then(
     if (error instanceof CliError || error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
       return exit(2);
+    }
+    if (error instanceof StoreFailure) {
+      process.stderr.write(`error: ${error.message}\n`);
+      return exit(1);
     }
     process.stderr.write(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return exit(1);

@@ -175,7 +175,10 @@ export const defaultPdfWorkers = (): number => Math.max(1, availableParallelism(
 export class ConfigError extends Error {
   readonly code = 'CONFIG_INVALID';
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    // One problem on one line; several as a list.
+    super(
+      problems.length === 1 ? `Invalid configuration: ${problems[0]}` : `Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
   }
 }

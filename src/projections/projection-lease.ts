@@ -217,3 +217,16 @@ export const holdLease = (options: LeaseHolderOptions): LeaseHolder => {
     },
   };
 };
+
+/**
+ * The leases held now by a process that may still be running (another on this machine known dead is
+ * not): what `projections reset` refuses to pull the read models from under.
+ */
+export const liveLeases = async (store: ReadStore, at: Date): Promise<ProjectionLease[]> => {
+  const current = new Map<string, ProjectionLease>();
+  for (const lease of await leases(store).find({}).toArray()) {
+    const known = current.get(lease.projection);
+    if (!known || lease.term > known.term) current.set(lease.projection, lease);
+  }
+  return [...current.values()].filter((lease) => lease.expiresAt.getTime() > at.getTime() && !holderIsGone(lease));
+};

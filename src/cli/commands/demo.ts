@@ -1,14 +1,20 @@
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { Command } from 'commander';
-import cliProgress from 'cli-progress';
-import type { Runtime } from '../../runtime.ts';
+import { loadConfig } from '../../config/config.ts';
+import { prepareDataDir } from '../../config/data-dir.ts';
+import { readModelsFile, type Runtime } from '../../runtime.ts';
 import { CliError } from '../cli-error.ts';
 import type { WithRuntime } from '../cli-runtime.ts';
+import { refuseWhileDataDirInUse } from '../data-dir-in-use.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { tryNext } from '../demo/try-next.ts';
 import { examples } from '../help-examples.ts';
 import { printLine } from '../output.ts';
+import { progressBar } from '../progress-bar.ts';
 
 type SeedOptions = { orders: string; seed: string; until?: string };
+type ResetOptions = SeedOptions & { yes?: boolean };
 
 type SeedRequest = { orders: number; seed: number; until: Date };
 
@@ -25,18 +31,11 @@ const parseSeedOptions = (values: SeedOptions): SeedRequest => {
   return { orders, seed: seedValue, until };
 };
 
-/** `demo seed`: a deterministic, realistic dataset (see seed-demo.ts), with a progress bar on a terminal. */
+/** `demo seed`: a deterministic, realistic dataset (see seed-demo.ts), with a progress bar. */
 const seed = async (runtime: Runtime, { orders, seed: seedValue, until }: SeedRequest): Promise<void> => {
-  const bar = process.stderr.isTTY
-    ? new cliProgress.SingleBar(
-        { format: 'orders {bar} {value}/{total} ({percentage}%) eta {eta}s', stream: process.stderr },
-        cliProgress.Presets.shades_classic,
-      )
-    : undefined;
-  bar?.start(orders, 0);
+  const bar = progressBar('demo seed', orders, 'orders');
   const startedAt = Date.now();
-  const summary = await seedDemo(runtime, { orders, seed: seedValue, until, onProgress: (done) => bar?.update(done) });
-  bar?.stop();
+  const summary = await seedDemo(runtime, { orders, seed: seedValue, until, onProgress: (done) => bar.update(done) }).finally(() => bar.stop());
   const seconds = (Date.now() - startedAt) / 1000;
   await printLine(
     `Seeded in ${seconds.toFixed(1)} s: ${summary.products} products, ${summary.ordersImported} orders imported, ` +
@@ -46,6 +45,33 @@ const seed = async (runtime: Runtime, { orders, seed: seedValue, until }: SeedRe
   // The suggestions are read from the read models: brought up to date here (the server's first start then has nothing left to do).
   await runtime.projections.start();
   for (const line of await tryNext(runtime)) await printLine(line);
+};
+
+/**
+ * `demo reset`: starting over on the embedded default. Everything under DATA_DIR is deleted (the log,
+ * the read models, the customers' keys, the tokens' secret and so every token, files and mails), then
+ * the demo is seeded again. Only with --yes, never on production stores, never while a process runs on
+ * DATA_DIR.
+ */
+const reset = async (withRuntime: WithRuntime, options: ResetOptions): Promise<void> => {
+  const request = parseSeedOptions(options);
+  const config = loadConfig();
+  const remote = [config.eventStoreUrl && 'EVENTSTORE_URL', config.mongodbUrl && 'MONGODB_URL', config.keystoreMongodbUrl && 'KEYSTORE_MONGODB_URL'].filter(
+    Boolean,
+  );
+  if (remote.length > 0) throw new CliError(`demo reset: starts the embedded data folder over; refused with ${remote.join(', ')} set`);
+  prepareDataDir(config.dataDir);
+  await refuseWhileDataDirInUse(readModelsFile(config), config.dataDir, 'demo reset');
+  const entries = await readdir(config.dataDir);
+  if (!options.yes) {
+    throw new CliError(
+      `demo reset: deletes everything under DATA_DIR=${config.dataDir} (${entries.length} entries: the log, the read models, the customers' keys, ` +
+        'the tokens and their secret, files and mails), then seeds the demo again; run it again with --yes',
+    );
+  }
+  await Promise.all(entries.map((entry) => rm(path.join(config.dataDir, entry), { recursive: true, force: true })));
+  await printLine(`Deleted ${entries.length} entries under ${config.dataDir}`);
+  await withRuntime((runtime) => seed(runtime, request));
 };
 
 const startOfToday = (): Date => {
@@ -69,4 +95,16 @@ export const demoCommand = (program: Command, withRuntime: WithRuntime): void =>
       const request = parseSeedOptions(options);
       return withRuntime((runtime) => seed(runtime, request));
     });
+  demo
+    .command('reset')
+    .description(
+      "starts over: deletes everything under DATA_DIR (the log, the read models, the customers' keys, every token), then seeds the demo again; " +
+        'embedded stores only, with the server stopped',
+    )
+    .option('--yes', 'yes, delete everything under DATA_DIR')
+    .option('--orders <n>', 'how many orders (1 to 1000000)', '1000')
+    .option('--seed <s>', 'the random seed: the same seed gives the same data', '42')
+    .option('--until <YYYY-MM-DD>', 'the last day of the period (default: today)')
+    .addHelpText('after', examples('demo reset --yes --until 2026-11-01'))
+    .action((options: ResetOptions) => reset(withRuntime, options));
 };

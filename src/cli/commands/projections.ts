@@ -12,6 +12,8 @@ import { CliError } from '../cli-error.ts';
 import type { WithRuntime } from '../cli-runtime.ts';
 import { examples } from '../help-examples.ts';
 import { printLine } from '../output.ts';
+import { progressBar } from '../progress-bar.ts';
+import { logUnit, resetReadModels } from './projections-reset.ts';
 
 /**
  * `projections rebuild`: builds the read models anew from the log, beside the live ones, which keep
@@ -33,20 +35,22 @@ const run = async (runtime: Runtime, action: 'rebuild' | 'verify' | 'status', va
       await runtime.projections.start();
       const before = new Map(runtime.projections.status().map((status) => [status.name, status.generation]));
       await runtime.projections.requestRebuild(names);
-      let lastReport = 0;
-      for (;;) {
-        const statuses = runtime.projections.status().filter((status) => names.includes(status.name));
-        const pending = statuses.filter((status) => status.generation === before.get(status.name) || status.rebuilding !== undefined);
-        const failed = statuses.filter((status) => status.rebuilding === undefined && status.lastError !== null && !status.elsewhere);
-        if (failed.length > 0) throw new CliError(`rebuild failed: ${failed.map((status) => `${status.name}: ${status.lastError}`).join('; ')}`);
-        if (pending.length === 0) break;
-        if (Date.now() - lastReport >= 2000) {
-          lastReport = Date.now();
-          const { head } = runtime.projections.progress();
-          const detail = pending.map((status) => `${status.name} ${status.rebuilding?.position ?? '…'}/${head}`).join(', ');
-          process.stderr.write(`rebuilding: ${detail}\n`);
+      const { head } = runtime.projections.progress();
+      const bar = progressBar('rebuild', head + 1, logUnit(runtime));
+      try {
+        for (;;) {
+          const statuses = runtime.projections.status().filter((status) => names.includes(status.name));
+          const pending = statuses.filter((status) => status.generation === before.get(status.name) || status.rebuilding !== undefined);
+          const failed = statuses.filter((status) => status.rebuilding === undefined && status.lastError !== null && !status.elsewhere);
+          if (failed.length > 0) throw new CliError(`rebuild failed: ${failed.map((status) => `${status.name}: ${status.lastError}`).join('; ')}`);
+          if (pending.length === 0) break;
+          // The bar follows the projection furthest behind.
+          bar.update(Math.min(head + 1, ...pending.map((status) => (status.rebuilding?.position ?? -1) + 1)));
+          await sleep(200);
         }
-        await sleep(200);
+        bar.update(head + 1);
+      } finally {
+        bar.stop();
       }
       for (const status of runtime.projections.status().filter((candidate) => names.includes(candidate.name))) {
         await printLine(`${status.name}\tversion ${status.version}\tgeneration ${before.get(status.name) ?? '-'} -> ${status.generation}`);
@@ -111,7 +115,7 @@ export const projectionsCommand = (program: Command, withRuntime: WithRuntime): 
   const projections = program
     .command('projections')
     .description('the read models: rebuild them from the log, verify them against a replay, show where each stands')
-    .addHelpText('after', examples('projections status', 'projections verify', 'projections rebuild --projection sales'));
+    .addHelpText('after', examples('projections status', 'projections verify', 'projections rebuild --projection sales', 'projections reset'));
   projections
     .command('rebuild')
     .description(
@@ -120,6 +124,14 @@ export const projectionsCommand = (program: Command, withRuntime: WithRuntime): 
     .option('--projection <name>', `one to rebuild (repeatable; default every one): ${names.join(', ')}`, collect)
     .addHelpText('after', examples('projections rebuild', 'projections rebuild --projection supplier-lines --projection sales'))
     .action((options: { projection?: string[] }) => withRuntime((runtime) => run(runtime, 'rebuild', options)));
+  projections
+    .command('reset')
+    .description(
+      'start the embedded read models over: with no server running on DATA_DIR (refused otherwise), delete read-models.sqlite and its journal and rebuild them from the log; ' +
+        'the Idempotency-Key answers kept there are forgotten',
+    )
+    .addHelpText('after', examples('projections reset'))
+    .action(() => resetReadModels(withRuntime));
   projections
     .command('verify')
     .description('catch the read models up, replay the log into a scratch copy and compare them document by document (exit 2 and the differences if any)')
