@@ -16,7 +16,17 @@ export type AuthenticateOptions = {
   groups: readonly TokenGroup[] | ((ctx: ParameterizedContext) => readonly TokenGroup[]);
   /** The 401 of the route's API group: every failure (missing, unknown, revoked, wrong group) answers the same. */
   unauthorized: () => HttpError;
+  /**
+   * Added to the 401 as `hint` when the token came in the other scheme's header (a Bearer header on the
+   * chatbot API): a mistake of the caller's code, told without saying anything of the token itself.
+   * The Bearer groups' 401 bodies stay as documented, two fields; their WWW-Authenticate names Bearer.
+   */
+  misplacedHint?: string;
 };
+
+/** The token was sent in the other scheme's header, and none in this one's. */
+const misplaced = (ctx: ParameterizedContext, scheme: TokenScheme): boolean =>
+  scheme === 'api-token' ? !ctx.get('x-api-token') && /^Bearer\s/i.test(ctx.get('authorization')) : !ctx.get('authorization') && ctx.get('x-api-token') !== '';
 
 // Compared against when the token id is unknown, so that a miss costs the same as a wrong secret.
 const decoyHash = '0'.repeat(64);
@@ -40,7 +50,10 @@ export const authenticate =
     const secretMatches = verifySecret(parsed?.secret ?? '', document?.secretHash ?? decoyHash);
     const groups = typeof options.groups === 'function' ? options.groups(ctx) : options.groups;
     if (!document || !secretMatches || document.revokedAt !== null || !groups.includes(document.group)) {
-      throw options.unauthorized();
+      const refusal = options.unauthorized();
+      if (options.scheme === 'bearer') ctx.set('WWW-Authenticate', 'Bearer');
+      if (!options.misplacedHint || !misplaced(ctx, options.scheme)) throw refusal;
+      throw new HttpError(refusal.status, refusal.error, refusal.message, { ...refusal.extra, hint: options.misplacedHint });
     }
     const context: CommandContext = {
       actor: { kind: 'token', group: document.group, label: document.label, tokenId: document._id },

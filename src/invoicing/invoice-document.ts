@@ -13,6 +13,24 @@ import { splitTaxIncluded } from './vat.ts';
 
 const paymentStatuses = { paid: 'Payé', pending: 'En attente', failed: 'Échoué', refunded: 'Remboursé' } as const;
 
+/** The payment methods the storefront and the marketplaces send, in French; another is printed as received. */
+const paymentMethods: Record<string, string> = {
+  card: 'Carte bancaire',
+  credit_card: 'Carte bancaire',
+  paypal: 'PayPal',
+  bank_transfer: 'Virement bancaire',
+  banktransfer: 'Virement bancaire',
+  financing: 'Paiement en plusieurs fois',
+  checkmo: 'Chèque',
+  cheque: 'Chèque',
+  cashondelivery: 'Paiement à la livraison',
+  sepa_debit: 'Prélèvement SEPA',
+  gift_card: 'Carte cadeau',
+  free: 'Sans paiement',
+};
+
+export const paymentMethodLabel = (method: string): string => paymentMethods[method.toLowerCase()] ?? method;
+
 export const caption = (text: string): Content => ({ text, style: 'caption' });
 
 export const addressLines = (address: Address): Content[] => [
@@ -120,7 +138,7 @@ const payment = (invoice: InvoiceData, money: (cents: number) => string): Conten
   const { method, status, amountPaidCents } = invoice.payment;
   return [
     caption('RÈGLEMENT'),
-    `Mode : ${method}`,
+    `Mode : ${paymentMethodLabel(method)}`,
     `Statut : ${paymentStatuses[status]}`,
     ...(amountPaidCents === null ? [] : [`Montant payé : ${money(amountPaidCents)}`]),
   ];

@@ -1,30 +1,15 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli-process.ts';
 import { cliArguments } from '../support/service-command.ts';
 
-const run = promisify(execFile);
 const examples = path.resolve(import.meta.dirname, '../../docs/examples');
 
-/** The CLI as an operator runs it: a separate process on a DATA_DIR. */
-const cli = async (dataDir: string, ...args: string[]) => {
-  try {
-    const { stdout, stderr } = await run(process.execPath, cliArguments(...args), {
-      // Only what an operator's shell would give: the test runner's own variables (BASE_URL...) stay out.
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      // A whole replay is several MiB.
-      maxBuffer: 256 * 1024 * 1024,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-};
+const cli = async (dataDir: string, ...args: string[]) => runCli(dataDir, args);
 
 describe('the command-line interface', () => {
   let dataDir: string;
@@ -41,7 +26,9 @@ describe('the command-line interface', () => {
     const [tokenId, secret] = token.split('.') as [string, string];
 
     const listed = await cli(dataDir, 'token', 'list');
-    expect(listed.stdout).toContain(`${tokenId}\tsupplier-a\tFournisseur A`);
+    const [header, ...rows] = listed.stdout.trimEnd().split('\n');
+    expect(header).toBe('ID\tGROUP\tLABEL\tISSUED AT\tSTATUS');
+    expect(rows).toEqual([expect.stringMatching(new RegExp(`^${tokenId}\tsupplier-a\tFournisseur A\t\\d{4}-\\d\\d-\\d\\dT[^\t]+\tactive$`))]);
 
     const replay = await cli(dataDir, 'events', 'replay', '--stream', `accesstoken-${tokenId}`);
     const events = replay.stdout

@@ -42,7 +42,7 @@ describe('a rendered invoice', () => {
     expect(text).toContain('Total HT 1 173,17 €');
     expect(text).toContain('Total TVA 234,63 €');
     expect(text).toContain('Total TTC 1 407,80 €');
-    expect(text).toContain('Mode : card');
+    expect(text).toContain('Mode : Carte bancaire');
     expect(text).toContain('Statut : Payé');
     expect(text).toContain('Montant payé : 1 407,80 €');
   });

@@ -46,6 +46,7 @@ export const tokenCommand = (program: Command, withRuntime: WithRuntime): void =
         for (const event of recorded.map(decodeEvent) as StoredEvent<TokenEvent>[]) {
           tokens.set(event.streamName, accessTokenDecider.evolve(tokens.get(event.streamName) ?? accessTokenDecider.initialState(), event));
         }
+        await printLine(['ID', 'GROUP', 'LABEL', 'ISSUED AT', 'STATUS'].join('\t'));
         for (const state of tokens.values()) {
           if (state.status === 'absent') continue;
           const line = [state.tokenId, state.group, state.label, state.issuedAt, state.status === 'revoked' ? `revoked ${state.revokedAt}` : 'active'];

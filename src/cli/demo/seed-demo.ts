@@ -86,8 +86,9 @@ export const seedDemo = async (runtime: Runtime, options: SeedOptions): Promise<
         },
         {
           saleProductIds: [covered.saleProductId],
-          complaint: random.chance(0.5) ? 'Le produit est arrivé endommagé, un pied est cassé.' : 'Il manque un colis dans la livraison.',
-          complaintName: random.chance(0.5) ? 'Produit endommagé' : 'Colis manquant',
+          ...(random.chance(0.5)
+            ? { complaint: 'Le produit est arrivé endommagé, un pied est cassé.', complaintName: 'Produit endommagé' }
+            : { complaint: 'Il manque un colis dans la livraison.', complaintName: 'Colis manquant' }),
           savType: random.chance(0.7) ? 'replacement' : 'repair',
           channel: random.chance(0.5) ? 'chatbot' : 'core',
           appointment: null,

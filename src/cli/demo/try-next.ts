@@ -29,7 +29,9 @@ export const tryNext = async (runtime: Pick<Runtime, 'readStore' | 'config'>): P
   if (product) lines.push(`  a SKU: ${product._id}`);
   lines.push('  the tokens (each printed alone on the last line):');
   for (const group of tokenGroup.options) lines.push(`    ${cli} token issue --group ${group}`);
-  if (sale)
-    lines.push(`  then, e.g.: curl -s -H "Authorization: Bearer $CORE_TOKEN" ${runtime.config.baseUrl}/api/get-sale-info-by-increment-id/${sale.incrementId}`);
+  if (sale) {
+    lines.push(`  then, e.g.: CORE=$(${cli} token issue --group core | tail -1)`);
+    lines.push(`             curl -s -H "Authorization: Bearer $CORE" ${runtime.config.baseUrl}/api/get-sale-info-by-increment-id/${sale.incrementId}`);
+  }
   return lines;
 };

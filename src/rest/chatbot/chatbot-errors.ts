@@ -12,6 +12,9 @@ import type { UploadTexts } from '../sav-files/upload-sav-file.ts';
 /** Missing, unknown, revoked or another group's token: one answer for all, so a caller learns nothing. */
 export const chatbotUnauthorized = (): HttpError => new HttpError(401, 'Non autorisé', "Token d'API manquant ou invalide");
 
+/** Added to the 401 of a chatbot call whose token came as `Authorization: Bearer`. */
+export const chatbotMisplacedToken = "L'API du chatbot attend le token dans l'en-tête X-API-Token (X-API-Token: <token>), et non dans Authorization: Bearer";
+
 /** The first zod issue: a field's text completes "Le champ <field> …"; a rule across fields is a whole sentence. */
 export const invalidParameters = (field: string, issue: z.core.$ZodIssue): HttpError =>
   new HttpError(400, 'Paramètres invalides', field === '' ? issue.message : `Le champ ${field} ${issue.message}`);

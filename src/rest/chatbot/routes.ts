@@ -6,7 +6,7 @@ import { idempotencyKey } from '../middleware/idempotency-key.ts';
 import { noQueryParameters } from '../query-parameters.ts';
 import { requestBody } from '../request-body.ts';
 import { downloadSavFile } from '../sav-files/download-sav-file.ts';
-import { chatbotUnauthorized, chatbotUploadTexts, invalidQuery, savFileNotStored } from './chatbot-errors.ts';
+import { chatbotMisplacedToken, chatbotUnauthorized, chatbotUploadTexts, invalidQuery, savFileNotStored } from './chatbot-errors.ts';
 import { uploadSavFile } from '../sav-files/upload-sav-file.ts';
 import { customerDetails } from './customer-details.ts';
 import { openSav } from './open-sav.ts';
@@ -25,7 +25,13 @@ export const chatbotRoutes = (runtime: Runtime): Router => {
   const router = new Router();
   router.use(
     apiGroup('chatbot'),
-    authenticate({ findToken: runtime.accessTokens, scheme: 'api-token', groups: ['chatbot'], unauthorized: chatbotUnauthorized }),
+    authenticate({
+      findToken: runtime.accessTokens,
+      scheme: 'api-token',
+      groups: ['chatbot'],
+      unauthorized: chatbotUnauthorized,
+      misplacedHint: chatbotMisplacedToken,
+    }),
     requestBody(runtime.config),
     idempotencyKey(runtime),
   );

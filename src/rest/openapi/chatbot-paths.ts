@@ -50,9 +50,9 @@ const tooLarge = (mib: number) => ({ error: bodyErrorTexts.tooLarge.chatbot(mib)
 export const chatbotTooLarge = tooLarge(mediaBodyLimitMib);
 export const chatbotNotJson = { error: bodyErrorTexts.notJson.chatbot[0], message: bodyErrorTexts.notJson.chatbot[1] };
 
-const failure = (description: string, answer: Pick<HttpError, 'error' | 'message'>): ResponseDoc => ({
+const failure = (description: string, answer: Pick<HttpError, 'error' | 'message'>, body: z.ZodType = chatbotError): ResponseDoc => ({
   description,
-  body: chatbotError,
+  body,
   example: { success: false, error: answer.error, message: answer.message },
 });
 
@@ -65,7 +65,11 @@ const refusalOf = (schema: z.ZodType, input: unknown): HttpError => {
 };
 
 const common: Record<number, ResponseDoc> = {
-  401: failure("Missing, unknown or revoked X-API-Token, or another group's token.", chatbotUnauthorized()),
+  401: failure(
+    "Missing, unknown or revoked X-API-Token, or another group's token. A token sent as `Authorization: Bearer` instead is told so in `hint`.",
+    chatbotUnauthorized(),
+    chatbotError.extend({ hint: z.string().optional().describe('present when the token came in Authorization: Bearer rather than X-API-Token') }),
+  ),
   500: failure('An unexpected error; no internal detail is given.', serverErrorTexts.chatbot),
 };
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../../src/cli/demo/seed-demo.ts';
+import { savsCollection, type SavDocument } from '../../../src/projections/after-sales/sav-document.ts';
 import { supplierLinesCollection, type SupplierLineDocument } from '../../../src/projections/supplier-lines/supplier-line-document.ts';
-import { startApi, type ApiHarness } from '../../support/api-harness.ts';
+import { readModelsCaughtUp, startApi, type ApiHarness } from '../../support/api-harness.ts';
 
 /** The demo data as the chatbot and the back-office see it: shipped lines carry their tracking numbers. */
 describe('demo seed', () => {
@@ -9,7 +10,8 @@ describe('demo seed', () => {
   let lines: SupplierLineDocument[];
   beforeAll(async () => {
     api = await startApi();
-    await seedDemo(api.runtime, { orders: 60, seed: 5, until: new Date('2026-11-01T00:00:00Z'), concurrency: 4 });
+    await seedDemo(api.runtime, { orders: 60, seed: 11, until: new Date('2026-11-01T00:00:00Z'), concurrency: 4 });
+    await readModelsCaughtUp(api.runtime);
     lines = await api.runtime.readStore.collection<SupplierLineDocument>(supplierLinesCollection).find({}).toArray();
   }, 120_000);
   afterAll(async () => api.close());
@@ -34,5 +36,13 @@ describe('demo seed', () => {
       state: 'shipped',
       tracking: { number: trackingNumber, carrier: 'DPD', url: `https://trace.dpd.fr/fr/trace/${trackingNumber}` },
     });
+  });
+
+  it('when SAVs are seeded, each is filed under the complaint its text describes', async () => {
+    const savs = await api.runtime.readStore.collection<SavDocument>(savsCollection).find({}).toArray();
+    const filed = new Set(savs.map((sav) => `${sav.complaintName}: ${sav.complaint}`));
+    const described = ['Produit endommagé: Le produit est arrivé endommagé, un pied est cassé.', 'Colis manquant: Il manque un colis dans la livraison.'];
+    expect(savs.length).toBeGreaterThan(0);
+    for (const complaint of filed) expect(described).toContain(complaint);
   });
 });

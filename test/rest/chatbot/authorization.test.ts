@@ -46,7 +46,6 @@ describe('who may call the chatbot API', () => {
     ['a supplier token', (request) => request.set('X-API-Token', tokens['supplier-a']!)],
     ['a core token', (request) => request.set('X-API-Token', tokens.core!)],
     ['an analyst token', (request) => request.set('X-API-Token', tokens.analyst!)],
-    ['the chatbot token sent as Bearer', (request) => request.set('Authorization', `Bearer ${api.token}`)],
   ];
 
   describe.each(routes)('$name', ({ call, authorised }) => {
@@ -56,6 +55,21 @@ describe('who may call the chatbot API', () => {
       const response = await authorize(call(api));
 
       expectJson(response, 401, unauthorized);
+      expect(await api.runtime.eventStore.headPosition()).toBe(head);
+    });
+
+    it('when the chatbot token is sent as Bearer, it answers 401 with a hint naming X-API-Token, and records nothing', async () => {
+      const head = await api.runtime.eventStore.headPosition();
+
+      const response = await call(api).set('Authorization', `Bearer ${api.token}`);
+
+      expect({ status: response.status, body: response.body }).toEqual({
+        status: 401,
+        body: {
+          ...unauthorized,
+          hint: "L'API du chatbot attend le token dans l'en-tête X-API-Token (X-API-Token: <token>), et non dans Authorization: Bearer",
+        },
+      });
       expect(await api.runtime.eventStore.headPosition()).toBe(head);
     });
 
