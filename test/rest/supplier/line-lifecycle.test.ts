@@ -218,6 +218,30 @@ describe('a supplier line refused, handed over, cancelled, shipped with its own 
     });
   });
 
+  it('when a line is refused then handed over, the supplier performance counts the refusal and its reason for one, a line received by the other', async () => {
+    type Performance = { supplier: SupplierName; received: number; refused: number; openBacklog: number; refusals: { reason: string; count: number }[] };
+    const performance = async (): Promise<Record<SupplierName, Performance>> => {
+      const data = await api.data<{ supplierPerformance: Performance[] }>(
+        '{ supplierPerformance(from: "2026-10-01", to: "2026-10-31") { supplier received refused openBacklog refusals { reason count } } }',
+      );
+      return Object.fromEntries(data.supplierPerformance.map((row) => [row.supplier, row])) as Record<SupplierName, Performance>;
+    };
+    const line = await oneLine('supplier-a');
+    const before = await performance();
+
+    await post('supplier-a', 'refuse-sale', { service_order_id: line, reason: 'discontinued', comment: 'Fin de série' });
+    const refused = await performance();
+    await handOver({ service_order_id: line });
+    const after = await performance();
+
+    const discontinued = (row: Performance) => row.refusals.find((entry) => entry.reason === 'discontinued')!.count;
+    expect(refused['supplier-a']).toMatchObject({ refused: before['supplier-a'].refused + 1, openBacklog: before['supplier-a'].openBacklog - 1 });
+    expect(discontinued(refused['supplier-a'])).toBe(discontinued(before['supplier-a']) + 1);
+    expect(refused['supplier-a'].refusals.map((entry) => entry.reason)).toEqual(['out_of_stock', 'discontinued', 'cannot_deliver', 'other']);
+    expect(after['supplier-b']).toMatchObject({ received: before['supplier-b'].received + 1, openBacklog: before['supplier-b'].openBacklog + 1 });
+    expect(after['supplier-a']).toMatchObject({ received: before['supplier-a'].received, openBacklog: before['supplier-a'].openBacklog - 1 });
+  });
+
   it('when a supplier ships with its own carrier and tracking, the lookups show them in place of our label', async () => {
     const line = await oneLine('supplier-b');
     const labelTracking = (await coreProduct(line))!;
