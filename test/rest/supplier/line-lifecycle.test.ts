@@ -149,6 +149,10 @@ describe('a supplier line refused, handed over, cancelled, shipped with its own 
     }[];
     const inFeed = listed.find((entry) => entry.service_order_id === line);
     expect(inFeed?.link_to_label).toMatch(new RegExp(`^${baseUrl}/api/files/labels/supplier-b/${line}\\.pdf\\?expires=\\d+&signature=`));
+    // The label opens under the new supplier's link, with no token.
+    const label = await api.request.get(inFeed!.link_to_label.slice(baseUrl.length));
+    expect(label.status).toBe(200);
+    expect(label.headers['content-type']).toBe('application/pdf');
     expect(await feed('supplier-a')).not.toContain(line);
     expect(await coreProduct(line)).toMatchObject({ state: 'pending', supplier: 'supplier-b', acknowledged_at: null, refusal: null });
     expect(await graphqlProduct(line)).toMatchObject({ supplier: 'supplier-b', state: 'pending', refusal: null });
