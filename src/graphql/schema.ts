@@ -9,6 +9,7 @@ import './event-feed/events-query.ts';
 import './planning/planning-occupancy-query.ts';
 import './planning/planning-mutations.ts';
 import './sales/refund-mutations.ts';
+import './sales/supplier-line-mutations.ts';
 import './access/mint-action-token-mutation.ts';
 import './after-sales/sav-mutations.ts';
 import './supplier-performance/supplier-performance-query.ts';

@@ -179,6 +179,7 @@ const everyMutation: Record<string, string> = {
   removeHoliday: 'removeHoliday(date: "2026-12-24") { status }',
   configurePlanning: 'configurePlanning(planningType: sav, slotTimes: ["09:00"], capacityPerSlot: 1, workingDays: [1]) { status }',
   markRefundPaid: 'markRefundPaid(incrementId: "100004512", refundId: 1) { status }',
+  handOverSupplierLine: 'handOverSupplierLine(serviceOrderId: "100004512_1") { status }',
   mintActionToken: 'mintActionToken(action: cancel, saleId: 1) { token }',
   resolveSav: 'resolveSav(savId: 1, resolution: "Réparé") { status }',
   closeSav: 'closeSav(savId: 1) { status }',

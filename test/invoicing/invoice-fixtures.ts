@@ -18,6 +18,8 @@ export const aProduct = (overrides: Partial<SaleProductDocument> & Pick<SaleProd
   cancelledAt: null,
   trackingNumber: null,
   labelPath: null,
+  refusal: null,
+  supplierTracking: null,
   ...overrides,
 });
 

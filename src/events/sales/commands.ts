@@ -1,5 +1,5 @@
 import type { Address, SupplierName } from '../schema/common-schemas.ts';
-import type { SaleEvent } from './events.ts';
+import type { LineRefusalReason, SaleEvent, SupplierTracking } from './events.ts';
 
 /**
  * Commands of a sale's stream, flat like every aggregate's: `{ type, ...fields }`. Each carries the
@@ -20,7 +20,26 @@ export type ImportSale = { type: 'ImportSale' } & Omit<SaleImportedData, 'import
 
 export type AcknowledgeSaleProduct = { type: 'AcknowledgeSaleProduct'; saleProductId: number; supplier: SupplierName; at: string };
 
-export type ShipSaleProduct = { type: 'ShipSaleProduct'; saleProductId: number; supplier: SupplierName; at: string };
+export type ShipSaleProduct = {
+  type: 'ShipSaleProduct';
+  saleProductId: number;
+  supplier: SupplierName;
+  /** The supplier's own carrier and tracking, when it did not ship with our label. */
+  supplierTracking?: SupplierTracking;
+  at: string;
+};
+
+export type RefuseSupplierLine = {
+  type: 'RefuseSupplierLine';
+  saleProductId: number;
+  supplier: SupplierName;
+  reason: LineRefusalReason;
+  comment: string;
+  at: string;
+};
+
+/** Staff give a refused line to the other supplier. */
+export type HandOverSupplierLine = { type: 'HandOverSupplierLine'; saleProductId: number; at: string };
 
 export type CancelSale = {
   type: 'CancelSale';
@@ -64,6 +83,8 @@ export type SaleCommand =
   | ImportSale
   | AcknowledgeSaleProduct
   | ShipSaleProduct
+  | RefuseSupplierLine
+  | HandOverSupplierLine
   | CancelSale
   | UpdateSaleAddress
   | ScheduleSaleDeliveryAppointment

@@ -4,7 +4,7 @@ import type { ImportSale, SaleCommand } from './commands.ts';
 import type { SaleEvent } from './events.ts';
 import { decideCancellation } from './cancellation.ts';
 import { refuse, type SaleDecision } from './refusals.ts';
-import { evolve, hasSupplierLine, initialState, isCancelled, isShipped, saleStatus, type Sale, type SaleState } from './state.ts';
+import { evolve, hasSupplierLine, initialState, isCancelled, isRefused, isShipped, saleStatus, type Sale, type SaleState } from './state.ts';
 
 const sameAddress = (a: Address, b: Address): boolean =>
   a.firstname === b.firstname &&
@@ -38,18 +38,41 @@ const decideOnSale = (command: Exclude<SaleCommand, { type: 'ImportSale' }>, sal
     case 'AcknowledgeSaleProduct': {
       const { saleProductId, supplier, at } = command;
       const line = findProduct(sale, saleProductId);
-      if (!line || line.supplier !== supplier || isShipped(line) || isCancelled(line) || line.acknowledgedAt !== null)
+      if (!line || line.supplier !== supplier || isShipped(line) || isCancelled(line) || isRefused(line) || line.acknowledgedAt !== null)
         return refuse('line_not_found_or_processed', 'No line to acknowledge for this supplier', { saleProductId, supplier });
       return [{ type: 'SaleProductAcknowledged', data: { saleId, saleProductId, supplier, acknowledgedAt: at } }];
     }
     case 'ShipSaleProduct': {
-      const { saleProductId, supplier, at } = command;
+      const { saleProductId, supplier, supplierTracking, at } = command;
       const line = findProduct(sale, saleProductId);
-      // Acknowledging first is the advised order of use, not a condition.
-      if (!line || line.supplier !== supplier || isShipped(line) || isCancelled(line))
+      // Acknowledging first is the advised order of use, not a condition; a line the supplier refused is no longer its to ship.
+      if (!line || line.supplier !== supplier || isShipped(line) || isCancelled(line) || isRefused(line))
         return refuse('nothing_deliverable', 'No deliverable product for this line', { saleProductId, supplier });
       // The legacy sale log recorded shipments under its cron user; the event metadata still names the supplier.
-      return [{ type: 'SaleProductShipped', data: { saleId, saleProductId, supplier, preparedAt: at, logUser: 'cron' } }];
+      return [
+        {
+          type: 'SaleProductShipped',
+          data: { saleId, saleProductId, supplier, preparedAt: at, logUser: 'cron', ...(supplierTracking && { supplierTracking }) },
+        },
+      ];
+    }
+    case 'RefuseSupplierLine': {
+      const { saleProductId, supplier, reason, comment, at } = command;
+      const line = findProduct(sale, saleProductId);
+      // Acknowledged or not, an open line of this supplier can be refused, once.
+      if (!line || line.supplier !== supplier || isShipped(line) || isCancelled(line) || isRefused(line))
+        return refuse('line_not_found_or_processed', 'No open line to refuse for this supplier', { saleProductId, supplier });
+      return [{ type: 'SupplierLineRefused', data: { saleId, saleProductId, supplier, reason, comment, refusedAt: at } }];
+    }
+    case 'HandOverSupplierLine': {
+      const { saleProductId, at } = command;
+      const line = findProduct(sale, saleProductId);
+      if (!line) return refuse('unknown_product', 'No such product in the sale', { saleProductIds: [saleProductId] });
+      // Only a refused line changes hands (it is then neither shipped nor cancelled: both close it first).
+      if (!hasSupplierLine(line) || !isRefused(line) || isShipped(line) || isCancelled(line))
+        return refuse('line_not_refused', 'Only a line its supplier refused can be handed over', { saleProductId });
+      const toSupplier = line.supplier === 'supplier-a' ? 'supplier-b' : 'supplier-a';
+      return [{ type: 'SupplierLineHandedOver', data: { saleId, saleProductId, fromSupplier: line.supplier, toSupplier, handedOverAt: at } }];
     }
     case 'CancelSale':
       return decideCancellation(command, sale);
@@ -107,7 +130,7 @@ const decide = (command: SaleCommand, state: SaleState): SaleDecision => {
   }
   if (state === null) {
     // An unknown order reads to a supplier like an unknown line.
-    if (command.type === 'AcknowledgeSaleProduct') return refuse('line_not_found_or_processed', 'No such sale');
+    if (command.type === 'AcknowledgeSaleProduct' || command.type === 'RefuseSupplierLine') return refuse('line_not_found_or_processed', 'No such sale');
     if (command.type === 'ShipSaleProduct') return refuse('nothing_deliverable', 'No such sale');
     return refuse('sale_not_found', 'No such sale');
   }

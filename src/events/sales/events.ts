@@ -98,6 +98,18 @@ export const SaleProductAcknowledged = defineEvent(
   z.object({ saleId: positiveId, saleProductId: positiveId, supplier: supplierName, acknowledgedAt: instant }),
 );
 
+/** The supplier's own shipment, when it ships with its own carrier rather than with our label. */
+export const supplierTracking = z.object({
+  carrier: z.string().min(1).max(64),
+  trackingNumber: z.string().min(1).max(64),
+  /** The carrier's tracking page the supplier gave; null when it gave none. */
+  trackingUrl: z
+    .url({ protocol: /^https$/ })
+    .max(2048)
+    .nullable(),
+});
+export type SupplierTracking = z.infer<typeof supplierTracking>;
+
 export const SaleProductShipped = defineEvent(
   'SaleProductShipped',
   z.object({
@@ -107,6 +119,40 @@ export const SaleProductShipped = defineEvent(
     preparedAt: instant,
     /** The legacy sale log wrote shipments under its cron user; the log keeps that user name. */
     logUser: z.literal('cron'),
+    /** Absent when the parcel left with our label (and on every shipment recorded before suppliers could say). */
+    supplierTracking: supplierTracking.optional(),
+  }),
+);
+
+/** Why a supplier refuses one of its lines. */
+export const lineRefusalReason = z.enum(['out_of_stock', 'discontinued', 'cannot_deliver', 'other']);
+export type LineRefusalReason = z.infer<typeof lineRefusalReason>;
+
+/**
+ * A supplier said it will not ship one of its lines: the line leaves its feed until staff cancel it or
+ * hand it to the other supplier. The comment is the supplier's own words about the product, never the customer's.
+ */
+export const SupplierLineRefused = defineEvent(
+  'SupplierLineRefused',
+  z.object({
+    saleId: positiveId,
+    saleProductId: positiveId,
+    supplier: supplierName,
+    reason: lineRefusalReason,
+    comment: z.string().max(1000),
+    refusedAt: instant,
+  }),
+);
+
+/** Staff gave a refused line to the other supplier: it is open again, in that supplier's feed, with its label. */
+export const SupplierLineHandedOver = defineEvent(
+  'SupplierLineHandedOver',
+  z.object({
+    saleId: positiveId,
+    saleProductId: positiveId,
+    fromSupplier: supplierName,
+    toSupplier: supplierName,
+    handedOverAt: instant,
   }),
 );
 
@@ -207,6 +253,8 @@ export const saleEventDefinitions = [
   DeliveryServiceAppointmentSaved,
   TrackingNumberAllocated,
   ShippingLabelCreated,
+  SupplierLineRefused,
+  SupplierLineHandedOver,
 ] as const;
 
 export type SaleEvent = EventsOf<typeof saleEventDefinitions>;

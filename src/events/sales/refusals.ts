@@ -5,10 +5,12 @@ import type { SaleEvent } from './events.ts';
 export type SaleRefusalCode =
   /** The sale's stream does not exist. */
   | 'sale_not_found'
-  /** Acknowledge: no such line for this supplier, or it is already acknowledged, shipped or cancelled. */
+  /** Acknowledge, refuse: no such line for this supplier, or it is already acknowledged (acknowledge only), shipped, cancelled or refused. */
   | 'line_not_found_or_processed'
-  /** Ship: no such line for this supplier, or it is already shipped or cancelled. */
+  /** Ship: no such line for this supplier, or it is already shipped, cancelled or refused. */
   | 'nothing_deliverable'
+  /** Hand over: the line is not one a supplier refused (open, shipped, cancelled, or from own stock). */
+  | 'line_not_refused'
   /** A product ID that is not one of the sale's products. */
   | 'unknown_product'
   /** Cancel, address update: a product of the sale has already left. */

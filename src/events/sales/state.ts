@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { assertNever } from '../decider.ts';
 import type { Address, PlanningType, SupplierName } from '../schema/common-schemas.ts';
-import type { payment as paymentSchema, SaleEvent, SaleProduct } from './events.ts';
+import type { LineRefusalReason, payment as paymentSchema, SaleEvent, SaleProduct, SupplierTracking } from './events.ts';
 
 /** A sale as its stream tells it: what the deciders, and the queries that need it, read. */
 
@@ -12,7 +12,13 @@ export type SaleProductState = SaleProduct & {
   cancelledAt: string | null;
   /** The supplier line's tracking number (allocated at import; later for lines imported before that); null without one. */
   trackingNumber: string | null;
+  /** Set while the line's supplier refuses it; cleared when staff hand it to the other supplier. */
+  refusal: LineRefusal | null;
+  /** The supplier's own carrier and tracking, when it shipped without our label. */
+  supplierTracking: SupplierTracking | null;
 };
+
+export type LineRefusal = { supplier: SupplierName; reason: LineRefusalReason; comment: string; refusedAt: string };
 
 export type RefundState = {
   refundId: number;
@@ -61,6 +67,7 @@ export const initialState = (): SaleState => null;
 
 export const isShipped = (product: SaleProductState): boolean => product.preparedAt !== null;
 export const isCancelled = (product: SaleProductState): boolean => product.cancelledAt !== null;
+export const isRefused = (product: SaleProductState): boolean => product.refusal !== null;
 
 /** A supplier line exists for each product a drop-shipper (supplier-a, supplier-b) ships. */
 export const hasSupplierLine = (product: SaleProductState): product is SaleProductState & { supplier: SupplierName } => product.supplier !== null;
@@ -82,7 +89,15 @@ export const evolve = (state: SaleState, event: SaleEvent): SaleState => {
     const { products, unknownFields: _unknownFields, ...data } = event.data;
     return {
       ...data,
-      products: products.map((product) => ({ ...product, acknowledgedAt: null, preparedAt: null, cancelledAt: null, trackingNumber: null })),
+      products: products.map((product) => ({
+        ...product,
+        acknowledgedAt: null,
+        preparedAt: null,
+        cancelledAt: null,
+        trackingNumber: null,
+        refusal: null,
+        supplierTracking: null,
+      })),
       cancelledAt: null,
       refunds: [],
       deliveryAppointment: null,
@@ -97,7 +112,7 @@ export const evolve = (state: SaleState, event: SaleEvent): SaleState => {
     case 'SaleProductAcknowledged':
       return updateProduct(state, event.data.saleProductId, { acknowledgedAt: event.data.acknowledgedAt });
     case 'SaleProductShipped':
-      return updateProduct(state, event.data.saleProductId, { preparedAt: event.data.preparedAt });
+      return updateProduct(state, event.data.saleProductId, { preparedAt: event.data.preparedAt, supplierTracking: event.data.supplierTracking ?? null });
     case 'SaleProductCancelled':
       return updateProduct(state, event.data.saleProductId, { cancelledAt: event.data.cancelledAt });
     case 'SaleCancelled':
@@ -122,6 +137,13 @@ export const evolve = (state: SaleState, event: SaleEvent): SaleState => {
     case 'TrackingNumberAllocated':
     case 'ShippingLabelCreated':
       return updateProduct(state, event.data.saleProductId, { trackingNumber: event.data.trackingNumber });
+    case 'SupplierLineRefused': {
+      const { saleProductId, supplier, reason, comment, refusedAt } = event.data;
+      return updateProduct(state, saleProductId, { refusal: { supplier, reason, comment, refusedAt } });
+    }
+    case 'SupplierLineHandedOver':
+      // The new supplier starts afresh: nothing acknowledged, nothing refused.
+      return updateProduct(state, event.data.saleProductId, { supplier: event.data.toSupplier, acknowledgedAt: null, refusal: null });
     default:
       return assertNever(event);
   }

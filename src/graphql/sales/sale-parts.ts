@@ -1,11 +1,27 @@
 import type { Address } from '../../events/schema/common-schemas.ts';
 import type { RefundDocument, SaleDocument, SaleProductDocument } from '../../projections/sales/sale-document.ts';
+import { lineRefusalReason } from '../../events/sales/events.ts';
+import type { LineRefusal } from '../../events/sales/state.ts';
 import { builder } from '../builder.ts';
 
 /** The parts of a sale, shared by the current sale (read model) and the sale as it stood (saleAt). */
 
 export const SaleStatusEnum = builder.enumType('SaleStatus', { values: ['processing', 'complete', 'cancelled'] as const });
-export const ProductStateEnum = builder.enumType('ProductState', { values: ['pending', 'acknowledged', 'shipped', 'cancelled'] as const });
+export const ProductStateEnum = builder.enumType('ProductState', {
+  description: '`refused`: its supplier refused the line; staff cancel it or hand it to the other supplier.',
+  values: ['pending', 'acknowledged', 'refused', 'shipped', 'cancelled'] as const,
+});
+export const LineRefusalReasonEnum = builder.enumType('LineRefusalReason', { values: lineRefusalReason.options });
+
+export const LineRefusalRef = builder.objectRef<LineRefusal>('LineRefusal').implement({
+  description: 'Why a supplier refused one of its lines.',
+  fields: (t) => ({
+    supplier: t.exposeString('supplier', { description: 'The supplier that refused it.' }),
+    reason: t.expose('reason', { type: LineRefusalReasonEnum }),
+    comment: t.exposeString('comment', { description: "The supplier's comment; empty when it gave none." }),
+    refusedAt: t.expose('refusedAt', { type: 'DateTime' }),
+  }),
+});
 export const PlanningTypeEnum = builder.enumType('PlanningType', { values: ['sav', 'delivery'] as const });
 
 export const AddressRef = builder.objectRef<Address>('Address').implement({
@@ -30,15 +46,26 @@ export const CustomerRef = builder.objectRef<SaleDocument['customer']>('Customer
   }),
 });
 
-type Tracking = { carrier: string | null; trackingNumber: string; labelPath: string | null };
+type Tracking = { carrier: string | null; trackingNumber: string; labelPath: string | null; url: string | null; bySupplier: boolean };
 const TrackingRef = builder.objectRef<Tracking>('Tracking').implement({
-  description: 'The shipping label of a drop-shipped product: its carrier and tracking number.',
+  description:
+    "How a drop-shipped product is tracked: our shipping label's carrier and number or, when its supplier shipped with its own carrier, the supplier's.",
   fields: (t) => ({
     carrier: t.exposeString('carrier', { nullable: true }),
     trackingNumber: t.exposeString('trackingNumber'),
-    labelPath: t.exposeString('labelPath', { nullable: true }),
+    labelPath: t.exposeString('labelPath', { nullable: true, description: "Our label's path; null when the supplier shipped with its own carrier." }),
+    url: t.exposeString('url', { nullable: true, description: 'The tracking page the supplier gave; null for our label and when it gave none.' }),
+    bySupplier: t.exposeBoolean('bySupplier', { description: "True when the supplier shipped with its own carrier and tracking, in place of our label's." }),
   }),
 });
+
+/** The supplier's own tracking when it shipped with it, else our label's; null without either. */
+const trackingOf = (product: SaleProductDocument): Tracking | null => {
+  const own = product.supplierTracking ?? null;
+  if (own !== null) return { carrier: own.carrier, trackingNumber: own.trackingNumber, labelPath: null, url: own.trackingUrl, bySupplier: true };
+  if (product.trackingNumber === null) return null;
+  return { carrier: product.carrier, trackingNumber: product.trackingNumber, labelPath: product.labelPath, url: null, bySupplier: false };
+};
 
 export const SaleProductRef = builder.objectRef<SaleProductDocument>('SaleProduct').implement({
   fields: (t) => ({
@@ -55,11 +82,12 @@ export const SaleProductRef = builder.objectRef<SaleProductDocument>('SaleProduc
     acknowledgedAt: t.expose('acknowledgedAt', { type: 'DateTime', nullable: true }),
     shippedAt: t.expose('preparedAt', { type: 'DateTime', nullable: true }),
     cancelledAt: t.expose('cancelledAt', { type: 'DateTime', nullable: true }),
-    tracking: t.field({
-      type: TrackingRef,
+    tracking: t.field({ type: TrackingRef, nullable: true, resolve: trackingOf }),
+    refusal: t.field({
+      type: LineRefusalRef,
       nullable: true,
-      resolve: (product) =>
-        product.trackingNumber === null ? null : { carrier: product.carrier, trackingNumber: product.trackingNumber, labelPath: product.labelPath },
+      description: "The supplier's refusal while it stands (kept on a line cancelled after it); null otherwise.",
+      resolve: (product) => product.refusal ?? null,
     }),
   }),
 });

@@ -1,3 +1,5 @@
+import { lineRefusalReason, type LineRefusalReason } from '../../events/sales/events.ts';
+import { LineRefusalReasonEnum } from '../sales/sale-parts.ts';
 import { supplierName, type SupplierName } from '../../events/schema/common-schemas.ts';
 import { addDays } from '../../events/planning/calendar-date.ts';
 import type { DelayStats } from '../../projections/supplier-performance/percentiles.ts';
@@ -23,15 +25,27 @@ const DelayStatsRef = builder.objectRef<DelayStats>('DelayStats').implement({
   }),
 });
 
+const RefusalCountRef = builder.objectRef<{ reason: LineRefusalReason; count: number }>('RefusalCount').implement({
+  fields: (t) => ({ reason: t.expose('reason', { type: LineRefusalReasonEnum }), count: t.exposeInt('count') }),
+});
+
 const SupplierPerformanceRef = builder.objectRef<SupplierPerformance>('SupplierPerformance').implement({
   description: 'Each figure is dated by its own event, on local days of the planning time zone.',
   fields: (t) => ({
     supplier: t.exposeString('supplier'),
-    received: t.exposeInt('received', { description: 'Lines ordered in the period.' }),
+    received: t.exposeInt('received', { description: 'Lines ordered in the period, and lines handed over to this supplier in it.' }),
     acknowledged: t.exposeInt('acknowledged', { description: 'Lines acknowledged in the period, whenever ordered.' }),
     shipped: t.exposeInt('shipped', { description: 'Lines shipped in the period, whenever ordered.' }),
     cancelled: t.exposeInt('cancelled', { description: 'Lines cancelled in the period (partial or whole-sale cancellations), whenever ordered.' }),
-    openBacklog: t.exposeInt('openBacklog', { description: 'Lines ordered up to the end of the period and, at its end, neither shipped nor cancelled.' }),
+    refused: t.exposeInt('refused', { description: 'Lines this supplier refused in the period, whenever ordered.' }),
+    refusals: t.field({
+      type: [RefusalCountRef],
+      description: 'The refusals of the period by reason, every reason listed (0 when none).',
+      resolve: ({ refusedFor }) => lineRefusalReason.options.map((reason) => ({ reason, count: refusedFor[reason] })),
+    }),
+    openBacklog: t.exposeInt('openBacklog', {
+      description: 'Lines received up to the end of the period and, at its end, neither shipped, cancelled nor refused.',
+    }),
     ackDelay: t.expose('ackDelay', { type: DelayStatsRef, description: 'From the order to the acknowledgement.' }),
     shipDelay: t.expose('shipDelay', { type: DelayStatsRef, description: 'From the order to the shipment.' }),
   }),

@@ -63,10 +63,27 @@ export const summarise = (event: SaleLogEvent, products: ProductNames): Summary 
     }
     case 'SaleProductShipped': {
       const p = product(event.data.saleProductId, products);
-      const { supplier } = event.data;
-      return supplier === null
-        ? { fr: `${capitalised(p.fr)} expédié depuis le stock`, en: `${capitalised(p.en)} shipped from own stock` }
-        : { fr: `${capitalised(p.fr)} expédié par ${supplier}`, en: `${capitalised(p.en)} shipped by ${supplier}` };
+      const { supplier, supplierTracking } = event.data;
+      if (supplier === null) return { fr: `${capitalised(p.fr)} expédié depuis le stock`, en: `${capitalised(p.en)} shipped from own stock` };
+      const viaFr = supplierTracking ? ` via ${supplierTracking.carrier} (suivi ${supplierTracking.trackingNumber})` : '';
+      const viaEn = supplierTracking ? ` with ${supplierTracking.carrier} (tracking ${supplierTracking.trackingNumber})` : '';
+      return { fr: `${capitalised(p.fr)} expédié par ${supplier}${viaFr}`, en: `${capitalised(p.en)} shipped by ${supplier}${viaEn}` };
+    }
+    case 'SupplierLineRefused': {
+      const p = product(event.data.saleProductId, products);
+      const { supplier, reason, comment } = event.data;
+      return {
+        fr: `${capitalised(p.fr)} refusé par ${supplier} (${reason})${reasonFr(comment)}`,
+        en: `${capitalised(p.en)} refused by ${supplier} (${reason})${reasonEn(comment)}`,
+      };
+    }
+    case 'SupplierLineHandedOver': {
+      const p = product(event.data.saleProductId, products);
+      const { fromSupplier, toSupplier } = event.data;
+      return {
+        fr: `${capitalised(p.fr)} confié à ${toSupplier} à la place de ${fromSupplier}`,
+        en: `${capitalised(p.en)} handed over from ${fromSupplier} to ${toSupplier}`,
+      };
     }
     case 'SaleProductCancelled': {
       const p = product(event.data.saleProductId, products);

@@ -1,13 +1,15 @@
 import type { z } from 'zod';
 import type { Address, PlanningType } from '../../events/schema/common-schemas.ts';
-import type { payment, SaleProduct } from '../../events/sales/events.ts';
+import type { payment, SaleProduct, SupplierTracking } from '../../events/sales/events.ts';
+import type { LineRefusal } from '../../events/sales/state.ts';
 import type { Tracked } from '../projection.ts';
 
 /** The `sales` read model: one document per sale, `_id` = saleId. */
 
 export const salesCollection = 'sales';
 
-export type SaleProductStateName = 'pending' | 'acknowledged' | 'shipped' | 'cancelled';
+/** `refused`: its supplier refused the line; staff cancel it or hand it to the other supplier. */
+export type SaleProductStateName = 'pending' | 'acknowledged' | 'refused' | 'shipped' | 'cancelled';
 
 export type SaleProductDocument = SaleProduct & {
   state: SaleProductStateName;
@@ -17,6 +19,10 @@ export type SaleProductDocument = SaleProduct & {
   cancelledAt: string | null;
   trackingNumber: string | null;
   labelPath: string | null;
+  /** The supplier's refusal, while it stands (cleared by a hand-over; kept on a line cancelled after it). */
+  refusal: LineRefusal | null;
+  /** The supplier's own carrier and tracking, shown in place of our label's when it shipped with them. */
+  supplierTracking: SupplierTracking | null;
 };
 
 export type RefundDocument = {
@@ -64,12 +70,13 @@ export type SaleDocument = Tracked & {
   updatedAt: string;
 };
 
-type ProductMilestones = Pick<SaleProductDocument, 'acknowledgedAt' | 'preparedAt' | 'cancelledAt'>;
+type ProductMilestones = Pick<SaleProductDocument, 'acknowledgedAt' | 'preparedAt' | 'cancelledAt' | 'refusal'>;
 
 /** A product's state follows from its milestones, so it never depends on the order updates were applied in. */
 export const productState = (product: ProductMilestones): SaleProductStateName => {
   if (product.cancelledAt !== null) return 'cancelled';
   if (product.preparedAt !== null) return 'shipped';
+  if (product.refusal !== null) return 'refused';
   if (product.acknowledgedAt !== null) return 'acknowledged';
   return 'pending';
 };

@@ -23,6 +23,8 @@ const eventTypes = [
   'DeliveryServiceAppointmentSaved',
   'TrackingNumberAllocated',
   'ShippingLabelCreated',
+  'SupplierLineRefused',
+  'SupplierLineHandedOver',
   'SavCreated',
 ] as const;
 type Handled = EventOfType<(typeof eventTypes)[number]>;
@@ -63,6 +65,8 @@ const importedProduct = (product: SaleProduct): SaleProductDocument => ({
   cancelledAt: null,
   trackingNumber: null,
   labelPath: null,
+  refusal: null,
+  supplierTracking: null,
 });
 
 const importedSale = ({ data }: StoredEvent<EventOfType<'SaleImported'>>, orderDate: (instant: string) => string): Sale => ({
@@ -88,14 +92,19 @@ const importedSale = ({ data }: StoredEvent<EventOfType<'SaleImported'>>, orderD
   updatedAt: data.importedAt,
 });
 
-type ProductChange = Partial<Pick<SaleProductDocument, 'acknowledgedAt' | 'preparedAt' | 'cancelledAt' | 'trackingNumber' | 'labelPath' | 'carrier'>>;
+type ProductChange = Partial<
+  Pick<
+    SaleProductDocument,
+    'acknowledgedAt' | 'preparedAt' | 'cancelledAt' | 'trackingNumber' | 'labelPath' | 'carrier' | 'supplier' | 'refusal' | 'supplierTracking'
+  >
+>;
 
 /** The sale with one product changed (found by its id; products never change order) and the state and status that follow. */
 const withProduct = (sale: Sale, saleProductId: number, change: ProductChange, at: string): Sale | null => {
   const index = sale.products.findIndex((product) => product.saleProductId === saleProductId);
   if (index < 0) return null;
   const product = { ...sale.products[index]! };
-  for (const [field, value] of Object.entries(change) as [keyof ProductChange, string | null][]) product[field] = value as never;
+  for (const [field, value] of Object.entries(change) as [keyof ProductChange, unknown][]) product[field] = value as never;
   product.state = productState(product);
   const products = sale.products.map((current, i) => (i === index ? product : current));
   const next = { ...sale };
@@ -122,8 +131,21 @@ const evolveSale = (sale: Sale | null, event: StoredEvent<Handled>, orderDate: (
       return withFields(sale, event.data.updatedAt, (next) => (next.shippingAddress = event.data.shippingAddress));
     case 'SaleProductAcknowledged':
       return withProduct(sale, event.data.saleProductId, { acknowledgedAt: event.data.acknowledgedAt }, event.data.acknowledgedAt);
-    case 'SaleProductShipped':
-      return withProduct(sale, event.data.saleProductId, { preparedAt: event.data.preparedAt }, event.data.preparedAt);
+    case 'SaleProductShipped': {
+      const { saleProductId, preparedAt, supplierTracking } = event.data;
+      return withProduct(sale, saleProductId, { preparedAt, supplierTracking: supplierTracking ?? null }, preparedAt);
+    }
+    case 'SupplierLineRefused': {
+      const { saleProductId, supplier, reason, comment, refusedAt } = event.data;
+      return withProduct(sale, saleProductId, { refusal: { supplier, reason, comment, refusedAt } }, refusedAt);
+    }
+    case 'SupplierLineHandedOver': {
+      const { saleProductId, toSupplier, handedOverAt } = event.data;
+      // The line's label moves with it: same number, the new supplier's path.
+      const product = sale.products.find((candidate) => candidate.saleProductId === saleProductId);
+      const labelPath = product?.labelPath ? labelPathFor(toSupplier, serviceOrderId(sale.incrementId, saleProductId)) : null;
+      return withProduct(sale, saleProductId, { supplier: toSupplier, acknowledgedAt: null, refusal: null, labelPath }, handedOverAt);
+    }
     case 'SaleProductCancelled':
       return withProduct(sale, event.data.saleProductId, { cancelledAt: event.data.cancelledAt }, event.data.cancelledAt);
     case 'TrackingNumberAllocated': {
@@ -177,7 +199,8 @@ export const salesProjection = (options: { timezone: string }): Projection => {
   return {
     name: 'sales',
     // 2: rebuilt from events read with bounded amounts (an old log's 1e308 prices and totals).
-    version: 2,
+    // 3: a line's refusal by its supplier and the supplier's own tracking.
+    version: 3,
     eventTypes: [...eventTypes, 'CustomerErased'],
     collections: [salesCollection],
 

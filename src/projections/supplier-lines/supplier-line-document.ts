@@ -1,5 +1,6 @@
 import type { Address, SupplierName } from '../../events/schema/common-schemas.ts';
 import type { Tracked } from '../projection.ts';
+import type { LineRefusal } from '../../events/sales/state.ts';
 import type { SaleProductStateName } from '../sales/sale-document.ts';
 
 /** The `supplier_lines` read model: one document per drop-shipped product, `_id` = service_order_id. */
@@ -24,13 +25,15 @@ export type SupplierLineDocument = Tracked & {
   orderDate: string;
   orderedAt: string;
   state: SaleProductStateName;
-  /** True until shipped or cancelled. */
+  /** True until shipped, cancelled or refused by its supplier (a hand-over opens it again, for the other supplier). */
   open: boolean;
   acknowledgedAt: string | null;
   preparedAt: string | null;
   cancelledAt: string | null;
   trackingNumber: string | null;
   labelPath: string | null;
+  /** The supplier's refusal while it stands. */
+  refusal: LineRefusal | null;
   shippingAddress: Address;
   customerName: string;
   /** The line as get-sales lists it, in two parts around the base URL of its label link (listing.ts); null once closed. */

@@ -20,6 +20,8 @@ const eventTypes = [
   'SaleProductCancelled',
   'TrackingNumberAllocated',
   'ShippingLabelCreated',
+  'SupplierLineRefused',
+  'SupplierLineHandedOver',
 ] as const;
 type Handled = EventOfType<(typeof eventTypes)[number]>;
 const handled = new Set<string>(eventTypes);
@@ -32,7 +34,7 @@ const personalFields = [...addressFields('shippingAddress'), 'customerName'];
 /** The name a supplier's label shows; an erased customer's is erased whole. */
 const customerName = (firstname: string, lastname: string): string => (isErased(firstname) || isErased(lastname) ? erased : `${firstname} ${lastname}`);
 type Line = Omit<SupplierLineDocument, '_id' | '_position'>;
-type LineChange = Partial<Pick<Line, 'acknowledgedAt' | 'preparedAt' | 'cancelledAt' | 'trackingNumber' | 'labelPath' | 'carrier'>>;
+type LineChange = Partial<Pick<Line, 'acknowledgedAt' | 'preparedAt' | 'cancelledAt' | 'trackingNumber' | 'labelPath' | 'carrier' | 'supplier' | 'refusal'>>;
 
 const importLines = async (lines: Lines, event: StoredEvent<EventOfType<'SaleImported'>>, orderDate: string): Promise<void> => {
   const { saleId, incrementId, orderedAt, customer, shippingAddress, products } = event.data;
@@ -61,6 +63,7 @@ const importLines = async (lines: Lines, event: StoredEvent<EventOfType<'SaleImp
       cancelledAt: null,
       trackingNumber: null,
       labelPath: null,
+      refusal: null,
       shippingAddress,
       customerName: customerName(customer.firstname, customer.lastname),
       ...listingOf({ _id, supplier, sku: product.sku, quantity: product.qty, price: product.wholesalePrice, orderDate, carrier: product.carrier, open: true }),
@@ -71,9 +74,9 @@ const importLines = async (lines: Lines, event: StoredEvent<EventOfType<'SaleImp
 /** The line with a milestone of its product, and the state, openness and listing that follow. */
 const withChange = (line: SupplierLineDocument, change: LineChange): SupplierLineDocument => {
   const next = { ...line };
-  for (const [field, value] of Object.entries(change) as [keyof LineChange, string | null][]) next[field] = value as never;
+  for (const [field, value] of Object.entries(change) as [keyof LineChange, unknown][]) next[field] = value as never;
   next.state = productState(next);
-  next.open = next.state !== 'shipped' && next.state !== 'cancelled';
+  next.open = next.state !== 'shipped' && next.state !== 'cancelled' && next.state !== 'refused';
   const { listingHead, listingTail } = listingOf(next);
   next.listingHead = listingHead;
   next.listingTail = listingTail;
@@ -94,7 +97,8 @@ export const supplierLinesProjection = (options: { timezone: string }): Projecti
     name: 'supplier-lines',
     // 2: each line carries its listing, read by get-sales from the index.
     // 3: rebuilt from events read with bounded amounts (an old log's 1e308 wholesale prices).
-    version: 3,
+    // 4: a line refused by its supplier (out of the feed), a line handed to the other supplier.
+    version: 4,
     eventTypes: [...eventTypes, 'CustomerErased'],
     collections: [supplierLinesCollection],
     // supplier-a's listing is kept per supplier: a change to supplier-b's lines leaves it as it is.
@@ -151,6 +155,25 @@ export const supplierLinesProjection = (options: { timezone: string }): Projecti
           const { saleProductId, trackingNumber, labelPath, carrier } = event.data;
           // The label names the carrier actually used; a label without one keeps the ordered carrier.
           await changeLine(lines, event, saleProductId, carrier === null ? { trackingNumber, labelPath } : { trackingNumber, labelPath, carrier });
+          return;
+        }
+        case 'SupplierLineRefused': {
+          const { saleProductId, supplier, reason, comment, refusedAt } = event.data;
+          await changeLine(lines, event, saleProductId, { refusal: { supplier, reason, comment, refusedAt } });
+          return;
+        }
+        case 'SupplierLineHandedOver': {
+          // The line moves to the other supplier's feed, its label (same number) under that supplier's path.
+          const { saleProductId, toSupplier } = event.data;
+          const _id = serviceOrderId(incrementIdOfStream(event.streamName), saleProductId);
+          await evolveOnce(
+            lines,
+            _id,
+            event.position,
+            (line) =>
+              line &&
+              withChange(line, { supplier: toSupplier, acknowledgedAt: null, refusal: null, labelPath: line.labelPath && labelPathFor(toSupplier, _id) }),
+          );
           return;
         }
         default:

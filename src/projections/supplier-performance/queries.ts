@@ -1,4 +1,5 @@
 import { supplierName, type SupplierName } from '../../events/schema/common-schemas.ts';
+import { lineRefusalReason, type LineRefusalReason } from '../../events/sales/events.ts';
 import type { Filter, ReadStore } from '../read-store/read-store.ts';
 import { totalsAsOf } from '../running-totals.ts';
 import { delayStats, type DelayStats } from './percentiles.ts';
@@ -21,28 +22,42 @@ export type SupplierPerformanceQuery = {
 
 export type SupplierPerformance = {
   supplier: SupplierName;
-  /** Lines ordered in the period. */
+  /** Lines ordered in the period, and lines handed over to the supplier in it. */
   received: number;
   /** Lines acknowledged, shipped, cancelled in the period (whenever they were ordered). */
   acknowledged: number;
   shipped: number;
   cancelled: number;
-  /** Lines received up to the end of the period and, by then, neither shipped nor cancelled. */
+  /** Lines the supplier refused in the period, and how many for each reason. */
+  refused: number;
+  refusedFor: Record<LineRefusalReason, number>;
+  /** Lines received up to the end of the period and, by then, neither shipped, cancelled nor refused. */
   openBacklog: number;
   /** Seconds from the order, over the acknowledgements and shipments of the period. */
   ackDelay: DelayStats;
   shipDelay: DelayStats;
 };
 
-type Totals = { received: number; acknowledged: number; shipped: number; cancelled: number; ackDelays: number[]; shipDelays: number[] };
+type Totals = Omit<SupplierPerformance, 'supplier' | 'openBacklog' | 'ackDelay' | 'shipDelay'> & { ackDelays: number[]; shipDelays: number[] };
 
-const emptyTotals = (): Totals => ({ received: 0, acknowledged: 0, shipped: 0, cancelled: 0, ackDelays: [], shipDelays: [] });
+const emptyTotals = (): Totals => ({
+  received: 0,
+  acknowledged: 0,
+  shipped: 0,
+  cancelled: 0,
+  refused: 0,
+  refusedFor: { out_of_stock: 0, discontinued: 0, cannot_deliver: 0, other: 0 },
+  ackDelays: [],
+  shipDelays: [],
+});
 
 const add = (totals: Totals, day: SupplierPerformanceDayDocument): void => {
   totals.received += day.received;
   totals.acknowledged += day.acknowledged;
   totals.shipped += day.shipped;
   totals.cancelled += day.cancelled;
+  totals.refused += day.refused;
+  for (const reason of lineRefusalReason.options) totals.refusedFor[reason] += day.refusedFor[reason];
 };
 
 const addDelays = (totals: Totals, chunk: SupplierPerformanceDelaysDocument): void => {
@@ -84,6 +99,8 @@ export const supplierPerformance = async (store: ReadStore, query: SupplierPerfo
       acknowledged: totals.acknowledged,
       shipped: totals.shipped,
       cancelled: totals.cancelled,
+      refused: totals.refused,
+      refusedFor: totals.refusedFor,
       openBacklog: backlogs[i]!,
       ackDelay: delayStats(totals.ackDelays),
       shipDelay: delayStats(totals.shipDelays),

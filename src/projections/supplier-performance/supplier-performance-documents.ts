@@ -1,4 +1,5 @@
 import type { SupplierName } from '../../events/schema/common-schemas.ts';
+import type { LineRefusalReason } from '../../events/sales/events.ts';
 import type { Tracked } from '../projection.ts';
 
 /**
@@ -20,6 +21,9 @@ export type SupplierPerformanceDayDocument = Tracked & {
   acknowledged: number;
   shipped: number;
   cancelled: number;
+  /** Lines the supplier refused that day, and how many for each reason. */
+  refused: number;
+  refusedFor: Record<LineRefusalReason, number>;
   openUpTo: number;
 };
 
@@ -65,7 +69,10 @@ export type SupplierPerformanceLineDocument = Tracked & {
   /** `<saleId>:<saleProductId>`. */
   _id: string;
   supplier: SupplierName;
+  /** When the line reached its supplier: the order, or the hand-over to it. */
   orderedAt: string;
+  /** True once its supplier refused it: out of that supplier's backlog already, a later cancellation takes nothing from it. */
+  refused?: boolean;
 };
 
 export const supplierLineId = (saleId: number, saleProductId: number): string => `${saleId}:${saleProductId}`;

@@ -22,7 +22,14 @@ import {
 
 // A whole-sale cancellation is recorded with one SaleProductCancelled per product it cancels: counting
 // SaleCancelled as well would count those lines twice.
-const eventTypes = ['SaleImported', 'SaleProductAcknowledged', 'SaleProductShipped', 'SaleProductCancelled'] as const;
+const eventTypes = [
+  'SaleImported',
+  'SaleProductAcknowledged',
+  'SaleProductShipped',
+  'SaleProductCancelled',
+  'SupplierLineRefused',
+  'SupplierLineHandedOver',
+] as const;
 type Handled = EventOfType<(typeof eventTypes)[number]>;
 const handled = new Set<string>(eventTypes);
 
@@ -37,6 +44,8 @@ const emptyDay = (supplier: SupplierName, date: string): Day => ({
   acknowledged: 0,
   shipped: 0,
   cancelled: 0,
+  refused: 0,
+  refusedFor: { out_of_stock: 0, discontinued: 0, cannot_deliver: 0, other: 0 },
   openUpTo: 0,
 });
 
@@ -53,7 +62,8 @@ export const supplierPerformanceProjection = (options: { timezone: string; posit
   return {
     name: supplierPerformanceProjectionName,
     // 2: the delays moved from the day documents to chunks of their own.
-    version: 2,
+    // 3: lines refused by their supplier (with the reasons), lines handed to the other supplier.
+    version: 3,
     eventTypes,
     collections: [
       supplierPerformanceDaysCollection,
@@ -111,7 +121,8 @@ export const supplierPerformanceProjection = (options: { timezone: string; posit
         const date = localDate(at);
         const kind = delayOf[counter];
         if (kind !== null) await recordDelay(line.supplier, date, kind, secondsBetween(line.orderedAt, at));
-        await onDay(line.supplier, date, (day) => (day[counter] += 1), counter === 'acknowledged' ? 0 : -1);
+        // A refused line already left its supplier's backlog.
+        await onDay(line.supplier, date, (day) => (day[counter] += 1), counter === 'acknowledged' || line.refused ? 0 : -1);
       };
 
       switch (event.type) {
@@ -136,6 +147,32 @@ export const supplierPerformanceProjection = (options: { timezone: string; posit
         case 'SaleProductCancelled':
           await milestone(event.data.saleId, event.data.saleProductId, event.data.cancelledAt, 'cancelled');
           return;
+        case 'SupplierLineRefused': {
+          const { saleId, saleProductId, reason, refusedAt } = event.data;
+          const id = supplierLineId(saleId, saleProductId);
+          const line = await lines.findOne({ _id: id });
+          if (!line) return;
+          await onDay(
+            line.supplier,
+            localDate(refusedAt),
+            (day) => {
+              day.refused += 1;
+              day.refusedFor = { ...day.refusedFor, [reason]: day.refusedFor[reason] + 1 };
+            },
+            -1,
+          );
+          await evolveOnce(lines, id, event.position, (current) => current && { ...current, refused: true });
+          return;
+        }
+        case 'SupplierLineHandedOver': {
+          // The other supplier receives the line the day it is handed over; its delays count from then.
+          const { saleId, saleProductId, toSupplier, handedOverAt } = event.data;
+          const id = supplierLineId(saleId, saleProductId);
+          if (!(await lines.findOne({ _id: id }))) return;
+          await onDay(toSupplier, localDate(handedOverAt), (day) => (day.received += 1), 1);
+          await evolveOnce(lines, id, event.position, () => ({ supplier: toSupplier, orderedAt: handedOverAt, refused: false }));
+          return;
+        }
         default:
           return assertNever(event);
       }

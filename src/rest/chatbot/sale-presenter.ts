@@ -6,24 +6,33 @@ import { availabilityText, stockStatus } from './stock-status.ts';
 
 /**
  * A product of the order, with where it stands: its availability in the catalog (null when the SKU
- * is no longer catalogued), its delivery status, and, for a line the supplier ships, the label's
- * tracking as the supplier's shipment reference. `tracking` and `carrier` are text, "" when unknown.
+ * is no longer catalogued), its delivery status, and, for a line the supplier ships, its shipment
+ * reference: the supplier's own carrier and tracking when it shipped with them, else our label's.
+ * `tracking` and `carrier` are text, "" when unknown.
  */
-const presentOrderedProduct = (product: SaleProductDocument, catalogued: ProductDocument | undefined) => ({
-  sale_product_id: product.saleProductId,
-  sku: product.sku,
-  name: product.name,
-  qty: product.qty,
-  price: product.price,
-  tracking: product.trackingNumber ?? '',
-  carrier: product.carrier ?? '',
-  availability: catalogued ? availabilityText(catalogued) : null,
-  stock_status: catalogued ? stockStatus(catalogued) : null,
-  delivery_status: product.state,
-  shipped_at: product.preparedAt,
-  container_tracking:
-    product.supplier !== null && product.trackingNumber !== null ? { tracking_number: product.trackingNumber, carrier: product.carrier ?? '' } : null,
-});
+const presentOrderedProduct = (product: SaleProductDocument, catalogued: ProductDocument | undefined) => {
+  const own = product.supplierTracking ?? null;
+  const trackingNumber = own?.trackingNumber ?? product.trackingNumber;
+  const carrier = own?.carrier ?? product.carrier;
+  return {
+    sale_product_id: product.saleProductId,
+    sku: product.sku,
+    name: product.name,
+    qty: product.qty,
+    price: product.price,
+    tracking: trackingNumber ?? '',
+    carrier: carrier ?? '',
+    availability: catalogued ? availabilityText(catalogued) : null,
+    stock_status: catalogued ? stockStatus(catalogued) : null,
+    delivery_status: product.state,
+    shipped_at: product.preparedAt,
+    container_tracking:
+      product.supplier !== null && trackingNumber !== null
+        ? { tracking_number: trackingNumber, carrier: carrier ?? '', tracking_url: own?.trackingUrl ?? null }
+        : null,
+    refusal_reason: product.refusal?.reason ?? null,
+  };
+};
 
 /**
  * The sale detail envelope's `data`: the interface's fields (camel-cased `incrementId` included, as the

@@ -56,12 +56,17 @@ const orderedProduct = z.object({
   carrier: z.string().describe('"" when unknown'),
   availability: z.string().nullable().describe('null when the SKU is no longer catalogued'),
   stock_status: stockStatus.nullable().describe('null when the SKU is no longer catalogued'),
-  delivery_status: z.enum(['pending', 'acknowledged', 'shipped', 'cancelled']),
+  delivery_status: z.enum(['pending', 'acknowledged', 'refused', 'shipped', 'cancelled']).describe('refused: the supplier refused the line'),
   shipped_at: instant.nullable(),
   container_tracking: z
-    .object({ tracking_number: z.string(), carrier: z.string() })
+    .object({
+      tracking_number: z.string(),
+      carrier: z.string(),
+      tracking_url: z.string().nullable().describe('The tracking page the supplier gave with its own carrier; null otherwise'),
+    })
     .nullable()
-    .describe("The supplier's shipment reference, for a drop-shipped line with a label"),
+    .describe("The shipment reference of a drop-shipped line: the supplier's own carrier and tracking when it shipped with them, else our label's"),
+  refusal_reason: z.enum(['out_of_stock', 'discontinued', 'cannot_deliver', 'other']).nullable().describe('Why the supplier refused the line; null otherwise'),
 });
 
 const saleStatus = z.enum(['processing', 'complete', 'cancelled']);

@@ -3,7 +3,12 @@
  * routes answered it; long lists shortened). A spec checks each against its documented schema.
  */
 
-const tracking = { number: 'MC0000000000042', carrier: 'Colissimo', url: 'https://www.laposte.fr/outils/suivre-vos-envois?code=MC0000000000042' };
+const tracking = {
+  number: 'MC0000000000042',
+  carrier: 'Colissimo',
+  url: 'https://www.laposte.fr/outils/suivre-vos-envois?code=MC0000000000042',
+  by_supplier: false,
+};
 const address = {
   firstname: 'Zoé',
   lastname: 'Brunet',
@@ -46,6 +51,7 @@ export const saleExample = {
       prepared_at: '2026-08-07T22:24:58+02:00',
       cancelled_at: null,
       tracking,
+      refusal: null,
     },
   ],
   refunds: [],

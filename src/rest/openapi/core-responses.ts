@@ -50,7 +50,7 @@ const saleProduct = z.object({
   qty: id,
   price: z.number(),
   wholesale_price: z.number().nullable(),
-  state: z.enum(['pending', 'acknowledged', 'shipped', 'cancelled']),
+  state: z.enum(['pending', 'acknowledged', 'refused', 'shipped', 'cancelled']).describe('refused: its supplier refused the line (see refusal)'),
   supplier: supplierName.nullable().describe('null: shipped from own stock'),
   service_order_id: z.string().nullable().describe("The supplier line's identifier, <increment_id>_<sale_product_id>; null from own stock"),
   carrier: z.string().nullable(),
@@ -62,10 +62,20 @@ const saleProduct = z.object({
     .object({
       number: z.string(),
       carrier: z.string().nullable(),
-      url: z.string().nullable().describe("The carrier's tracking page; null for a carrier without a known page"),
+      url: z.string().nullable().describe("The carrier's tracking page (the supplier's when it gave one); null for a carrier without a known page"),
+      by_supplier: z.boolean().describe("true: the supplier shipped with its own carrier and tracking, shown in place of our label's"),
     })
     .nullable()
     .describe('null from own stock'),
+  refusal: z
+    .object({
+      supplier: supplierName,
+      reason: z.enum(['out_of_stock', 'discontinued', 'cannot_deliver', 'other']),
+      comment: z.string(),
+      refused_at: instant,
+    })
+    .nullable()
+    .describe('The supplier refused the line (until staff hand it over; kept once cancelled); null otherwise'),
 });
 
 const deliveryAppointment = z

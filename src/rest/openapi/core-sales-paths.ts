@@ -3,7 +3,8 @@ import { saleCreditNoteParams, saleInvoiceParams } from '../core/invoicing/schem
 import { invalidParameter, saleNotFound } from '../core/sales/sale-errors.ts';
 import { incrementIdParams, saleIdParams } from '../core/sales/schemas.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { coreBase, coreCommon, failure, refusalOf, requestHeadTooLarge, unknownQueryParameter } from './core-failures.ts';
+import { handOverBody, handOverRefusal } from '../core/sales/hand-over-line.ts';
+import { coreBase, coreBodyFailures, coreCommon, failure, refusalOf, requestHeadTooLarge, unknownQueryParameter } from './core-failures.ts';
 import { coreRdvConfig, coreRefund, coreSale } from './core-responses.ts';
 import { rdvConfigExample, refundsExample, saleExample } from './core-examples.ts';
 import type { RouteDoc } from './document.ts';
@@ -17,7 +18,43 @@ const base = { ...coreBase, tags: ['core-sales'] };
 const badId = (description: string) => failure(description, refusalOf(saleIdParams, { id: '12.0' }, invalidParameter));
 const noSale = failure('No sale has this ID.', saleNotFound({ id: 404404 }));
 
+const handedOver = z.object({
+  success: z.literal(true),
+  service_order_id: z.string(),
+  supplier: z.enum(['supplier-a', 'supplier-b']).describe('The supplier the line is now with'),
+  message: z.string(),
+});
+
 export const coreSalesRouteDocs = (): RouteDoc[] => [
+  {
+    ...base,
+    method: 'post',
+    path: '/api/supplier-line-handover',
+    operationId: 'handOverSupplierLine',
+    summary: 'Gives a line its supplier refused to the other supplier',
+    description:
+      'The line is open again, acknowledged by no one, in the other supplier’s feed with its label (same tracking number, that supplier’s link). ' +
+      'Cancelling the refused line instead is the cancellation (POST /api/sale-cancel/{token}), with its refund. Nothing is recorded on a refusal.',
+    body: handOverBody,
+    responses: {
+      200: {
+        description: 'Handed over.',
+        body: handedOver,
+        example: { success: true, service_order_id: '100000003_5', supplier: 'supplier-b', message: 'The line is handed over to supplier-b' },
+      },
+      ...coreBodyFailures(),
+      400: failure(
+        'The service_order_id is missing or malformed.',
+        new HttpError(400, 'invalid_request', 'service_order_id: expected <increment_id>_<sale_product_id>'),
+      ),
+      ...coreCommon,
+      404: failure('No such sale or product.', handOverRefusal('unknown_product', '100000003_99')),
+      409: failure(
+        'The line is not refused by its supplier (open, shipped, cancelled, or from own stock).',
+        handOverRefusal('line_not_refused', '100000003_5'),
+      ),
+    },
+  },
   {
     ...base,
     method: 'get',

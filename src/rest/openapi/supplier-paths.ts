@@ -1,8 +1,17 @@
 import { bodyErrorTexts } from '../middleware/error-handler.ts';
 import { z } from 'zod';
 import { supplierName } from '../../events/schema/common-schemas.ts';
-import { getSalesHeaders, getSalesQuery, getSalesResponse, serviceOrderBody, supplierResult, supplierUnauthorized } from '../supplier/schemas.ts';
-import { invalidServiceOrderId, orderNotFoundOrProcessed, supplierTexts, unauthorized } from '../supplier/supplier-answers.ts';
+import {
+  getSalesHeaders,
+  getSalesQuery,
+  getSalesResponse,
+  refuseSaleBody,
+  serviceOrderBody,
+  shipSaleBody,
+  supplierResult,
+  supplierUnauthorized,
+} from '../supplier/schemas.ts';
+import { invalidBodyField, invalidServiceOrderId, orderNotFoundOrProcessed, supplierTexts, unauthorized } from '../supplier/supplier-answers.ts';
 import { serverErrorTexts } from '../envelopes.ts';
 import type { ResponseDoc, RouteDoc } from './document.ts';
 
@@ -113,8 +122,10 @@ const routesOf = (supplier: z.infer<typeof supplierName>): RouteDoc[] => {
       path: `${base}/ship-sale`,
       operationId: `shipSale${id}`,
       summary: 'The line leaves the supplier',
-      description: `Nothing deliverable (unknown, the other supplier's, cancelled or already shipped) is a 200 with success false: "${supplierTexts.nothingDeliverable}".`,
-      body: serviceOrderBody,
+      description:
+        `Nothing deliverable (unknown, the other supplier's, refused, cancelled or already shipped) is a 200 with success false: "${supplierTexts.nothingDeliverable}". ` +
+        "The legacy body is the service_order_id alone; a supplier shipping with its own carrier adds carrier and tracking_number (together) and optionally tracking_url: the customer's lookups then show them in place of our label's. Empty or null tracking fields count as absent.",
+      body: shipSaleBody,
       responses: {
         200: {
           description: 'Shipped, or success false when nothing was deliverable.',
@@ -122,7 +133,32 @@ const routesOf = (supplier: z.infer<typeof supplierName>): RouteDoc[] => {
           example: { success: true, message: supplierTexts.shipped },
         },
         ...bodyResponses,
+        400: failure(
+          'The service_order_id is missing or malformed (its legacy message), or a tracking field cannot be read (the message names it), or the body is declared JSON but malformed.',
+          invalidBodyField('tracking_number', 'carrier and tracking_number go together').message,
+        ),
         ...commonResponses,
+      },
+    },
+    {
+      ...common,
+      method: 'post',
+      path: `${base}/refuse-sale`,
+      operationId: `refuseSale${id}`,
+      summary: 'The supplier will not ship the line',
+      description:
+        'The line leaves the feed and every lookup shows it refused with the reason; staff then cancel it (with its refund) or hand it to the other supplier. ' +
+        'An open line of this supplier, acknowledged or not, can be refused once; it can then no longer be acknowledged nor shipped by this supplier.',
+      body: refuseSaleBody,
+      responses: {
+        200: { description: 'Refused.', body: supplierResult, example: { success: true, message: supplierTexts.refused } },
+        ...bodyResponses,
+        400: failure(
+          'The service_order_id is missing or malformed (its legacy message), the reason is not one of the four, or the comment is missing with reason other or longer than 1000 characters (the message names the field).',
+          invalidBodyField('comment', 'a comment is required with reason other').message,
+        ),
+        ...commonResponses,
+        404: failure("Unknown, the other supplier's, cancelled, shipped or already refused: nothing is recorded.", orderNotFoundOrProcessed().message),
       },
     },
   ];

@@ -11,6 +11,7 @@ import { acknowledgeSale } from './acknowledge-sale.ts';
 import { getSales, type SalesPage } from './get-sales.ts';
 import { noQueryParameters } from '../query-parameters.ts';
 import { requestBody } from '../request-body.ts';
+import { refuseSale } from './refuse-sale.ts';
 import { shipSale } from './ship-sale.ts';
 import { invalidParameter, unauthorized, unknownParameters } from './supplier-answers.ts';
 import { createSupplierSalesCache } from './supplier-cache.ts';
@@ -18,7 +19,7 @@ import { createSupplierSalesCache } from './supplier-cache.ts';
 const noSupplierQuery = noQueryParameters((keys) => invalidParameter(unknownParameters(keys, [])));
 
 /**
- * The supplier API: the same three operations under `/api/supplier-a` and `/api/supplier-b`. A
+ * The supplier API: the same operations under `/api/supplier-a` and `/api/supplier-b`. A
  * supplier's token opens its own segment only; an unknown segment is no route at all (404).
  */
 
@@ -48,6 +49,7 @@ export const supplierRoutes = (runtime: Runtime): Router => {
     router.get(`${base}/get-sales`, ...guard, getSales(listingDeps));
     router.post(`${base}/acknowledge-sale`, ...guard, noSupplierQuery, acknowledgeSale(commandDeps));
     router.post(`${base}/ship-sale`, ...guard, noSupplierQuery, shipSale(commandDeps));
+    router.post(`${base}/refuse-sale`, ...guard, noSupplierQuery, refuseSale(commandDeps));
   }
   return router;
 };

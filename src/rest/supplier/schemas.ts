@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { lineRefusalReason } from '../../events/sales/events.ts';
+import { blankAsAbsent } from '../blank-as-absent.ts';
 import { documentedAs } from '../documented-as.ts';
 import { queryParameters } from '../query-parameters.ts';
 import { unknownParameters } from './supplier-answers.ts';
@@ -74,6 +76,42 @@ export type GetSalesQuery = z.output<typeof getSalesQuery>;
 export const serviceOrderBody = z.object({
   service_order_id: z.string().regex(serviceOrderIdFormat).describe('The line: <increment_id>_<sale_product_id>.'),
 });
+
+/**
+ * POST /api/{supplier}/ship-sale: the legacy body, and optionally the supplier's own carrier and
+ * tracking when the parcel leaves without our label (carrier and tracking_number together; the URL may
+ * be left out). Empty or null fields count as absent, so a legacy body reads exactly as before.
+ */
+export const shipSaleBody = serviceOrderBody
+  .extend({
+    carrier: blankAsAbsent(z.string().trim().min(1).max(64)).describe("The supplier's own carrier, when it did not ship with our label."),
+    tracking_number: blankAsAbsent(z.string().trim().min(1).max(64)).describe("The parcel's number at that carrier."),
+    tracking_url: blankAsAbsent(z.url({ protocol: /^https$/, error: 'expected an https URL' }).max(2048)).describe(
+      "The carrier's tracking page for this parcel (https).",
+    ),
+  })
+  .refine((body) => (body.carrier === undefined) === (body.tracking_number === undefined), {
+    message: 'carrier and tracking_number go together',
+    path: ['tracking_number'],
+  })
+  .refine((body) => body.tracking_url === undefined || body.tracking_number !== undefined, {
+    message: 'a tracking_url needs its carrier and tracking_number',
+    path: ['tracking_url'],
+  })
+  .transform(({ service_order_id, carrier, tracking_number, tracking_url }) => ({
+    service_order_id,
+    supplierTracking:
+      carrier === undefined || tracking_number === undefined ? undefined : { carrier, trackingNumber: tracking_number, trackingUrl: tracking_url ?? null },
+  }));
+
+/** POST /api/{supplier}/refuse-sale: the supplier will not ship the line. */
+export const refuseSaleBody = serviceOrderBody
+  .extend({
+    reason: lineRefusalReason.describe('out_of_stock, discontinued, cannot_deliver or other.'),
+    comment: blankAsAbsent(z.string().trim().max(1000)).describe('In your words, about the product (never the customer). Required with reason other.'),
+  })
+  .refine((body) => body.reason !== 'other' || (body.comment ?? '') !== '', { message: 'a comment is required with reason other', path: ['comment'] })
+  .transform(({ service_order_id, reason, comment }) => ({ service_order_id, reason, comment: comment ?? '' }));
 
 export const supplierSaleLine = z.object({
   service_order_id: z.string().regex(serviceOrderIdFormat).describe('<increment_id>_<sale_product_id>'),

@@ -92,7 +92,9 @@ describe('the state of a sale', () => {
       deliveryAppointment: { planningType: 'delivery', date: '2026-10-12', time: '09:00', scheduledAt: at },
       deliveryServiceAppointment: { provider: 'Relais Express', reference: 'RX-1', date: null, timeWindow: null, savedAt: at },
     });
-    expect(state.products).toEqual([{ ...line, acknowledgedAt: at, preparedAt: later, cancelledAt: null, trackingNumber: 'T1' }]);
+    expect(state.products).toEqual([
+      { ...line, acknowledgedAt: at, preparedAt: later, cancelledAt: null, trackingNumber: 'T1', refusal: null, supplierTracking: null },
+    ]);
     expect(state.refunds.map(({ refundId, status, paidAt }) => ({ refundId, status, paidAt }))).toEqual([
       { refundId: 7, status: 'paid', paidAt: later },
       { refundId: 8, status: 'requested', paidAt: null },

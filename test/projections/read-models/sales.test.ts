@@ -41,6 +41,8 @@ describe('sales read model', () => {
           cancelledAt: null,
           trackingNumber: '6A123',
           labelPath: 'labels/100000101_1001.pdf',
+          refusal: null,
+          supplierTracking: null,
         },
         {
           ...fridge,
@@ -50,8 +52,20 @@ describe('sales read model', () => {
           cancelledAt: '2025-03-12T10:00:00+01:00',
           trackingNumber: 'MC0000000000422',
           labelPath: 'labels/supplier-b/100000101_1002.pdf',
+          refusal: null,
+          supplierTracking: null,
         },
-        { ...cushion, state: 'pending', acknowledgedAt: null, preparedAt: null, cancelledAt: null, trackingNumber: null, labelPath: null },
+        {
+          ...cushion,
+          state: 'pending',
+          acknowledgedAt: null,
+          preparedAt: null,
+          cancelledAt: null,
+          trackingNumber: null,
+          labelPath: null,
+          refusal: null,
+          supplierTracking: null,
+        },
       ],
       refunds: [
         {

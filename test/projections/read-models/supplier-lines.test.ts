@@ -25,6 +25,7 @@ describe('supplier lines read model', () => {
       orderedAt: '2025-03-09T23:30:00Z',
       shippingAddress: address('2 rue des Écoles'),
       customerName: 'Marie Curie',
+      refusal: null,
       // Closed: no longer listed.
       listingHead: null,
       listingTail: null,

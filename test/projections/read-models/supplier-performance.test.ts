@@ -50,6 +50,7 @@ const given = async (log: EventLog = history()): Promise<ReadStore> => {
 };
 
 const noDelay = { samples: 0, median: null, p90: null };
+const noRefusal = { out_of_stock: 0, discontinued: 0, cannot_deliver: 0, other: 0 };
 
 describe('supplier performance read model', () => {
   it('when lines are received and handled, each supplier counts them on the local day each happened, with its open backlog at the end of each day', async () => {
@@ -58,7 +59,7 @@ describe('supplier performance read model', () => {
       .collection('supplier_performance_days')
       .find({}, { sort: { _id: 1 } })
       .toArray();
-    const counts = { received: 0, acknowledged: 0, shipped: 0, cancelled: 0 };
+    const counts = { received: 0, acknowledged: 0, shipped: 0, cancelled: 0, refused: 0, refusedFor: noRefusal };
     expect(days.map(({ _position, ...day }) => day)).toEqual([
       { _id: 'supplier-a:2025-03-10', supplier: 'supplier-a', date: '2025-03-10', ...counts, received: 3, acknowledged: 3, openUpTo: 3 },
       { _id: 'supplier-a:2025-03-11', supplier: 'supplier-a', date: '2025-03-11', ...counts, shipped: 1, openUpTo: 2 },
@@ -155,11 +156,24 @@ describe('supplier performance read model', () => {
         acknowledged: 3,
         shipped: 0,
         cancelled: 0,
+        refused: 0,
+        refusedFor: noRefusal,
         openBacklog: 3,
         ackDelay: { samples: 3, median: 7200, p90: 12960 },
         shipDelay: noDelay,
       },
-      { supplier: 'supplier-b', received: 1, acknowledged: 0, shipped: 0, cancelled: 0, openBacklog: 1, ackDelay: noDelay, shipDelay: noDelay },
+      {
+        supplier: 'supplier-b',
+        received: 1,
+        acknowledged: 0,
+        shipped: 0,
+        cancelled: 0,
+        refused: 0,
+        refusedFor: noRefusal,
+        openBacklog: 1,
+        ackDelay: noDelay,
+        shipDelay: noDelay,
+      },
     ]);
     expect(await supplierPerformance(store, { from: '2025-03-10', to: '2025-03-12' })).toMatchObject([
       { supplier: 'supplier-a', received: 3, acknowledged: 3, shipped: 1, cancelled: 0, openBacklog: 2, shipDelay: { samples: 1, median: 86400, p90: 86400 } },
@@ -176,14 +190,38 @@ describe('supplier performance read model', () => {
         acknowledged: 0,
         shipped: 1,
         cancelled: 0,
+        refused: 0,
+        refusedFor: noRefusal,
         openBacklog: 2,
         ackDelay: noDelay,
         shipDelay: { samples: 1, median: 86400, p90: 86400 },
       },
-      { supplier: 'supplier-b', received: 0, acknowledged: 0, shipped: 0, cancelled: 0, openBacklog: 1, ackDelay: noDelay, shipDelay: noDelay },
+      {
+        supplier: 'supplier-b',
+        received: 0,
+        acknowledged: 0,
+        shipped: 0,
+        cancelled: 0,
+        refused: 0,
+        refusedFor: noRefusal,
+        openBacklog: 1,
+        ackDelay: noDelay,
+        shipDelay: noDelay,
+      },
     ]);
     expect(await supplierPerformance(store, { from: '2025-04-01', to: '2025-04-30', supplier: 'supplier-a' })).toEqual([
-      { supplier: 'supplier-a', received: 0, acknowledged: 0, shipped: 0, cancelled: 0, openBacklog: 2, ackDelay: noDelay, shipDelay: noDelay },
+      {
+        supplier: 'supplier-a',
+        received: 0,
+        acknowledged: 0,
+        shipped: 0,
+        cancelled: 0,
+        refused: 0,
+        refusedFor: noRefusal,
+        openBacklog: 2,
+        ackDelay: noDelay,
+        shipDelay: noDelay,
+      },
     ]);
   });
 

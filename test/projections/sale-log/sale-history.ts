@@ -74,6 +74,19 @@ export const saleEvents = (saleId: number): { event: SaleEvent; fr: string; en: 
   },
   {
     event: {
+      type: 'SupplierLineRefused',
+      data: { saleId, saleProductId: 12, supplier: 'supplier-a', reason: 'out_of_stock', comment: 'Plus de stock avant mars', refusedAt: at },
+    },
+    fr: 'Produit 12 (SKU CAN-OSLO) refusé par supplier-a (out_of_stock) : Plus de stock avant mars',
+    en: 'Product 12 (SKU CAN-OSLO) refused by supplier-a (out_of_stock): Plus de stock avant mars',
+  },
+  {
+    event: { type: 'SupplierLineHandedOver', data: { saleId, saleProductId: 12, fromSupplier: 'supplier-a', toSupplier: 'supplier-b', handedOverAt: at } },
+    fr: 'Produit 12 (SKU CAN-OSLO) confié à supplier-b à la place de supplier-a',
+    en: 'Product 12 (SKU CAN-OSLO) handed over from supplier-a to supplier-b',
+  },
+  {
+    event: {
       type: 'ShippingLabelCreated',
       data: { saleId, saleProductId: 12, supplier: 'supplier-a', carrier: 'DHL', trackingNumber: 'TRK-1', labelPath: 'labels/TRK-1.pdf', createdAt: at },
     },
@@ -84,6 +97,21 @@ export const saleEvents = (saleId: number): { event: SaleEvent; fr: string; en: 
     event: { type: 'SaleProductShipped', data: { saleId, saleProductId: 12, supplier: 'supplier-a', preparedAt: at, logUser: 'cron' } },
     fr: 'Produit 12 (SKU CAN-OSLO) expédié par supplier-a',
     en: 'Product 12 (SKU CAN-OSLO) shipped by supplier-a',
+  },
+  {
+    event: {
+      type: 'SaleProductShipped',
+      data: {
+        saleId,
+        saleProductId: 12,
+        supplier: 'supplier-b',
+        preparedAt: at,
+        logUser: 'cron',
+        supplierTracking: { carrier: 'DPD', trackingNumber: '155012', trackingUrl: 'https://trace.dpd.fr/fr/trace/155012' },
+      },
+    },
+    fr: 'Produit 12 (SKU CAN-OSLO) expédié par supplier-b via DPD (suivi 155012)',
+    en: 'Product 12 (SKU CAN-OSLO) shipped by supplier-b with DPD (tracking 155012)',
   },
   {
     event: { type: 'SaleProductShipped', data: { saleId, saleProductId: 13, supplier: null, preparedAt: at, logUser: 'cron' } },

@@ -47,7 +47,8 @@ describe('GET /api/sale/details/{incrementId}', () => {
             stock_status: 'in_stock',
             delivery_status: 'shipped',
             shipped_at: nowAnswered,
-            container_tracking: { tracking_number: trackingNumber, carrier: 'Geodis' },
+            container_tracking: { tracking_number: trackingNumber, carrier: 'Geodis', tracking_url: null },
+            refusal_reason: null,
           },
           {
             sale_product_id: sale.table,
@@ -62,6 +63,7 @@ describe('GET /api/sale/details/{incrementId}', () => {
             delivery_status: 'pending',
             shipped_at: null,
             container_tracking: null,
+            refusal_reason: null,
           },
           {
             sale_product_id: sale.lamp,
@@ -76,6 +78,7 @@ describe('GET /api/sale/details/{incrementId}', () => {
             delivery_status: 'pending',
             shipped_at: null,
             container_tracking: null,
+            refusal_reason: null,
           },
         ],
         payment: { method: 'card', status: 'paid', amount_paid: 1407.8 },
@@ -105,7 +108,8 @@ describe('GET /api/sale/details/{incrementId}', () => {
       stock_status: 'in_stock',
       delivery_status: 'acknowledged',
       shipped_at: null,
-      container_tracking: { tracking_number: sale.trackingOf(sale.sofa), carrier: 'Geodis' },
+      container_tracking: { tracking_number: sale.trackingOf(sale.sofa), carrier: 'Geodis', tracking_url: null },
+      refusal_reason: null,
     });
   });
 

@@ -10,11 +10,23 @@ import { presentRefund } from './refund-presenter.ts';
  * left out, so that every sale has the same keys (a refund's `paid_at` aside: it appears once paid).
  */
 
-/** A supplier line's tracking (its number comes with the line): the number, the carrier and its tracking page; null from own stock. */
-const presentTracking = (product: SaleProductDocument) =>
-  product.trackingNumber === null
+/**
+ * A supplier line's tracking: the supplier's own carrier, number and page when it shipped with them, in
+ * place of our label's; else the label's (its number comes with the line), the carrier and its tracking
+ * page. Null from own stock.
+ */
+const presentTracking = (product: SaleProductDocument) => {
+  const own = product.supplierTracking ?? null;
+  if (own !== null)
+    return { number: own.trackingNumber, carrier: own.carrier, url: own.trackingUrl ?? trackingUrl(own.carrier, own.trackingNumber), by_supplier: true };
+  return product.trackingNumber === null
     ? null
-    : { number: product.trackingNumber, carrier: product.carrier, url: trackingUrl(product.carrier, product.trackingNumber) };
+    : { number: product.trackingNumber, carrier: product.carrier, url: trackingUrl(product.carrier, product.trackingNumber), by_supplier: false };
+};
+
+/** The supplier's refusal of the line, while it stands; null otherwise. */
+const presentRefusal = ({ refusal }: SaleProductDocument) =>
+  refusal ? { supplier: refusal.supplier, reason: refusal.reason, comment: refusal.comment, refused_at: refusal.refusedAt } : null;
 
 const presentProduct = (incrementId: string, product: SaleProductDocument) => ({
   sale_product_id: product.saleProductId,
@@ -33,6 +45,7 @@ const presentProduct = (incrementId: string, product: SaleProductDocument) => ({
   prepared_at: product.preparedAt,
   cancelled_at: product.cancelledAt,
   tracking: presentTracking(product),
+  refusal: presentRefusal(product),
 });
 
 const presentAddress = (address: Address) => ({

@@ -60,7 +60,9 @@ const freshSale = (sale: Imported) => ({
         number: sale.trackingOf(sale.sofa),
         carrier: 'Geodis',
         url: `https://espace-client.geodis.com/services/destinataires/#/fr/suivi/${sale.trackingOf(sale.sofa)}`,
+        by_supplier: false,
       },
+      refusal: null,
     },
     {
       sale_product_id: sale.table,
@@ -78,6 +80,7 @@ const freshSale = (sale: Imported) => ({
       prepared_at: null,
       cancelled_at: null,
       tracking: null,
+      refusal: null,
     },
     {
       sale_product_id: sale.lamp,
@@ -94,7 +97,13 @@ const freshSale = (sale: Imported) => ({
       acknowledged_at: null,
       prepared_at: null,
       cancelled_at: null,
-      tracking: { number: sale.trackingOf(sale.lamp), carrier: 'DPD', url: `https://trace.dpd.fr/fr/trace/${sale.trackingOf(sale.lamp)}` },
+      tracking: {
+        number: sale.trackingOf(sale.lamp),
+        carrier: 'DPD',
+        url: `https://trace.dpd.fr/fr/trace/${sale.trackingOf(sale.lamp)}`,
+        by_supplier: false,
+      },
+      refusal: null,
     },
   ],
   refunds: [],
@@ -155,6 +164,7 @@ describe('GET /api/get-sale-info-by-increment-id/{incrementId} and GET /api/sale
       number: sale.trackingOf(sale.lamp),
       carrier: 'DPD',
       url: `https://trace.dpd.fr/fr/trace/${sale.trackingOf(sale.lamp)}`,
+      by_supplier: false,
     });
     expect(byId.body).toEqual(byIncrementId.body);
   });
