@@ -17,6 +17,7 @@ const page = `<!doctype html>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="referrer" content="no-referrer">
+  <link rel="icon" href="data:,">
   <title>Tableaux de bord</title>
   <link rel="stylesheet" href="${dashboardAssetsPath}/dashboard.css">
   <script type="module" src="${dashboardAssetsPath}/dashboard.js"></script>

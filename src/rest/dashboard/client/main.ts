@@ -50,7 +50,7 @@ const SignIn = ({ message, onSignedIn }: { message: string | null; onSignedIn: (
     ${error && html`<p class="error" role="alert">${error}</p>`}
     <form onSubmit=${submit}>
       <label for="token">Jeton d’accès</label>
-      <input id="token" name="token" type="password" autocomplete="off" spellcheck="false" required />
+      <input id="token" name="token" type="password" autocomplete="off" spellcheck=${false} required />
       <button type="submit" disabled=${busy}>${busy ? 'Vérification…' : 'Se connecter'}</button>
     </form>
   </main>`;

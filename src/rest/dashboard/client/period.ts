@@ -36,14 +36,18 @@ export const previousPeriod = (period: Period): Period => {
   return { ...period, to, from: addDays(to, -(daysBetween(period.from, period.to) - 1)) };
 };
 
-export const usePeriod = (defaultDays = 30): [Period, (period: Period) => void] => {
+/** The period, its setter, and how many times it was asked for (to pass to useQuery: the same period asked again is read again). */
+export const usePeriod = (defaultDays = 30): [Period, (period: Period) => void, number] => {
   const [period, setPeriod] = useState(() => periodFromAddress(defaultDays));
+  const [asked, setAsked] = useState(0);
   return [
     period,
     (next) => {
       toAddress(next);
       setPeriod(next);
+      setAsked((count) => count + 1);
     },
+    asked,
   ];
 };
 

@@ -5,8 +5,11 @@ import { query, SignedOut } from './graphql.ts';
 
 export type Answer<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'answered'; data: T };
 
-/** Asks the API whenever the document or its variables change; a later question wins over an earlier one. */
-export const useQuery = <T>(document: string | null, variables: Record<string, unknown>): Answer<T> => {
+/**
+ * Asks the API whenever the document or its variables change, or `asked` (a count of the person's
+ * requests: asking for the same period again asks again); a later question wins over an earlier one.
+ */
+export const useQuery = <T>(document: string | null, variables: Record<string, unknown>, asked = 0): Answer<T> => {
   const [answer, setAnswer] = useState<Answer<T>>({ state: 'loading' });
   const key = JSON.stringify(variables);
   useEffect(() => {
@@ -22,7 +25,7 @@ export const useQuery = <T>(document: string | null, variables: Record<string, u
     return () => {
       current = false;
     };
-  }, [document, key]);
+  }, [document, key, asked]);
   return answer;
 };
 

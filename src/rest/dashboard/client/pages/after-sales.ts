@@ -94,8 +94,8 @@ const HeatMap = ({ from }: { from: string }) => {
 };
 
 export const AfterSalesPage = () => {
-  const [period, setPeriod] = usePeriod();
-  const answer = useQuery<AfterSales>(afterSalesQuery, { from: period.from, to: period.to });
+  const [period, setPeriod, asked] = usePeriod();
+  const answer = useQuery<AfterSales>(afterSalesQuery, { from: period.from, to: period.to }, asked);
   const planningStart = new URLSearchParams(location.search).get('planning');
   return html`<${PeriodForm} period=${period} onChange=${setPeriod} withGranularity=${false} />
     <${Pending} answer=${answer} />

@@ -78,7 +78,9 @@ export const EventsPage = () => {
                       <td class="type">${event.type}</td>
                       <td class="stream">${event.stream}</td>
                       <td>${event.actor.label ?? event.actor.group ?? event.actor.kind}</td>
-                      <td><pre class="data">${JSON.stringify(event.data, null, 1)}</pre></td>
+                      <td>
+                        <pre class="data" tabindex="0" aria-label=${`Données de l’événement ${event.position}`}>${JSON.stringify(event.data, null, 1)}</pre>
+                      </td>
                     </tr>`,
                 )}
               </tbody>

@@ -44,16 +44,20 @@ const measures = {
 } as const;
 
 export const OverviewPage = () => {
-  const [period, setPeriod] = usePeriod();
+  const [period, setPeriod, asked] = usePeriod();
   const [measure, setMeasure] = useState<keyof typeof measures>('revenue');
   const previous = previousPeriod(period);
-  const answer = useQuery<Overview>(overviewQuery, {
-    from: period.from,
-    to: period.to,
-    previousFrom: previous.from,
-    previousTo: previous.to,
-    granularity: period.granularity,
-  });
+  const answer = useQuery<Overview>(
+    overviewQuery,
+    {
+      from: period.from,
+      to: period.to,
+      previousFrom: previous.from,
+      previousTo: previous.to,
+      granularity: period.granularity,
+    },
+    asked,
+  );
   const { label, format } = measures[measure];
   return html`<${PeriodForm} period=${period} onChange=${setPeriod} />
     <p class="hint">Période précédente : du ${formatDate(previous.from)} au ${formatDate(previous.to)}.</p>

@@ -49,9 +49,9 @@ type Answer = { period: Performance[] } & Record<string, { supplier: string; ack
 const palette = ['#0b5cad', '#6b4e00', '#8a1c7c', '#1d6b2f'];
 
 export const SuppliersPage = () => {
-  const [period, setPeriod] = usePeriod();
+  const [period, setPeriod, asked] = usePeriod();
   const buckets = bucketsOf(period);
-  const answer = useQuery<Answer>(performanceQuery(buckets), { from: period.from, to: period.to });
+  const answer = useQuery<Answer>(performanceQuery(buckets), { from: period.from, to: period.to }, asked);
   return html`<${PeriodForm} period=${period} onChange=${setPeriod} />
     <${Pending} answer=${answer} />
     ${
