@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -17,6 +18,7 @@ import { readModelsCaughtUp, startApi, type ApiHarness } from '../support/api-ha
  */
 
 const require = createRequire(import.meta.url);
+const docsDir = path.resolve(import.meta.dirname, '../../docs');
 const until = new Date('2026-11-01T00:00:00Z');
 const from = '2026-09-03';
 const to = '2026-10-31';
@@ -60,6 +62,11 @@ describe('the dashboards in a browser, on demo data', () => {
   const signIn = async (page: Page, token: string): Promise<void> => {
     await page.getByLabel('Jeton d’accès').fill(token);
     await page.getByRole('button', { name: 'Se connecter' }).click();
+  };
+
+  /** UPDATE_SCREENSHOTS=1 writes the picture of the page as it stands to docs/. */
+  const picture = async (name: string, fullPage = true): Promise<void> => {
+    if (process.env.UPDATE_SCREENSHOTS === '1') await page.screenshot({ path: path.join(docsDir, name), fullPage });
   };
 
   /** Serious and critical accessibility violations of the page as it stands. */
@@ -136,6 +143,7 @@ describe('the dashboards in a browser, on demo data', () => {
     }
     expect(await page.locator('.chart canvas').count()).toBeGreaterThan(0);
     expect(await page.locator('[data-figure=revenue] .value').textContent()).toMatch(/^\d{1,3}(\u202f\d{3})*,\d{2}\u00a0€$/);
+    await picture('dashboard-overview.png');
     expect(await axeViolations(page)).toEqual([]);
 
     // Another period, by month: the figures are redrawn from a new answer.
@@ -172,6 +180,7 @@ describe('the dashboards in a browser, on demo data', () => {
     const numbers = [...(sale.invoice ? [sale.invoice.number] : []), ...sale.creditNotes.map((note: { number: string }) => note.number)];
     expect(await page.locator('[data-document]').evaluateAll((items) => items.map((item) => item.getAttribute('data-document')))).toEqual(numbers);
     expect(page.url()).toContain(`commande=${incrementId}`);
+    await picture('dashboard-sale.png');
     expect(await axeViolations(page)).toEqual([]);
 
     // A minute after the order: every product as it was then.
@@ -213,11 +222,13 @@ describe('the dashboards in a browser, on demo data', () => {
     }
     // Christmas is a holiday: closed, and named.
     expect(await page.locator('.heat-map [data-date="2026-12-25"] .occupancy').textContent()).toMatch(/No[eë]l|férié/i);
+    await picture('dashboard-after-sales.png');
     expect(await axeViolations(page)).toEqual([]);
   });
 
   it("when the suppliers' page is opened, each supplier's lines and delays equal the API's", async () => {
-    await visit(`/dashboard/suppliers?du=${from}&au=${to}&par=WEEK`);
+    // By day: 59 buckets, more than one operation may ask for (10 root fields), asked in several.
+    await visit(`/dashboard/suppliers?du=${from}&au=${to}&par=DAY`);
     await page.locator('table.suppliers tbody tr').first().waitFor();
     const { supplierPerformance } = await graphql<{ supplierPerformance: any[] }>(
       analyst,
@@ -232,7 +243,9 @@ describe('the dashboards in a browser, on demo data', () => {
       expect(numberOf(cells[7]!)).toBeCloseTo(line.shipDelay.median / 3600, 1);
       expect(numberOf(cells[8]!)).toBeCloseTo(line.shipDelay.p90 / 3600, 1);
     }
-    expect(await page.locator('.chart canvas').count()).toBeGreaterThan(0);
+    await page.locator('.chart canvas').first().waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await picture('dashboard-suppliers.png');
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -247,6 +260,7 @@ describe('the dashboards in a browser, on demo data', () => {
       events.events.map((event) => event.eventId),
     );
     expect(await page.locator('pre.data').first().textContent()).toContain('[redacted]');
+    await picture('dashboard-events.png', false);
     expect(await axeViolations(page)).toEqual([]);
 
     const auditors = await browser.newContext({ locale: 'fr-FR' });

@@ -29,7 +29,7 @@ export const dashboardRouteDocs = (): RouteDoc[] => [
     path,
     operationId: operationIdOf(path),
     summary: titles[path],
-    description: 'A page in French; it asks for an analyst, auditor or core token and reads only the GraphQL API with it (docs/dashboards.md).',
+    description: 'A page in French; it asks for an analyst, auditor or core token and reads only the GraphQL API with it (docs/dashboard.md).',
     tags: ['reference'],
     responses: { 200: { description: 'The page.', file: 'text/html' } },
   })),
