@@ -218,6 +218,7 @@ describe('the dashboards in a browser, on demo data', () => {
     for (const day of days) {
       const cell = page.locator(`.heat-map [data-date="${day.date}"]`);
       expect(numberOf(await cell.getAttribute('data-capacity'))).toBe(day.slots.reduce((sum, slot) => sum + slot.capacity, 0));
+      expect(numberOf(await cell.getAttribute('data-taken'))).toBe(day.slots.reduce((sum, slot) => sum + slot.taken, 0));
       if (!day.open) expect(await cell.locator('.occupancy').textContent()).not.toMatch(/\d+ \/ \d+/);
     }
     // Christmas is a holiday: closed, and named.
