@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/cli/demo/seed-demo.ts';
 import { systemContext } from '../../src/events/command-context.ts';
+import { bookSlot } from '../../src/events/planning/slot-booking.ts';
 import { issueAccessToken, revokeAccessToken } from '../../src/events/access/access-token-handlers.ts';
 import { createRuntimeApp } from '../../src/server/app.ts';
 import { readModelsCaughtUp, startApi, type ApiHarness } from '../support/api-harness.ts';
@@ -200,6 +201,15 @@ describe('the dashboards in a browser, on demo data', () => {
   });
 
   it('when the after-sales page is opened, the SAV counts and each day of the 30-day planning heat map equal the API', async () => {
+    // Two places taken on 22 December, at its first slot time: that day's cell is not empty.
+    const { planningOccupancy } = await graphql<any>(analyst, '{ planningOccupancy(from: "2026-12-22", to: "2026-12-22") { plannings { slotTimes } } }');
+    const time = planningOccupancy.plannings[0].slotTimes[0] as string;
+    for (const savId of [901, 902]) {
+      expect(
+        await bookSlot(api.runtime.planning, { planningType: 'sav', date: '2026-12-22', time, ref: { kind: 'sav', savId } }, systemContext()),
+      ).toMatchObject({ ok: true });
+    }
+    await readModelsCaughtUp(api.runtime);
     await visit(`/dashboard/after-sales?du=${from}&au=${to}&planning=2026-12-21`);
     await page.locator('.heat-map .day').first().waitFor();
     await page.locator('[data-figure=savsOpened]').waitFor();
@@ -221,6 +231,7 @@ describe('the dashboards in a browser, on demo data', () => {
       expect(numberOf(await cell.getAttribute('data-taken'))).toBe(day.slots.reduce((sum, slot) => sum + slot.taken, 0));
       if (!day.open) expect(await cell.locator('.occupancy').textContent()).not.toMatch(/\d+ \/ \d+/);
     }
+    expect(await page.locator('.heat-map [data-date="2026-12-22"]').getAttribute('data-taken')).toBe('2');
     // Christmas is a holiday: closed, and named.
     expect(await page.locator('.heat-map [data-date="2026-12-25"] .occupancy').textContent()).toMatch(/No[eë]l|férié/i);
     await picture('dashboard-after-sales.png');
