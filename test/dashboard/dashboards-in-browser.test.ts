@@ -118,6 +118,22 @@ describe('the dashboards in a browser, on demo data', () => {
     await api?.close();
   });
 
+  it('when a page or its files are asked for, they come from the service under a policy that allows no inline script and no other origin; an unknown file is a 404 in the envelope', async () => {
+    for (const path of ['/dashboard', '/dashboard/sale', '/dashboard/assets/dashboard.js', '/dashboard/assets/dashboard.css']) {
+      const answer = await api.request.get(path);
+      expect(answer.status, path).toBe(200);
+      const policy = answer.headers['content-security-policy'] as string;
+      expect(policy, path).toContain("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'");
+      expect(policy, path).not.toContain('unsafe');
+    }
+    const page = await api.request.get('/dashboard');
+    expect(page.text).not.toMatch(/<script>|<script [^>]*>[^<]/);
+    expect(page.text).not.toMatch(/https?:\/\//);
+    const missing = await api.request.get('/dashboard/assets/nope.js');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ success: false, error: 'Not Found', message: 'No route for GET /dashboard/assets/nope.js' });
+  });
+
   it('when the overview is opened for a period by week, every figure, bucket and previous-period figure equals the GraphQL answer', async () => {
     await visit(`/dashboard/overview?du=${from}&au=${to}&par=WEEK`);
     await page.locator('table.buckets tbody tr').first().waitFor();
