@@ -42,7 +42,11 @@ export const dashboardRouteDocs = (): RouteDoc[] => [
     pathParams: z.object({ file: z.enum(['dashboard.js', 'dashboard.css']).describe('One of the files of the dashboards') }),
     responses: {
       200: { description: 'The file.', file: '*/*' },
-      404: { description: 'No such file.', body: dashboardError, example: { success: false, error: 'Not Found', message: 'No route for GET /dashboard/assets/nope.js' } },
+      404: {
+        description: 'No such file.',
+        body: dashboardError,
+        example: { success: false, error: 'Not Found', message: 'No route for GET /dashboard/assets/nope.js' },
+      },
     },
   },
 ];
