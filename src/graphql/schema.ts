@@ -14,6 +14,7 @@ import './access/mint-action-token-mutation.ts';
 import './after-sales/sav-mutations.ts';
 import './supplier-performance/supplier-performance-query.ts';
 import './dashboard/dashboard-query.ts';
+import './after-sales/sav-status-counts-query.ts';
 
 // graphql-js is imported by its CommonJS entry, 'graphql/index.js', the one @pothos and graphql-yoga
 // load under Node: a second copy (the ESM entry some bundlers pick) would fail graphql's instanceof checks.

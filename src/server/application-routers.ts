@@ -3,6 +3,7 @@ import { graphiqlRoutes } from '../graphql/graphiql/graphiql-routes.ts';
 import { graphqlRoutes } from '../graphql/routes.ts';
 import type { Runtime } from '../runtime.ts';
 import { chatbotRoutes } from '../rest/chatbot/routes.ts';
+import { dashboardRoutes } from '../rest/dashboard/routes.ts';
 import { customerRoutes } from '../rest/core/customers/routes.ts';
 import { invoiceRoutes } from '../rest/core/invoicing/routes.ts';
 import { leadRoutes } from '../rest/core/leads/routes.ts';
@@ -38,4 +39,5 @@ export const applicationRouters = (runtime: Runtime): Router[] => [
   openApiRoutes(runtime),
   graphqlRoutes(runtime),
   graphiqlRoutes(runtime),
+  dashboardRoutes(),
 ];

@@ -14,7 +14,7 @@ describe('the home page', () => {
 
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    for (const href of ['/docs', '/openapi.json', '/graphql', '/health']) expect(page.text).toContain(`<a href="${href}">`);
+    for (const href of ['/docs', '/openapi.json', '/graphql', '/dashboard', '/health']) expect(page.text).toContain(`<a href="${href}">`);
     expect(page.text).toContain('<code>X-API-Token: &lt;token&gt;</code>');
     expect(page.text).toContain('<code>Authorization: Bearer &lt;token&gt;</code>');
     expect(page.text).toContain('<code>npm run --silent cli -- token issue --group &lt;group&gt;</code>');
@@ -27,7 +27,7 @@ describe('the home page', () => {
     const answer = await api.request.get('/').set('Accept', 'application/json');
 
     expect(answer.status).toBe(200);
-    expect(answer.body.links.map((link: { href: string }) => link.href)).toEqual(['/docs', '/openapi.json', '/graphql', '/health']);
+    expect(answer.body.links.map((link: { href: string }) => link.href)).toEqual(['/docs', '/openapi.json', '/graphql', '/dashboard', '/health']);
     expect(answer.body.apiGroups.find((group: { group: string }) => group.group === 'chatbot').header).toBe('X-API-Token: <token>');
     expect(answer.body.tokenCommand).toBe('npm run --silent cli -- token issue --group <group>');
   });

@@ -1,7 +1,9 @@
 import { savsCollection, type SavDocument } from '../../projections/after-sales/sav-document.ts';
 import type { SaleDocument } from '../../projections/sales/sale-document.ts';
 import { supplierLinesCollection, type SupplierLineDocument } from '../../projections/supplier-lines/supplier-line-document.ts';
+import { findIssuedForSales } from '../../projections/invoicing/queries.ts';
 import { SavRef } from '../after-sales/sav-type.ts';
+import { IssuedDocumentRef } from '../invoicing/issued-document-type.ts';
 import { builder } from '../builder.ts';
 import { SaleLogEntryRef } from '../sale-log/sale-log-entry-type.ts';
 import { saleLogEntriesOf } from '../sale-log/sale-log-reads.ts';
@@ -60,6 +62,23 @@ export const SaleRef = builder.objectRef<SaleDocument>('Sale').implement({
       description: 'Every event of the sale and of its SAVs, in log order.',
       load: (saleIds: number[], { runtime }) => saleLogEntriesOf(runtime.readStore, saleIds),
       group: (entry) => entry.saleId,
+      resolve: (sale) => sale._id,
+    }),
+    invoice: t.loadable({
+      type: IssuedDocumentRef,
+      nullable: true,
+      description: 'Its invoice; null until it is issued.',
+      load: async (saleIds: number[], { runtime }) => {
+        const bySale = new Map((await findIssuedForSales(runtime.readStore, saleIds, 'invoice')).map((invoice) => [invoice.saleId, invoice]));
+        return saleIds.map((saleId) => bySale.get(saleId) ?? null);
+      },
+      resolve: (sale) => sale._id,
+    }),
+    creditNotes: t.loadableGroup({
+      type: IssuedDocumentRef,
+      description: 'Its credit notes, in the order they were issued.',
+      load: (saleIds: number[], { runtime }) => findIssuedForSales(runtime.readStore, saleIds, 'credit-note'),
+      group: (document) => document.saleId,
       resolve: (sale) => sale._id,
     }),
   }),

@@ -13,6 +13,11 @@ const links: readonly Link[] = [
   { href: '/docs', title: 'API reference', description: 'every REST route with its parameters, answers and errors (Swagger UI over /openapi.json)' },
   { href: '/openapi.json', title: 'OpenAPI document', description: 'to generate a client' },
   { href: '/graphql', title: 'GraphiQL', description: 'the GraphQL API of analysts, auditors and staff, in the browser' },
+  {
+    href: '/dashboard',
+    title: 'Dashboards',
+    description: 'revenue, suppliers, after-sales, a sale and the event feed, in French, with an analyst, auditor or core token',
+  },
   { href: '/health', title: 'Health', description: 'the event store and every projection; /health/live and /health/ready for probes' },
 ];
 

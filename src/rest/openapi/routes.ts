@@ -7,6 +7,7 @@ import { coreSaleActionsComponents, coreSaleActionsRouteDocs } from './core-sale
 import { coreSalesComponents, coreSalesRouteDocs } from './core-sales-paths.ts';
 import { coreSavOperationsComponents, coreSavOperationsRouteDocs } from './core-sav-operations-paths.ts';
 import { coreSavComponents, coreSavRouteDocs } from './core-sav-paths.ts';
+import { dashboardRouteDocs } from './dashboard-paths.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './document.ts';
 import { filesComponents, filesRouteDocs } from './files-paths.ts';
 import { healthComponents, healthRouteDocs } from './health-paths.ts';
@@ -33,6 +34,7 @@ export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
       ...healthRouteDocs(),
       ...metricsRouteDocs(),
       ...referenceRouteDocs(),
+      ...dashboardRouteDocs(),
     ]),
     components: {
       ...coreSalesComponents,

@@ -56,7 +56,7 @@ describe('GET /openapi.json', () => {
         .filter((key) => httpMethods.includes(key))
         .map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(served).toHaveLength(50);
+    expect(served).toHaveLength(57);
     expect(new Set(served).size).toBe(served.length);
     expect(documented.sort()).toEqual(served.sort());
   });
@@ -103,11 +103,11 @@ describe('GET /openapi.json', () => {
                 ? 'application/pdf'
                 : path.endsWith('/files/{fileId}')
                   ? 'image/*'
-                  : path === '/docs' || path === '/'
+                  : path === '/docs' || path === '/' || (path.startsWith('/dashboard') && !path.startsWith('/dashboard/assets/'))
                     ? 'text/html'
                     : path === '/metrics'
                       ? 'text/plain'
-                      : path === '/docs/assets/{file}'
+                      : path === '/docs/assets/{file}' || path === '/dashboard/assets/{file}'
                         ? '*/*'
                         : 'application/json';
           // But Node's own 431 (a request head over 16 KiB, before any route), which has no body.
