@@ -62,7 +62,13 @@ describe("POST /api/sav: the customer's photos and videos, as URLs or data URLs"
     expect(got.headers['content-type']).toBe('image/jpeg');
     expect(got.body).toEqual(jpeg);
     const withCoreToken = await api.request.get(new URL(downloadUrl).pathname).set('Authorization', `Bearer ${await api.tokenFor('core')}`);
-    expectJson(withCoreToken, 401, { success: false, error: 'Non autorisé', message: "Token d'API manquant ou invalide" });
+    // A Bearer header on the chatbot's files: refused, and told which header the chatbot API reads.
+    expectJson(withCoreToken, 401, {
+      success: false,
+      error: 'Non autorisé',
+      message: "Token d'API manquant ou invalide",
+      hint: "L'API du chatbot attend le token dans l'en-tête X-API-Token (X-API-Token: <token>), et non dans Authorization: Bearer",
+    });
   });
 
   it('when photos and a video are given by URL, they are pending; once the job has run, sav-status and the order show them stored', async () => {
