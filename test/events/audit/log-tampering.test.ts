@@ -1,15 +1,9 @@
-import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config/config.ts';
-import type { TreeHead } from '../../../src/events/audit/tree-head.ts';
-import { createLogger } from '../../../src/logger.ts';
-import { openRuntime } from '../../../src/runtime.ts';
-import { cliArguments } from '../../support/service-command.ts';
+import { cli, notarise } from './audit-fixtures.ts';
 
 /**
  * The log proven whole: a demo log notarised (its Merkle tree kept, a head signed and recorded in the
@@ -17,36 +11,6 @@ import { cliArguments } from '../../support/service-command.ts';
  * run on each copy: an untouched log verifies (exit 0); a changed byte, a deleted event, two swapped,
  * a truncation and an older copy of the data folder restored each fail (exit 1), naming the position.
  */
-
-const run = promisify(execFile);
-
-const cli = async (dataDir: string, ...args: string[]) => {
-  try {
-    const { stdout, stderr } = await run(process.execPath, cliArguments(...args), {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-};
-
-/** Runs the notary over the data folder's log until it has caught up, signs a head, and returns it. */
-const notarise = async (dataDir: string): Promise<TreeHead & { publicKey: string }> => {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOG_HEAD_EVERY_EVENTS: '1000000', LOG_HEAD_EVERY_SECONDS: '3600' });
-  const runtime = await openRuntime(config, createLogger('silent'), { readYourWrites: false });
-  try {
-    await runtime.logAudit.notary.start();
-    await runtime.logAudit.notary.caughtUpTo();
-    await runtime.logAudit.notary.signNow();
-    await runtime.logAudit.notary.caughtUpTo();
-    return runtime.logAudit.tree.latestHead()!;
-  } finally {
-    await runtime.close();
-  }
-};
 
 const withDb = <T>(dataDir: string, work: (db: Database.Database) => T): T => {
   const db = new Database(path.join(dataDir, 'events.sqlite'));
