@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import { graphiqlRoutes } from '../graphql/graphiql/graphiql-routes.ts';
 import { graphqlRoutes } from '../graphql/routes.ts';
 import type { Runtime } from '../runtime.ts';
+import { auditRoutes } from '../rest/audit/routes.ts';
 import { chatbotRoutes } from '../rest/chatbot/routes.ts';
 import { customerRoutes } from '../rest/core/customers/routes.ts';
 import { invoiceRoutes } from '../rest/core/invoicing/routes.ts';
@@ -35,6 +36,7 @@ export const applicationRouters = (runtime: Runtime): Router[] => [
   customerRoutes(runtime),
   coreSavRoutes(runtime),
   filesRoutes(runtime),
+  auditRoutes(runtime),
   openApiRoutes(runtime),
   graphqlRoutes(runtime),
   graphiqlRoutes(runtime),

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Runtime } from '../../runtime.ts';
+import { auditComponents, auditRouteDocs } from './audit-paths.ts';
 import { chatbotComponents, chatbotRouteDocs } from './chatbot-paths.ts';
 import { coreCustomersComponents, coreCustomersRouteDocs } from './core-customers-paths.ts';
 import { coreOrdersComponents, coreOrdersRouteDocs } from './core-orders-paths.ts';
@@ -33,6 +34,7 @@ export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
       ...healthRouteDocs(),
       ...metricsRouteDocs(),
       ...referenceRouteDocs(),
+      ...auditRouteDocs(),
     ]),
     components: {
       ...coreSalesComponents,
@@ -45,6 +47,7 @@ export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
       ...supplierComponents,
       ...filesComponents,
       ...chatbotComponents,
+      ...auditComponents,
     },
   });
 
