@@ -131,6 +131,44 @@ describe("the log's proofs for auditors (REST)", () => {
     expect(await api.runtime.eventStore.headPosition()).toBe(head);
   });
 
+  it('when an auditor asks GraphQL, the heads and proofs are the same as over REST, and a wrong input is BAD_USER_INPUT', async () => {
+    const event = recorded[1]!;
+    const query = `{
+      logTreeHead { treeSize rootHash signedAt keyId signature publicKey position }
+      first: logTreeHead(size: ${first.treeSize}) { treeSize rootHash signature }
+      logInclusionProof(position: ${event.position}) { leafIndex treeSize leafHash proof rootHash head { treeSize } }
+      logConsistencyProof(from: ${first.treeSize}) { from to proof fromRootHash toRootHash }
+    }`;
+    const response = await api.request.post('/graphql').set('Authorization', `Bearer ${auditor}`).send({ query });
+    expect(response.body.errors).toBeUndefined();
+    const data = response.body.data as Record<string, Record<string, unknown>>;
+    const { position: _position, ...latest } = second;
+    expect(data.logTreeHead).toEqual({ ...latest, position: second.position });
+    expect(data.first).toEqual({ treeSize: first.treeSize, rootHash: first.rootHash, signature: first.signature });
+    const rest = await get(`/api/audit/log/inclusion?position=${event.position}`);
+    expect(data.logInclusionProof).toEqual({
+      leafIndex: 1,
+      treeSize: second.treeSize,
+      leafHash: rest.body.leafHash,
+      proof: rest.body.proof,
+      rootHash: second.rootHash,
+      head: { treeSize: second.treeSize },
+    });
+    const consistency = await get(`/api/audit/log/consistency?from=${first.treeSize}`);
+    expect(data.logConsistencyProof).toEqual({
+      from: first.treeSize,
+      to: second.treeSize,
+      proof: consistency.body.proof,
+      fromRootHash: first.rootHash,
+      toRootHash: second.rootHash,
+    });
+    const wrong = await api.request
+      .post('/graphql')
+      .set('Authorization', `Bearer ${auditor}`)
+      .send({ query: `{ logConsistencyProof(from: ${second.treeSize + 1}) { proof } }` });
+    expect(wrong.body.errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+  });
+
   it("when the token is missing or not an auditor's, the proofs answer 401", async () => {
     expect((await api.request.get('/api/audit/log/head')).status).toBe(401);
     const refused = await get('/api/audit/log/head', core);
