@@ -30,7 +30,7 @@ export const readPublicKeyOption = async (value: string, option = '--public-key'
 type VerifyOptions = { head?: string[]; publicKey?: string[] };
 
 /** `events audit verify`: the tree recomputed from the log and held against the signed heads. */
-const verify = async (runtime: Runtime, options: VerifyOptions, keptHeads: TreeHead[], trustedKeys: KeyObject[]): Promise<void> => {
+const verify = async (runtime: Runtime, keptHeads: TreeHead[], trustedKeys: KeyObject[]): Promise<void> => {
   const result = await verifyLog({ recorded: runtime.personalData.recorded, tree: runtime.logAudit.tree, keptHeads, trustedKeys });
   await printLine(
     JSON.stringify({ ok: result.ok, treeSize: result.size, rootHash: result.rootHash, lastPosition: result.lastPosition, headsChecked: result.headsChecked }),
@@ -44,7 +44,6 @@ const verify = async (runtime: Runtime, options: VerifyOptions, keptHeads: TreeH
       ].join('\n'),
     );
   }
-  void options;
 };
 
 type ExportOptions = { proofs?: boolean; stream?: string };
@@ -87,7 +86,7 @@ export const logAuditCommands = (events: Command, withRuntime: WithRuntime): voi
     .action(async (options: VerifyOptions) => {
       const keptHeads = await Promise.all((options.head ?? []).map((file) => readJsonFile(file, treeHeadSchema)));
       const trustedKeys = await Promise.all((options.publicKey ?? []).map((key) => readPublicKeyOption(key)));
-      return withRuntime((runtime) => verify(runtime, options, keptHeads, trustedKeys));
+      return withRuntime((runtime) => verify(runtime, keptHeads, trustedKeys));
     });
   audit
     .command('public-key')
