@@ -83,27 +83,33 @@ export const createLogNotary = (deps: LogNotaryDeps): LogNotary => {
     if (caughtUp && tree.lastEventIndex() >= signedUpTo && tree.size() - signedUpTo >= deps.headEveryEvents) void signNow();
   };
 
+  const sign = async (): Promise<TreeHead | null> => {
+    const size = tree.size();
+    if (tree.lastEventIndex() < signedUpTo || size <= signedUpTo) return null;
+    const head = signTreeHead(key, size, tree.root(size), deps.clock.now().toISOString());
+    await appendDomainEvents(
+      deps.eventStore,
+      treeHeadStreamName,
+      [{ type: 'TreeHeadSigned', data: { ...head, publicKey: key.raw.toString('base64') } }],
+      systemContext(),
+      deps.clock.now(),
+      'any',
+    );
+    signedUpTo = Math.max(signedUpTo, size);
+    return head;
+  };
+
+  /** One signing at a time: a call while one runs shares it. */
   const signNow = (): Promise<TreeHead | null> => {
-    signing ??= (async () => {
-      try {
-        const size = tree.size();
-        if (tree.lastEventIndex() < signedUpTo || size <= signedUpTo) return null;
-        const head = signTreeHead(key, size, tree.root(size), deps.clock.now().toISOString());
-        await appendDomainEvents(
-          deps.eventStore,
-          treeHeadStreamName,
-          [{ type: 'TreeHeadSigned', data: { ...head, publicKey: key.raw.toString('base64') } }],
-          systemContext(),
-          deps.clock.now(),
-          'any',
-        );
-        signedUpTo = Math.max(signedUpTo, size);
-        return head;
-      } finally {
-        signing = undefined;
-      }
-    })();
-    return signing;
+    if (signing) return signing;
+    const current = sign();
+    signing = current;
+    // Cleared once settled, after it was set (a signing with nothing to sign settles at once).
+    void current.then(
+      () => (signing === current ? (signing = undefined) : undefined),
+      () => (signing === current ? (signing = undefined) : undefined),
+    );
+    return current;
   };
 
   const follow = async (current: Subscription): Promise<void> => {
