@@ -65,6 +65,8 @@ const main = async (): Promise<void> => {
   let savFileFetches: ReturnType<typeof startSavFileFetchJob> | undefined;
   // The Idempotency-Key answers past their 24 hours, every hour.
   const idempotencyPurge = startIdempotencyPurgeJob(runtime);
+  // The notary of the log: its Merkle tree and signed heads (jobs/log-notary.ts), in the instance holding its lease.
+  runtime.logAudit.notary.start().catch((error: unknown) => log.error({ err: error }, 'the log notary could not start'));
   runtime.projections.start().then(
     () => {
       if (stopping) return;

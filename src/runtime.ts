@@ -32,6 +32,10 @@ import { accessTokensProjection } from './projections/access/access-tokens-proje
 import { cachedTokenLookup, catchingUpOnUnknown, type TokenLookup } from './projections/access/token-lookup.ts';
 import { allProjections } from './projections/all-projections.ts';
 import { createProjectionEngine, type ProjectionEngine } from './projections/engine/engine.ts';
+import { resolveLogSigningKey } from './config/log-signing-key.ts';
+import type { SigningKey } from './events/audit/tree-head.ts';
+import { openTreeStore, type TreeStore } from './events/audit/tree-store.ts';
+import { createLogNotary, leasedLogNotary, type LogNotary } from './jobs/log-notary.ts';
 import { routedReadStore } from './projections/engine/generations.ts';
 import type { ReadStore } from './projections/read-store/read-store.ts';
 import { openSqliteReadStore } from './projections/read-store/sqlite-read-store.ts';
@@ -75,6 +79,8 @@ export type Runtime = {
   labels: LabelBacklog;
   /** The registers of invoices and credit notes: one issuer per process, batching what waits. */
   invoicing: Invoicing;
+  /** The log's Merkle tree, its signing key and its notary (started by the server, in the instance holding its lease). */
+  logAudit: { tree: TreeStore; key: SigningKey; notary: LogNotary & { holding: () => boolean } };
   isOpen: () => boolean;
   close: () => Promise<void>;
 };
@@ -113,6 +119,9 @@ export const openKeyStore = async (config: Config): Promise<{ keys: KeyStore; st
 
 /** The embedded read models: derived data, in a file of their own that can be deleted and rebuilt from the log. */
 export const readModelsFile = (config: Config): string => path.join(config.dataDir, 'read-models.sqlite');
+
+/** The notary's Merkle tree of the log: derived data, rebuilt from the log when deleted. */
+export const logTreeFile = (config: Config): string => path.join(config.dataDir, 'log-tree.sqlite');
 
 // The production adapters are loaded only when configured: their clients (gRPC, the MongoDB driver)
 // take a third of a second to load, which the embedded default's start-up does not pay.
@@ -211,6 +220,21 @@ export const openRuntime = async (
     seller: config.seller,
     caughtUp: (position) => projections.waitFor(position, ['InvoiceIssued', 'CreditNoteIssued']),
   });
+  const logKey = resolveLogSigningKey(config.logNotary.signingKey, config.dataDir);
+  const logTree = openTreeStore(logTreeFile(config));
+  const logNotary = leasedLogNotary(
+    { config, readStore, log },
+    createLogNotary({
+      recorded: stored,
+      eventStore,
+      tree: logTree,
+      key: logKey,
+      clock,
+      log,
+      headEveryEvents: config.logNotary.headEveryEvents,
+      headEverySeconds: config.logNotary.headEverySeconds,
+    }),
+  );
   registerReadSideGauges(metrics.registry, { eventStore, projections, readStore, labels });
   return {
     config,
@@ -241,6 +265,7 @@ export const openRuntime = async (
     pdf,
     labels,
     invoicing,
+    logAudit: { tree: logTree, key: logKey, notary: logNotary },
     isOpen: () => open,
     close: async () => {
       if (!open) return;
@@ -248,6 +273,8 @@ export const openRuntime = async (
       stopReportingRepairs();
       // The labels being rendered are finished and the backlog's checkpoint saved before the stores close.
       await labels.stop();
+      await logNotary.stop();
+      logTree.close();
       await pdf.close();
       await projections.stop();
       await eventStore.close();

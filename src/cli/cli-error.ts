@@ -6,3 +6,12 @@ export class CliError extends Error {
     this.name = 'CliError';
   }
 }
+
+/** A check that ran and found a fault (an audit that fails): printed as it is, exit code 1. */
+export class CheckFailed extends Error {
+  readonly code = 'CHECK_FAILED';
+  constructor(message: string) {
+    super(message);
+    this.name = 'CheckFailed';
+  }
+}

@@ -2,12 +2,13 @@ import { Command, CommanderError } from 'commander';
 import packageJson from '../../package.json' with { type: 'json' };
 import { ConfigError } from '../config/config.ts';
 import { StoreFailure } from '../config/store-failures.ts';
-import { CliError } from './cli-error.ts';
+import { CheckFailed, CliError } from './cli-error.ts';
 import { withRuntime } from './cli-runtime.ts';
 import { actionTokenCommand } from './commands/action-token.ts';
 import { catalogCommand } from './commands/catalog.ts';
 import { customerCommand } from './commands/customer.ts';
 import { demoCommand } from './commands/demo.ts';
+import { auditCommand } from './commands/audit.ts';
 import { eventsCommand } from './commands/events.ts';
 import { ordersCommand } from './commands/orders.ts';
 import { projectionsCommand } from './commands/projections.ts';
@@ -40,6 +41,7 @@ demoCommand(program, withRuntime);
 eventsCommand(program, withRuntime);
 customerCommand(program, withRuntime);
 projectionsCommand(program, withRuntime);
+auditCommand(program);
 
 /** Exits once the output is handed over: a pipe still holding lines would lose them to process.exit. */
 const exit = async (code: number): Promise<never> => {
@@ -70,6 +72,10 @@ main(process.argv.slice(2)).then(
     }
     if (error instanceof StoreFailure) {
       process.stderr.write(`error: ${error.message}\n`);
+      return exit(1);
+    }
+    if (error instanceof CheckFailed) {
+      process.stderr.write(`${error.message}\n`);
       return exit(1);
     }
     process.stderr.write(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -4,6 +4,7 @@ import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isValidNamespace } from '../events/store/namespaced-event-store.ts';
+import { parseSigningKey } from './log-signing-key.ts';
 import { sellerFromEnvironment, type Seller } from './seller-settings.ts';
 
 /**
@@ -108,6 +109,18 @@ const environment = z.object({
     z.coerce.number().int().min(10, 'must be at least 10 (ms)').max(600_000, 'must be at most 600000 (ms)').default(5_000),
   ),
   GRAPHQL_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(300)),
+  LOG_SIGNING_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((value) => parseSigningKey(value) !== null, 'must be an Ed25519 private key (PKCS#8 PEM, or its 32-byte seed in base64)')
+      .optional(),
+  ),
+  LOG_HEAD_EVERY_EVENTS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000, 'must be at most 1000000').default(1_000)),
+  LOG_HEAD_EVERY_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().min(0.1, 'must be at least 0.1 (s)').max(86_400, 'must be at most 86400 (s)').default(5),
+  ),
 });
 
 export type Config = {
@@ -165,6 +178,8 @@ export type Config = {
   graphqlTimeBudgetMs: number;
   /** Operations per minute per token on /graphql (a token bucket of that size); 0: no limit. */
   graphqlRateLimit: number;
+  /** The notary of the log's Merkle tree: its signing key (generated under DATA_DIR when not given) and how often it signs a head. */
+  logNotary: { signingKey: string | undefined; headEveryEvents: number; headEverySeconds: number };
   /** The seller the invoices and credit notes name, with its legal mentions (SELLER_*; demo values outside production). */
   seller: Seller;
 };
@@ -233,6 +248,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     pdf: { workers: values.PDF_WORKERS ?? defaultPdfWorkers(), maxQueue: values.PDF_QUEUE, timeoutMs: values.PDF_TIMEOUT_MS },
     graphqlTimeBudgetMs: values.GRAPHQL_TIME_BUDGET_MS,
     graphqlRateLimit: values.GRAPHQL_RATE_LIMIT,
+    logNotary: { signingKey: values.LOG_SIGNING_KEY, headEveryEvents: values.LOG_HEAD_EVERY_EVENTS, headEverySeconds: values.LOG_HEAD_EVERY_SECONDS },
     seller: seller.seller,
   };
 };

@@ -6,6 +6,7 @@ import './sales/sales-query.ts';
 import './sale-log/sale-log-query.ts';
 import './time-travel/sale-at-query.ts';
 import './event-feed/events-query.ts';
+import './audit/log-proofs.ts';
 import './planning/planning-occupancy-query.ts';
 import './planning/planning-mutations.ts';
 import './sales/refund-mutations.ts';

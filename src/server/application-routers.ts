@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import { graphiqlRoutes } from '../graphql/graphiql/graphiql-routes.ts';
 import { graphqlRoutes } from '../graphql/routes.ts';
 import type { Runtime } from '../runtime.ts';
+import { auditRoutes } from '../rest/audit/routes.ts';
 import { chatbotRoutes } from '../rest/chatbot/routes.ts';
 import { dashboardRoutes } from '../rest/dashboard/routes.ts';
 import { customerRoutes } from '../rest/core/customers/routes.ts';
@@ -36,6 +37,7 @@ export const applicationRouters = (runtime: Runtime): Router[] => [
   customerRoutes(runtime),
   coreSavRoutes(runtime),
   filesRoutes(runtime),
+  auditRoutes(runtime),
   openApiRoutes(runtime),
   graphqlRoutes(runtime),
   graphiqlRoutes(runtime),

@@ -10,6 +10,7 @@ import { CliError } from '../cli-error.ts';
 import type { WithRuntime } from '../cli-runtime.ts';
 import { examples } from '../help-examples.ts';
 import { printLine } from '../output.ts';
+import { logAuditCommands } from './log-audit.ts';
 
 const pageSize = 1000;
 const nonNegativeInteger = /^\d+$/;
@@ -162,4 +163,5 @@ export const eventsCommand = (program: Command, withRuntime: WithRuntime): void 
       checkCopyOptions(options);
       return withRuntime((runtime) => copyEncrypted(runtime, options));
     });
+  logAuditCommands(events, withRuntime);
 };

@@ -10,7 +10,7 @@ import { documentedAsKey } from '../documented-as.ts';
 export type HttpMethod = 'get' | 'post';
 
 /** One scheme per group, so that a client or the reference page holds each group's token apart. */
-export type SecurityName = 'coreBearer' | 'supplierBearer' | 'apiToken' | 'metricsBearer';
+export type SecurityName = 'coreBearer' | 'supplierBearer' | 'apiToken' | 'metricsBearer' | 'auditorBearer';
 
 export type ResponseDoc = {
   description: string;
@@ -233,6 +233,7 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
       { name: 'health', description: 'Liveness and readiness for load balancers.' },
       { name: 'metrics', description: 'The Prometheus metrics of the process.' },
       { name: 'reference', description: 'This document and its reference page.' },
+      { name: 'audit', description: "The log's signed tree heads and proofs, for auditors (docs/audit.md)." },
     ],
     paths,
     components: {
@@ -245,6 +246,7 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
         },
         apiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token', description: 'A token of the chatbot group.' },
         metricsBearer: { type: 'http', scheme: 'bearer', description: "The scraper's `METRICS_TOKEN`, or a token of the analyst group." },
+        auditorBearer: { type: 'http', scheme: 'bearer', description: 'A token of the auditor group (`cli token issue --group auditor`).' },
       },
       schemas: Object.fromEntries(Object.entries(options.components).map(([name, component]) => [name, componentJsonSchema(component)])),
     },

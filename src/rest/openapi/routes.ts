@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Runtime } from '../../runtime.ts';
+import { auditComponents, auditRouteDocs } from './audit-paths.ts';
 import { chatbotComponents, chatbotRouteDocs } from './chatbot-paths.ts';
 import { coreCustomersComponents, coreCustomersRouteDocs } from './core-customers-paths.ts';
 import { coreOrdersComponents, coreOrdersRouteDocs } from './core-orders-paths.ts';
@@ -35,6 +36,7 @@ export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
       ...metricsRouteDocs(),
       ...referenceRouteDocs(),
       ...dashboardRouteDocs(),
+      ...auditRouteDocs(),
     ]),
     components: {
       ...coreSalesComponents,
@@ -47,6 +49,7 @@ export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
       ...supplierComponents,
       ...filesComponents,
       ...chatbotComponents,
+      ...auditComponents,
     },
   });
 

@@ -56,7 +56,7 @@ describe('GET /openapi.json', () => {
         .filter((key) => httpMethods.includes(key))
         .map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(served).toHaveLength(57);
+    expect(served).toHaveLength(62);
     expect(new Set(served).size).toBe(served.length);
     expect(documented.sort()).toEqual(served.sort());
   });
@@ -132,6 +132,7 @@ describe('GET /openapi.json', () => {
       supplierBearer: { type: 'http', scheme: 'bearer' },
       apiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token' },
       metricsBearer: { type: 'http', scheme: 'bearer' },
+      auditorBearer: { type: 'http', scheme: 'bearer' },
     });
     for (const [path, item] of Object.entries(paths)) {
       for (const operation of Object.values(item)) {
@@ -147,7 +148,9 @@ describe('GET /openapi.json', () => {
                   ? [{ apiToken: [] }]
                   : tag === 'metrics'
                     ? [{ metricsBearer: [] }]
-                    : [];
+                    : path.startsWith('/api/audit/')
+                      ? [{ auditorBearer: [] }]
+                      : [];
         expect(operation.security, path).toEqual(expected);
         if (expected.length > 0) expect(Object.keys(operation.responses as Json), path).toContain('401');
         if (!tag!.startsWith('core-')) continue;

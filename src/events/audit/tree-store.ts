@@ -1,0 +1,157 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { GrowingTree, HASH_SIZE, rootOf, type Hash, type SubtreeHashes } from './merkle.ts';
+import type { TreeHead } from './tree-head.ts';
+
+/**
+ * The log's Merkle tree as the notary keeps it, in a SQLite file of its own (DATA_DIR/log-tree.sqlite):
+ * the hash of every complete subtree (level 0: the leaves), the log position of each leaf, the signed
+ * heads found in the log, and the public keys that signed them. About two hashes per event; a proof
+ * reads O(log n) of them, and a start resumes from the tree's right edge without rereading the log.
+ * Derived data: deleted, it is rebuilt from the log (the same leaves give the same tree).
+ */
+
+export type StoredHead = TreeHead & { publicKey: string; position: number };
+
+export type TreeStore = {
+  size(): number;
+  /** The position of the last event in the tree, -1 when empty. */
+  lastPosition(): number;
+  /** The index of the last leaf that is not a tree head, -1 when none. */
+  lastEventIndex(): number;
+  /** Appends leaves (hash, position, whether the event is a tree head) in one transaction. */
+  append(leaves: readonly { hash: Hash; position: number; isHead: boolean }[]): void;
+  subtrees: SubtreeHashes;
+  root(size?: number): Hash;
+  leafIndexAt(position: number): number | undefined;
+  positionOf(index: number): number | undefined;
+  leafHashAt(index: number): Hash | undefined;
+  recordHead(head: StoredHead): void;
+  latestHead(): StoredHead | undefined;
+  /** The latest head covering at most `size` leaves. */
+  headAtOrBefore(size: number): StoredHead | undefined;
+  headAt(size: number): StoredHead | undefined;
+  publicKeys(): { keyId: string; publicKey: string }[];
+  close(): void;
+};
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS subtrees (level INTEGER NOT NULL, idx INTEGER NOT NULL, hash BLOB NOT NULL, PRIMARY KEY (level, idx)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS leaves (idx INTEGER PRIMARY KEY, position INTEGER NOT NULL UNIQUE);
+CREATE TABLE IF NOT EXISTS heads (tree_size INTEGER PRIMARY KEY, root_hash TEXT NOT NULL, signed_at TEXT NOT NULL, key_id TEXT NOT NULL,
+  signature TEXT NOT NULL, public_key TEXT NOT NULL, position INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS public_keys (key_id TEXT PRIMARY KEY, public_key TEXT NOT NULL, first_position INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS state (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+`;
+
+type HeadRow = { tree_size: number; root_hash: string; signed_at: string; key_id: string; signature: string; public_key: string; position: number };
+
+const toHead = (row: HeadRow | undefined): StoredHead | undefined =>
+  row && {
+    treeSize: row.tree_size,
+    rootHash: row.root_hash,
+    signedAt: row.signed_at,
+    keyId: row.key_id,
+    signature: row.signature,
+    publicKey: row.public_key,
+    position: row.position,
+  };
+
+export const openTreeStore = (file: string, options: { readonly?: boolean } = {}): TreeStore => {
+  if (!options.readonly) mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file, { timeout: 5_000, readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  if (!options.readonly) {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec(SCHEMA);
+  }
+  const statements = {
+    state: db.prepare<[string], { value: number }>('SELECT value FROM state WHERE name = ?'),
+    setState: db.prepare<[string, number]>('INSERT INTO state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
+    subtree: db.prepare<[number, number], { hash: Buffer }>('SELECT hash FROM subtrees WHERE level = ? AND idx = ?'),
+    insertSubtree: db.prepare<[number, number, Buffer]>('INSERT OR REPLACE INTO subtrees (level, idx, hash) VALUES (?, ?, ?)'),
+    insertLeaf: db.prepare<[number, number]>('INSERT OR REPLACE INTO leaves (idx, position) VALUES (?, ?)'),
+    leafAt: db.prepare<[number], { idx: number }>('SELECT idx FROM leaves WHERE position = ?'),
+    positionOf: db.prepare<[number], { position: number }>('SELECT position FROM leaves WHERE idx = ?'),
+    insertHead: db.prepare<HeadRow>(
+      `INSERT OR IGNORE INTO heads (tree_size, root_hash, signed_at, key_id, signature, public_key, position)
+       VALUES (@tree_size, @root_hash, @signed_at, @key_id, @signature, @public_key, @position)`,
+    ),
+    insertKey: db.prepare<[string, string, number]>('INSERT OR IGNORE INTO public_keys (key_id, public_key, first_position) VALUES (?, ?, ?)'),
+    latestHead: db.prepare<[], HeadRow>('SELECT * FROM heads ORDER BY tree_size DESC LIMIT 1'),
+    headAtOrBefore: db.prepare<[number], HeadRow>('SELECT * FROM heads WHERE tree_size <= ? ORDER BY tree_size DESC LIMIT 1'),
+    headAt: db.prepare<[number], HeadRow>('SELECT * FROM heads WHERE tree_size = ?'),
+    keys: db.prepare<[], { key_id: string; public_key: string }>('SELECT key_id, public_key FROM public_keys ORDER BY first_position'),
+  };
+  const stateOf = (name: string, fallback: number): number => statements.state.get(name)?.value ?? fallback;
+
+  const subtrees: SubtreeHashes = (level, index) => {
+    const row = statements.subtree.get(level, index);
+    if (!row || row.hash.length !== HASH_SIZE) throw new Error(`The log tree has no subtree ${level}:${index}: rebuild it from the log`);
+    return row.hash;
+  };
+
+  /** The right edge of the tree of `size` leaves: its complete subtrees, largest first. */
+  const edgeOf = (size: number): Hash[] => {
+    const edge: Hash[] = [];
+    let from = 0;
+    for (let level = 52; level >= 0; level--) {
+      const width = 2 ** level;
+      if (size - from >= width) {
+        edge.push(subtrees(level, from / width));
+        from += width;
+      }
+    }
+    return edge;
+  };
+
+  const size = () => stateOf('size', 0);
+
+  const appendAll = db.transaction((leaves: readonly { hash: Hash; position: number; isHead: boolean }[]) => {
+    const tree = GrowingTree.resume(size(), edgeOf(size()), (level, index, hash) => statements.insertSubtree.run(level, index, hash));
+    let lastEvent = stateOf('lastEventIndex', -1);
+    let last = stateOf('lastPosition', -1);
+    for (const leaf of leaves) {
+      if (leaf.position <= last) continue;
+      statements.insertLeaf.run(tree.size, leaf.position);
+      if (!leaf.isHead) lastEvent = tree.size;
+      tree.append(leaf.hash);
+      last = leaf.position;
+    }
+    statements.setState.run('size', tree.size);
+    statements.setState.run('lastPosition', last);
+    statements.setState.run('lastEventIndex', lastEvent);
+  });
+
+  return {
+    size,
+    lastPosition: () => stateOf('lastPosition', -1),
+    lastEventIndex: () => stateOf('lastEventIndex', -1),
+    append: (leaves) => {
+      if (leaves.length > 0) appendAll(leaves);
+    },
+    subtrees,
+    root: (at = size()) => rootOf(subtrees, at),
+    leafIndexAt: (position) => statements.leafAt.get(position)?.idx,
+    positionOf: (index) => statements.positionOf.get(index)?.position,
+    leafHashAt: (index) => statements.subtree.get(0, index)?.hash,
+    recordHead: (head) => {
+      statements.insertHead.run({
+        tree_size: head.treeSize,
+        root_hash: head.rootHash,
+        signed_at: head.signedAt,
+        key_id: head.keyId,
+        signature: head.signature,
+        public_key: head.publicKey,
+        position: head.position,
+      });
+      statements.insertKey.run(head.keyId, head.publicKey, head.position);
+    },
+    latestHead: () => toHead(statements.latestHead.get()),
+    headAtOrBefore: (at) => toHead(statements.headAtOrBefore.get(at)),
+    headAt: (at) => toHead(statements.headAt.get(at)),
+    publicKeys: () => statements.keys.all().map((row) => ({ keyId: row.key_id, publicKey: row.public_key })),
+    close: () => db.close(),
+  };
+};
