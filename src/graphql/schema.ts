@@ -11,6 +11,7 @@ import './planning/planning-mutations.ts';
 import './sales/refund-mutations.ts';
 import './access/mint-action-token-mutation.ts';
 import './after-sales/sav-mutations.ts';
+import './after-sales/sav-appointment-fields.ts';
 import './supplier-performance/supplier-performance-query.ts';
 import './dashboard/dashboard-query.ts';
 
