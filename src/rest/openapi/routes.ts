@@ -14,6 +14,7 @@ import { withIdempotencyKeys } from './idempotency-docs.ts';
 import { metricsRouteDocs } from './metrics-paths.ts';
 import { referenceAsset, referencePage } from './reference-page.ts';
 import { referenceRouteDocs } from './reference-paths.ts';
+import { savAppointmentComponents, savAppointmentRouteDocs } from './sav-appointment-paths.ts';
 import { supplierComponents, supplierRouteDocs } from './supplier-paths.ts';
 
 /** The document of every REST route, for a service answering at `baseUrl`. */
@@ -27,6 +28,7 @@ export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
       ...coreCustomersRouteDocs(),
       ...coreSavOperationsRouteDocs(),
       ...coreSavRouteDocs(),
+      ...savAppointmentRouteDocs(),
       ...supplierRouteDocs(),
       ...filesRouteDocs(),
       ...chatbotRouteDocs(),
@@ -41,6 +43,7 @@ export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
       ...coreCustomersComponents,
       ...coreSavOperationsComponents,
       ...coreSavComponents,
+      ...savAppointmentComponents,
       ...healthComponents,
       ...supplierComponents,
       ...filesComponents,

@@ -5,6 +5,7 @@ import { readDomainStream } from '../../../src/events/domain-store.ts';
 import { planningDayStreamName } from '../../../src/events/planning/events.ts';
 import { planningDayDecider, type PlanningDayEvent } from '../../../src/events/planning/planning-day-decider.ts';
 import { expectJson } from '../chatbot/chatbot-api.ts';
+import { expectDocumented, type Json } from '../openapi/documented-schema.ts';
 import { complaint, seedSales, startSavApi, type SavApi } from '../core/sav/sav-api.ts';
 
 /**
@@ -18,10 +19,12 @@ describe('moving a SAV appointment', () => {
   let api: SavApi;
   let sofa: number;
   let chatbotToken: string;
+  let document: Json;
   beforeAll(async () => {
     api = await startSavApi();
     sofa = (await seedSales(api)).first.sofa;
     chatbotToken = await api.tokenFor('chatbot', 'chatbot-test');
+    document = (await api.request.get('/openapi.json')).body as Json;
   });
   afterAll(async () => api.close());
 
@@ -54,6 +57,7 @@ describe('moving a SAV appointment', () => {
     const response = await api.get(`/api/sale-sav/${savId}/appointment/slots?start_date=2026-10-03&end_date=2026-10-12`);
 
     expect(response.status).toBe(200);
+    expectDocumented(document, '/api/sale-sav/{id}/appointment/slots', 'get', response);
     expect(response.body).toMatchObject({
       success: true,
       sav_id: savId,
@@ -91,6 +95,7 @@ describe('moving a SAV appointment', () => {
       appointment: { date: '2026-10-08', time: '16:00' },
       previous_appointment: { date: '2026-10-08', time: '14:00' },
     });
+    expectDocumented(document, '/api/sale-sav/{id}/appointment', 'post', response);
     expect(await placesOn('2026-10-08')).toEqual([`16:00 ${savId}`]);
     expect((await api.runtime.eventStore.readStream(savStreamName(savId))).at(-1)?.data).toMatchObject({
       date: '2026-10-08',
@@ -143,6 +148,7 @@ describe('moving a SAV appointment', () => {
       'date: must be a date YYYY-MM-DD',
       'unknown field(s) when',
     ]);
+    for (const refusal of refusals) expectDocumented(document, '/api/sale-sav/{id}/appointment', 'post', refusal);
     expect(await head()).toBe(before);
     expect(await placesOn('2026-10-06')).toHaveLength(4);
   });
@@ -207,6 +213,8 @@ describe('moving a SAV appointment', () => {
       expect(slots.status).toBe(200);
       expect(slots.body.slots.map((slot: { time: string }) => slot.time)).toEqual(['09:00', '11:00', '14:00', '16:00']);
       expect(moved.status).toBe(200);
+      expectDocumented(document, '/api/sav/{savId}/appointment/slots', 'get', slots);
+      expectDocumented(document, '/api/sav/{savId}/appointment', 'post', moved);
       expect(moved.body).toMatchObject({ success: true, status: 'scheduled', message: 'Votre rendez-vous a été déplacé le 21/10/2026 à 14:00' });
       expect(await placesOn('2026-10-21')).toEqual([`14:00 ${savId}`]);
     });
@@ -239,6 +247,10 @@ describe('moving a SAV appointment', () => {
         { success: false, error: 'Paramètres invalides', message: 'Le champ end_date ne doit pas être avant la date de début (2026-10-22)' },
       ]);
       expect(answers.map((answer) => answer.status)).toEqual([409, 409, 409, 404, 404, 400, 400]);
+      for (const [index, answer] of answers.entries()) {
+        const slotsAsked = index === 4 || index === 6;
+        expectDocumented(document, slotsAsked ? '/api/sav/{savId}/appointment/slots' : '/api/sav/{savId}/appointment', slotsAsked ? 'get' : 'post', answer);
+      }
       expect(await head()).toBe(before);
     });
   });
