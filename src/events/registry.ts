@@ -12,6 +12,7 @@ import { idEventDefinitions, type IdEvent } from './ids/events.ts';
 import { customerEventDefinitions, type CustomerEvent } from './customers/events.ts';
 import type { PersonalDataRule } from './schema/personal-data.ts';
 import { invoicingEventDefinitions, type InvoicingEvent } from './invoicing/events.ts';
+import { customerMailEventDefinitions, type CustomerMailEvent } from './customer-mails/events.ts';
 
 /**
  * Every event type the service records. An event is validated against its schema when it is appended
@@ -19,7 +20,7 @@ import { invoicingEventDefinitions, type InvoicingEvent } from './invoicing/even
  * decision never sees data of the wrong shape.
  */
 
-export type DomainEvent = SaleEvent | SavEvent | LeadEvent | ProductEvent | PlanningEvent | AccessEvent | IdEvent | CustomerEvent | InvoicingEvent;
+export type DomainEvent = SaleEvent | SavEvent | LeadEvent | ProductEvent | PlanningEvent | AccessEvent | IdEvent | CustomerEvent | InvoicingEvent | CustomerMailEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
@@ -36,6 +37,7 @@ const definitions: readonly EventDefinition[] = [
   ...idEventDefinitions,
   ...customerEventDefinitions,
   ...invoicingEventDefinitions,
+  ...customerMailEventDefinitions,
 ];
 
 const byType = new Map<string, EventDefinition>(definitions.map((definition) => [definition.type, definition]));
