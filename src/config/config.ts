@@ -91,11 +91,15 @@ const environment = z.object({
       .string()
       .default('all')
       .transform((value, context) => {
-        const names = value.split(',').map((name) => name.trim()).filter((name) => name.length > 0);
+        const names = value
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name.length > 0);
         if (names.length === 1 && names[0] === 'all') return [...customerMailKinds];
         if (names.length === 1 && names[0] === 'none') return [];
         const unknown = names.filter((name) => !(customerMailKinds as readonly string[]).includes(name));
-        if (unknown.length > 0) context.addIssue({ code: 'custom', message: `unknown kind(s) ${unknown.join(', ')}: all, none, or among ${customerMailKinds.join(', ')}` });
+        if (unknown.length > 0)
+          context.addIssue({ code: 'custom', message: `unknown kind(s) ${unknown.join(', ')}: all, none, or among ${customerMailKinds.join(', ')}` });
         return names as CustomerMailKind[];
       }),
   ),

@@ -20,7 +20,8 @@ import { customerMailEventDefinitions, type CustomerMailEvent } from './customer
  * decision never sees data of the wrong shape.
  */
 
-export type DomainEvent = SaleEvent | SavEvent | LeadEvent | ProductEvent | PlanningEvent | AccessEvent | IdEvent | CustomerEvent | InvoicingEvent | CustomerMailEvent;
+export type DomainEvent =
+  SaleEvent | SavEvent | LeadEvent | ProductEvent | PlanningEvent | AccessEvent | IdEvent | CustomerEvent | InvoicingEvent | CustomerMailEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 

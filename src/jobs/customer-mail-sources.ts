@@ -62,7 +62,10 @@ const incrementIdOfSale = (events: readonly StoredEvent<SaleEvent>[]): string | 
 };
 
 /** The SAV's customer: the address its request gave, else its sale's customer's (the first name from the sale). */
-const savCustomer = async (store: EventStore, savId: number): Promise<{ customer: { email: string; firstname: string } | null; sav: StoredEvent<SavEvent>[] }> => {
+const savCustomer = async (
+  store: EventStore,
+  savId: number,
+): Promise<{ customer: { email: string; firstname: string } | null; sav: StoredEvent<SavEvent>[] }> => {
   const sav = await readSav(store, savId);
   const created = sav.find((event) => event.type === 'SavCreated');
   if (created?.type !== 'SavCreated') return { customer: null, sav };
@@ -83,7 +86,7 @@ export const mailFor = async (store: EventStore, event: StoredEvent<SourceEvent>
         const requested = sale.events.find((candidate) => candidate.type === 'RefundRequested' && candidate.data.refundId === event.data.refundId);
         if (requested?.type !== 'RefundRequested') return { status: 'skip', reason: 'no_address' };
         const { amount, currency } = requested.data;
-        return addressed(sale.customer, { kind: 'refund_paid', incrementId: incrementIdOfSale(sale.events) ?? incrementId, amountCents: amount, currency });
+        return addressed(sale.customer, { kind: 'refund_paid', incrementId: incrementIdOfSale(sale.events) ?? incrementId, amount, currency });
       }
       const { saleProductId } = event.data;
       const imported = sale.events.find((candidate) => candidate.type === 'SaleImported');

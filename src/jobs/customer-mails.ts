@@ -131,7 +131,12 @@ const mailFromLog = async (
       const event = decodeEvent(recorded) as StoredEvent<SourceEvent>;
       const kind = mailKindOf(event);
       if (enabled.has(kind)) {
-        const outcome = await deliverCustomerMail(runtime, transport, { kind, sourceEventId: event.id, resolve: () => mailFor(runtime.eventStore, event) }, transportDown);
+        const outcome = await deliverCustomerMail(
+          runtime,
+          transport,
+          { kind, sourceEventId: event.id, resolve: () => mailFor(runtime.eventStore, event) },
+          transportDown,
+        );
         const name = customerMailStreamName(kind, event.id);
         if (outcome === 'sent') run.sent.push(name);
         if (outcome === 'skipped') run.skipped.push(name);
@@ -155,11 +160,7 @@ const running = new WeakSet<JobRuntime>();
  * One run of the job. `transport` defaults to the configured one, opened and closed for this run.
  * Runs on one runtime never overlap (`busy`); `mayGoOn` is asked before each event: false ends the run.
  */
-export const runCustomerMailsOnce = async (
-  runtime: JobRuntime,
-  transport?: MailTransport,
-  mayGoOn: () => boolean = () => true,
-): Promise<CustomerMailRun> => {
+export const runCustomerMailsOnce = async (runtime: JobRuntime, transport?: MailTransport, mayGoOn: () => boolean = () => true): Promise<CustomerMailRun> => {
   if (running.has(runtime)) return { status: 'busy' };
   running.add(runtime);
   const used = transport ?? createMailTransport(runtime.config);

@@ -20,7 +20,7 @@ export type CustomerMailContent =
   | { kind: 'sav_opened'; savId: number; incrementId: string; productNames: string[] }
   | { kind: 'sav_appointment_booked' | 'sav_appointment_moved' | 'sav_appointment_reminder'; savId: number; date: string; time: string }
   | { kind: 'sav_resolved' | 'sav_closed'; savId: number }
-  | { kind: 'refund_paid'; incrementId: string; amountCents: number; currency: string };
+  | { kind: 'refund_paid'; incrementId: string; amount: number; currency: string };
 
 export type CustomerMail = { customer: Customer; content: CustomerMailContent; sourceEventId: string };
 
@@ -40,8 +40,7 @@ export const zonedInstant = (date: string, time: string, timezone: string): Date
   return new Date(asUtc - offsetAt(first) * 60_000);
 };
 
-const longDate = (date: string): string =>
-  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+const longDate = (date: string): string => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
 const endTime = (time: string): string => {
   const [hours, minutes] = time.split(':').map(Number);
@@ -49,7 +48,7 @@ const endTime = (time: string): string => {
   return `${String(Math.floor(total / 60) % 24).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 };
 
-const euros = (cents: number, currency: string): string => new Intl.NumberFormat('fr-FR', { style: 'currency', currency }).format(cents / 100);
+const euros = (amount: number, currency: string): string => new Intl.NumberFormat('fr-FR', { style: 'currency', currency }).format(amount);
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character);
@@ -68,9 +67,7 @@ const compose = (content: CustomerMailContent, seller: Seller): Composed => {
   switch (content.kind) {
     case 'line_shipped': {
       const tracking: Paragraph[] =
-        content.trackingNumber === null
-          ? []
-          : [`Transporteur : ${content.carrier ?? 'non précisé'}`, `Numéro de suivi : ${content.trackingNumber}`];
+        content.trackingNumber === null ? [] : [`Transporteur : ${content.carrier ?? 'non précisé'}`, `Numéro de suivi : ${content.trackingNumber}`];
       if (content.trackingUrl !== null) tracking.push({ text: 'Suivre le colis sur le site du transporteur', href: content.trackingUrl });
       return {
         subject: `Votre commande ${content.incrementId} a été expédiée`,
@@ -109,7 +106,10 @@ const compose = (content: CustomerMailContent, seller: Seller): Composed => {
     case 'sav_resolved':
       return {
         subject: `Votre demande SAV n° ${content.savId} est résolue`,
-        paragraphs: [`Votre demande de service après-vente n° ${content.savId} est résolue.`, `Si le problème persiste, répondez à ce message : ${seller.name} rouvrira la demande.`],
+        paragraphs: [
+          `Votre demande de service après-vente n° ${content.savId} est résolue.`,
+          `Si le problème persiste, répondez à ce message : ${seller.name} rouvrira la demande.`,
+        ],
       };
     case 'sav_closed':
       return {
@@ -120,7 +120,7 @@ const compose = (content: CustomerMailContent, seller: Seller): Composed => {
       return {
         subject: `Remboursement de votre commande ${content.incrementId}`,
         paragraphs: [
-          `Un remboursement de ${euros(content.amountCents, content.currency)} pour votre commande ${content.incrementId} a été effectué.`,
+          `Un remboursement de ${euros(content.amount, content.currency)} pour votre commande ${content.incrementId} a été effectué.`,
           'Il apparaîtra sur votre moyen de paiement sous quelques jours ouvrés.',
         ],
       };
@@ -185,6 +185,12 @@ export const customerMail = (mail: CustomerMail, settings: CustomerMailSettings)
     attachments:
       composed.calendar === undefined
         ? []
-        : [{ filename: 'rendez-vous.ics', content: calendarFile(composed.calendar, seller, settings, mail.sourceEventId), contentType: 'text/calendar; charset=utf-8' }],
+        : [
+            {
+              filename: 'rendez-vous.ics',
+              content: calendarFile(composed.calendar, seller, settings, mail.sourceEventId),
+              contentType: 'text/calendar; charset=utf-8',
+            },
+          ],
   };
 };
