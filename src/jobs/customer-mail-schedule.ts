@@ -3,6 +3,7 @@ import type { JobRuntime } from './job-runtime.ts';
 import { everySecondsPattern, scheduleJob } from './cron-schedule.ts';
 import { holdJobLease } from '../leases/job-lease.ts';
 import { customerMailJobName, runCustomerMailsOnce } from './customer-mails.ts';
+import { runSavAppointmentRemindersOnce } from './sav-appointment-reminders.ts';
 
 /**
  * The customer mail outbox on a node-cron schedule (every 30 s), started and stopped with the HTTP
@@ -44,6 +45,40 @@ export const startCustomerMailJob = (runtime: JobRuntime, options: CustomerMailJ
         await current;
         await lease.stop();
         if (options.transport === undefined) transport.close();
+      })();
+      return stopped;
+    },
+  };
+};
+
+export const savAppointmentReminderJobName = 'sav-appointment-reminders';
+
+/**
+ * The reminders of tomorrow's SAV appointments, every hour on the hour (node-cron), in the instance
+ * holding the lease `job:sav-appointment-reminders`; at once when it takes the lease.
+ */
+export const startSavAppointmentReminderJob = (runtime: JobRuntime): CustomerMailJob => {
+  const transport = createMailTransport(runtime.config);
+  let current: Promise<void> | null = null;
+  const tick = async (): Promise<void> => {
+    if (!runtime.isOpen() || !lease.held) return;
+    const run = runSavAppointmentRemindersOnce(runtime, transport)
+      .then(() => undefined)
+      .catch((error: unknown) => runtime.log.error({ err: error }, 'appointment reminder run failed'));
+    current = run;
+    await run;
+    if (current === run) current = null;
+  };
+  const lease = holdJobLease(runtime, savAppointmentReminderJobName, { onAcquired: () => void (current ?? tick()), onLost: () => undefined });
+  const task = scheduleJob(runtime, savAppointmentReminderJobName, '0 0 * * * *', tick);
+  let stopped: Promise<void> | null = null;
+  return {
+    stop: () => {
+      stopped ??= (async () => {
+        await task.destroy();
+        await current;
+        await lease.stop();
+        transport.close();
       })();
       return stopped;
     },

@@ -62,7 +62,7 @@ const incrementIdOfSale = (events: readonly StoredEvent<SaleEvent>[]): string | 
 };
 
 /** The SAV's customer: the address its request gave, else its sale's customer's (the first name from the sale). */
-const savCustomer = async (
+export const savCustomer = async (
   store: EventStore,
   savId: number,
 ): Promise<{ customer: { email: string; firstname: string } | null; sav: StoredEvent<SavEvent>[] }> => {

@@ -8,6 +8,7 @@ import { markRefundPaid } from '../../src/events/sales/refunds.ts';
 import { shipSupplierLine } from '../../src/events/sales/supplier-lines.ts';
 import { runCustomerMailsOnce, writeCustomerMailCheckpoint } from '../../src/jobs/customer-mails.ts';
 import { smtpTransport } from '../../src/mail/mail-transport.ts';
+import { runSavAppointmentRemindersOnce } from '../../src/jobs/sav-appointment-reminders.ts';
 import { startApi, type ApiHarness } from '../support/api-harness.ts';
 import { freeLoopbackPort, startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../support/smtp-test-server.ts';
 import { importOrder, order, seedCatalog } from '../rest/chatbot/chatbot-api.ts';
@@ -235,5 +236,33 @@ describe('the customer mails, over SMTP', () => {
       },
     ]);
     expect(customerMailStreamName('line_shipped', stream.slice('customermail-line_shipped-'.length))).toBe(stream);
+  });
+  it('when a SAV appointment is tomorrow, the reminder job mails it once, and none for a SAV cancelled or moved away', async () => {
+    const imported = await importOrder(api, order({ increment_id: '100004800' }));
+    const open = async (date: string, time: string) =>
+      (
+        await post('/api/sale-sav/create-for-sale-product', {
+          saleProductId: imported.sofa,
+          data: { complaint: 'Le tiroir ne ferme plus.', complaint_name: 'Produit défectueux', sav_type: 'repair', rdv_date: date, rdv_time: time },
+        })
+      ).sav_id as number;
+    // The clock stands on Monday 5 October: tomorrow is Tuesday 6 October.
+    const reminded = await open('2026-10-06', '16:00');
+    const cancelled = await open('2026-10-06', '14:00');
+    await post(`/api/sale-sav/${cancelled}/cancel`, { reason: 'Client injoignable' });
+    const movedAway = await open('2026-10-06', '11:00');
+    await post(`/api/sale-sav/${movedAway}/appointment`, { date: '2026-10-09', time: '11:00' });
+    const before = smtp.received.length;
+
+    const first = await runSavAppointmentRemindersOnce(api.runtime);
+    const second = await runSavAppointmentRemindersOnce(api.runtime);
+
+    expect(first).toMatchObject({ status: 'completed', sent: [expect.stringMatching(/^customermail-sav_appointment_reminder-/)], failed: [], skipped: [] });
+    expect(second).toEqual({ status: 'completed', sent: [], failed: [], skipped: [] });
+    const mails = received(before);
+    expect(mails.map((mail) => mail.header('subject'))).toEqual([`Rappel : votre rendez-vous SAV n° ${reminded} demain`]);
+    expect(plainText(mails[0]!).split('\n')).toEqual(expect.arrayContaining(['Date : mardi 6 octobre 2026', 'Créneau : de 16h00 à 18h00']));
+    const calendar = Object.values(ical.sync.parseICS(mimePart(mails[0]!.raw, 'text/calendar') ?? '')).filter((component) => component?.type === 'VEVENT');
+    expect((calendar[0] as ical.VEvent).start.toISOString()).toBe('2026-10-06T14:00:00.000Z');
   });
 });
