@@ -37,7 +37,7 @@ export const mailKindOf = (event: SourceEvent): CustomerMailKind => {
 
 export type MailToSend =
   | { status: 'send'; customer: { email: string; firstname: string }; content: CustomerMailContent }
-  | { status: 'skip'; reason: 'customer_erased' | 'no_address' | 'appointment_no_longer_held' };
+  | { status: 'skip'; reason: 'customer_erased' | 'no_address' };
 
 type SaleFacts = { events: StoredEvent<SaleEvent>[]; customer: { email: string; firstname: string } | null };
 

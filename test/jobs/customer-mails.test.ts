@@ -8,6 +8,7 @@ import { markRefundPaid } from '../../src/events/sales/refunds.ts';
 import { shipSupplierLine } from '../../src/events/sales/supplier-lines.ts';
 import { runCustomerMailsOnce, writeCustomerMailCheckpoint } from '../../src/jobs/customer-mails.ts';
 import { smtpTransport } from '../../src/mail/mail-transport.ts';
+import { ConfigError, loadConfig } from '../../src/config/config.ts';
 import { runSavAppointmentRemindersOnce } from '../../src/jobs/sav-appointment-reminders.ts';
 import { startApi, type ApiHarness } from '../support/api-harness.ts';
 import { freeLoopbackPort, startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../support/smtp-test-server.ts';
@@ -264,5 +265,24 @@ describe('the customer mails, over SMTP', () => {
     expect(plainText(mails[0]!).split('\n')).toEqual(expect.arrayContaining(['Date : mardi 6 octobre 2026', 'Créneau : de 16h00 à 18h00']));
     const calendar = Object.values(ical.sync.parseICS(mimePart(mails[0]!.raw, 'text/calendar') ?? '')).filter((component) => component?.type === 'VEVENT');
     expect((calendar[0] as ical.VEvent).start.toISOString()).toBe('2026-10-06T14:00:00.000Z');
+  });
+  it('when CUSTOMER_MAIL_KINDS leaves a kind out, its steps are not mailed and nothing is recorded for them; an unknown kind is refused at start', async () => {
+    await runCustomerMailsOnce(api.runtime); // the earlier steps, settled first
+    const imported = await importOrder(api, order({ increment_id: '100004900' }));
+    await shipSupplierLine(api.runtime.salesDeps, { serviceOrderId: `${imported.incrementId}_${imported.sofa}`, supplier: 'supplier-a' }, systemContext());
+    const before = smtp.received.length;
+    const shippedMails = async () => (await api.runtime.eventStore.readAll({ filter: { streamPrefixes: ['customermail-line_shipped-'] } })).length;
+    const recordedBefore = await shippedMails();
+    const onlySavOpened = loadConfig({ DATA_DIR: api.dataDir, CUSTOMER_MAIL_KINDS: 'sav_opened, sav_closed' }).customerMailKinds;
+
+    const run = await runCustomerMailsOnce({ ...api.runtime, config: { ...api.runtime.config, customerMailKinds: onlySavOpened } });
+
+    expect(onlySavOpened).toEqual(['sav_opened', 'sav_closed']);
+    expect(run).toEqual({ status: 'completed', sent: [], failed: [], skipped: [], deferred: [] });
+    expect(smtp.received.length).toBe(before);
+    expect(await shippedMails()).toBe(recordedBefore);
+    expect(loadConfig({ DATA_DIR: api.dataDir, CUSTOMER_MAIL_KINDS: 'none' }).customerMailKinds).toEqual([]);
+    expect(loadConfig({ DATA_DIR: api.dataDir }).customerMailKinds).toContain('refund_paid');
+    expect(() => loadConfig({ DATA_DIR: api.dataDir, CUSTOMER_MAIL_KINDS: 'line_shipped,newsletter' })).toThrow(ConfigError);
   });
 });

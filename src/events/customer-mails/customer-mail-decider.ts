@@ -21,7 +21,7 @@ type MailRef = { kind: CustomerMailKind; sourceEventId: string };
 export type CustomerMailCommand =
   | (MailRef & { type: 'RecordCustomerMailSent'; transport: 'smtp' | 'file'; messageId: string; at: string })
   | (MailRef & { type: 'RecordCustomerMailFailed'; error: string; at: string })
-  | (MailRef & { type: 'RecordCustomerMailSkipped'; reason: 'customer_erased' | 'no_address' | 'appointment_no_longer_held'; at: string });
+  | (MailRef & { type: 'RecordCustomerMailSkipped'; reason: 'customer_erased' | 'no_address'; at: string });
 
 /** `mail_settled`: the mail was already sent, skipped or given up: nothing more is recorded. */
 export type CustomerMailRefusalCode = 'mail_settled';

@@ -41,7 +41,7 @@ export const CustomerMailFailed = defineEvent(
 );
 
 /** Why a mail owed is not sent: the customer was erased, or the log names no address to write to. */
-export const customerMailSkipReason = z.enum(['customer_erased', 'no_address', 'appointment_no_longer_held']);
+export const customerMailSkipReason = z.enum(['customer_erased', 'no_address']);
 
 export const CustomerMailSkipped = defineEvent(
   'CustomerMailSkipped',
