@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config/config.ts';
 import { startIdempotencyPurgeJob } from './jobs/idempotency-purge-schedule.ts';
 import { startLeadNotificationJob } from './jobs/lead-notification-schedule.ts';
+import { startCustomerMailJob, startSavAppointmentReminderJob } from './jobs/customer-mail-schedule.ts';
 import { startSavFileFetchJob } from './jobs/sav-file-fetch-schedule.ts';
 import { createLogger } from './logger.ts';
 import { createRuntimeApp } from './server/app.ts';
@@ -63,6 +64,10 @@ const main = async (): Promise<void> => {
   // mails to the team, the SAV files given by URL (every 30 s each, and the files also on demand).
   let leadNotifications: ReturnType<typeof startLeadNotificationJob> | undefined;
   let savFileFetches: ReturnType<typeof startSavFileFetchJob> | undefined;
+  // The customers' mails at each step of their order or SAV (every 30 s).
+  let customerMails: ReturnType<typeof startCustomerMailJob> | undefined;
+  // The reminders of tomorrow's SAV appointments (every hour).
+  let appointmentReminders: ReturnType<typeof startSavAppointmentReminderJob> | undefined;
   // The Idempotency-Key answers past their 24 hours, every hour.
   const idempotencyPurge = startIdempotencyPurgeJob(runtime);
   // The notary of the log: its Merkle tree and signed heads (jobs/log-notary.ts), in the instance holding its lease.
@@ -74,6 +79,8 @@ const main = async (): Promise<void> => {
       // The labels of imported orders, from where the last run left them (labels/label-backlog.ts).
       runtime.labels.start().catch((error: unknown) => log.error({ err: error }, 'the label backlog could not start'));
       leadNotifications = startLeadNotificationJob(runtime);
+      customerMails = startCustomerMailJob(runtime);
+      appointmentReminders = startSavAppointmentReminderJob(runtime);
       savFileFetches = startSavFileFetchJob(runtime);
       savFileFetches.runNow();
     },
@@ -85,7 +92,13 @@ const main = async (): Promise<void> => {
     stopping = true;
     log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     readModelsFile?.stop();
-    const jobsStopped = Promise.all([leadNotifications?.stop(), savFileFetches?.stop(), idempotencyPurge.stop()]);
+    const jobsStopped = Promise.all([
+      leadNotifications?.stop(),
+      customerMails?.stop(),
+      appointmentReminders?.stop(),
+      savFileFetches?.stop(),
+      idempotencyPurge.stop(),
+    ]);
     // Idle keep-alive connections would hold close() open; requests in flight still finish.
     server.closeIdleConnections();
     server.close(async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isValidNamespace } from '../events/store/namespaced-event-store.ts';
 import { parseSigningKey } from './log-signing-key.ts';
+import { customerMailKinds, type CustomerMailKind } from '../events/customer-mails/events.ts';
 import { sellerFromEnvironment, type Seller } from './seller-settings.ts';
 
 /**
@@ -84,6 +85,25 @@ const environment = z.object({
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Service commandes <no-reply@localhost>')),
   LEAD_NOTIFY_TO: z.preprocess(emptyAsUndefined, z.string().default('equipe@localhost')),
   LEAD_NOTIFY_EVERY_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1, 'must be 1 to 59 (s)').max(59, 'must be 1 to 59 (s)').default(30)),
+  /** The kinds of customer mails sent, comma-separated; `all` (default) or `none`. */
+  CUSTOMER_MAIL_KINDS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('all')
+      .transform((value, context) => {
+        const names = value
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name.length > 0);
+        if (names.length === 1 && names[0] === 'all') return [...customerMailKinds];
+        if (names.length === 1 && names[0] === 'none') return [];
+        const unknown = names.filter((name) => !(customerMailKinds as readonly string[]).includes(name));
+        if (unknown.length > 0)
+          context.addIssue({ code: 'custom', message: `unknown kind(s) ${unknown.join(', ')}: all, none, or among ${customerMailKinds.join(', ')}` });
+        return names as CustomerMailKind[];
+      }),
+  ),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
   NODE_ENV: optionalString,
   TLS_CERT_FILE: z.preprocess(emptyAsUndefined, z.string().refine(isReadable, 'must be a readable file').optional()),
@@ -157,6 +177,8 @@ export type Config = {
   leadNotifyTo: string;
   /** Seconds between two runs of the lead mail job (in the instance holding its lease). */
   leadNotifyEverySeconds: number;
+  /** The kinds of customer mails the outbox sends (CUSTOMER_MAIL_KINDS). */
+  customerMailKinds: CustomerMailKind[];
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   production: boolean;
   /** The certificate and key files (PEM) the service serves TLS with; absent: plain HTTP (or a TLS-terminating proxy in front). */
@@ -238,6 +260,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mailFrom: values.MAIL_FROM,
     leadNotifyTo: values.LEAD_NOTIFY_TO,
     leadNotifyEverySeconds: values.LEAD_NOTIFY_EVERY_SECONDS,
+    customerMailKinds: values.CUSTOMER_MAIL_KINDS,
     logLevel: values.LOG_LEVEL,
     production,
     tls,

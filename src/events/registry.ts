@@ -13,6 +13,7 @@ import { customerEventDefinitions, type CustomerEvent } from './customers/events
 import type { PersonalDataRule } from './schema/personal-data.ts';
 import { invoicingEventDefinitions, type InvoicingEvent } from './invoicing/events.ts';
 import { treeHeadEventDefinitions, type TreeHeadEvent } from './audit/events.ts';
+import { customerMailEventDefinitions, type CustomerMailEvent } from './customer-mails/events.ts';
 
 /**
  * Every event type the service records. An event is validated against its schema when it is appended
@@ -21,7 +22,7 @@ import { treeHeadEventDefinitions, type TreeHeadEvent } from './audit/events.ts'
  */
 
 export type DomainEvent =
-  SaleEvent | SavEvent | LeadEvent | ProductEvent | PlanningEvent | AccessEvent | IdEvent | CustomerEvent | InvoicingEvent | TreeHeadEvent;
+  SaleEvent | SavEvent | LeadEvent | ProductEvent | PlanningEvent | AccessEvent | IdEvent | CustomerEvent | InvoicingEvent | TreeHeadEvent | CustomerMailEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
@@ -39,6 +40,7 @@ const definitions: readonly EventDefinition[] = [
   ...customerEventDefinitions,
   ...invoicingEventDefinitions,
   ...treeHeadEventDefinitions,
+  ...customerMailEventDefinitions,
 ];
 
 const byType = new Map<string, EventDefinition>(definitions.map((definition) => [definition.type, definition]));

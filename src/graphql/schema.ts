@@ -13,6 +13,7 @@ import './sales/refund-mutations.ts';
 import './sales/supplier-line-mutations.ts';
 import './access/mint-action-token-mutation.ts';
 import './after-sales/sav-mutations.ts';
+import './after-sales/sav-appointment-fields.ts';
 import './supplier-performance/supplier-performance-query.ts';
 import './dashboard/dashboard-query.ts';
 import './after-sales/sav-status-counts-query.ts';

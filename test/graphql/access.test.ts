@@ -185,6 +185,7 @@ const everyMutation: Record<string, string> = {
   closeSav: 'closeSav(savId: 1) { status }',
   reopenSav: 'reopenSav(savId: 1, reason: "Encore cassé") { status }',
   cancelSav: 'cancelSav(savId: 1, reason: "Doublon") { status }',
+  moveSavAppointment: 'moveSavAppointment(savId: 1, date: "2026-10-13", time: "09:00") { status }',
 };
 
 describe('mutations are for staff only', () => {

@@ -14,7 +14,7 @@ import { SavRef } from './sav-type.ts';
 
 type SavChange = { status: string; sav: SavDocument; releasedAppointment: SavSlot | null };
 
-const SavSlotRef = builder.objectRef<SavSlot>('SavSlot').implement({
+export const SavSlotRef = builder.objectRef<SavSlot>('SavSlot').implement({
   fields: (t) => ({ date: t.expose('date', { type: 'LocalDate' }), time: t.exposeString('time') }),
 });
 

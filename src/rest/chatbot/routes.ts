@@ -13,6 +13,8 @@ import { openSav } from './open-sav.ts';
 import { productDetails } from './product-details.ts';
 import { saleDetails } from './sale-details.ts';
 import { savStatus } from './sav-status.ts';
+import { appointmentSlots, moveAppointment } from '../sav-appointments/sav-appointment-routes.ts';
+import { chatbotAppointmentRoutes } from './appointment-texts.ts';
 
 const noChatbotQuery = noQueryParameters(invalidQuery);
 
@@ -42,6 +44,9 @@ export const chatbotRoutes = (runtime: Runtime): Router => {
   router.post('/api/sav/:savId/files', uploadSavFile(runtime, chatbotUploadTexts, 'chatbot'));
   router.get('/api/sav/:savId/files/:fileId', noChatbotQuery, downloadSavFile(runtime, savFileNotStored));
   router.get('/api/customer/sav-status', savStatus(runtime));
+  const appointments = chatbotAppointmentRoutes(runtime);
+  router.get('/api/sav/:savId/appointment/slots', appointmentSlots(runtime, appointments));
+  router.post('/api/sav/:savId/appointment', noChatbotQuery, moveAppointment(runtime, appointments));
   router.get('/api/product/:sku', noChatbotQuery, productDetails(runtime));
   return router;
 };

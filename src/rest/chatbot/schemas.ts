@@ -95,3 +95,41 @@ export const savStatusQuery = queryParameters(
     oneOf: [given('email'), given('increment_id')],
   });
 export type SavStatusQuery = z.infer<typeof savStatusQuery>;
+
+const calendarDate = z.iso.date(expecting('une date AAAA-MM-JJ'));
+const clockTime = z.string(expecting('une heure HH:MM')).regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+/** The SAV ID in the path of the appointment routes, read from plain digits only. */
+export const chatbotSavId = z
+  .string(expecting('un identifiant de SAV (entier positif)'))
+  .regex(/^[1-9][0-9]{0,9}$/, 'doit être un identifiant de SAV (entier positif)')
+  .transform(Number)
+  .pipe(z.number().max(2_147_483_647, 'doit être un identifiant de SAV (entier positif)'));
+
+/** GET /api/sav/{savId}/appointment/slots: the customer's e-mail (the SAV's or its order's) and the period looked at. */
+export const appointmentSlotsQuery = queryParameters(
+  {
+    email: email.describe("L'e-mail du client du SAV ou de sa commande, quelle que soit la casse"),
+    start_date: calendarDate.optional().describe("Le premier jour regardé (par défaut aujourd'hui ; les jours passés ne sont jamais proposés)"),
+    end_date: calendarDate.optional().describe('Le dernier jour regardé, 366 jours après start_date au plus (par défaut 30 jours après start_date)'),
+  },
+  unknownParameters,
+);
+
+/** POST /api/sav/{savId}/appointment: the customer's e-mail and the slot; a phone or comment not given keeps the appointment's own. */
+export const appointmentBody = z.object(
+  {
+    email: email.describe("L'e-mail du client du SAV ou de sa commande, quelle que soit la casse"),
+    date: calendarDate.describe('Le jour du rendez-vous, AAAA-MM-JJ'),
+    time: clockTime.describe("L'heure du créneau, HH:MM, parmi celles proposées"),
+    phone: z.string(expecting('un texte de 32 caractères au plus')).trim().max(32).nullable().optional().describe('Un numéro où joindre le client'),
+    comment: z
+      .string(expecting('un texte de 2000 caractères au plus'))
+      .trim()
+      .max(2000)
+      .nullable()
+      .optional()
+      .describe("Un commentaire pour l'intervenant (accès, étage...)"),
+  },
+  { error: () => 'Le corps de la requête doit être un objet JSON' },
+);

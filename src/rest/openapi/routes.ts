@@ -16,6 +16,7 @@ import { withIdempotencyKeys } from './idempotency-docs.ts';
 import { metricsRouteDocs } from './metrics-paths.ts';
 import { referenceAsset, referencePage } from './reference-page.ts';
 import { referenceRouteDocs } from './reference-paths.ts';
+import { savAppointmentComponents, savAppointmentRouteDocs } from './sav-appointment-paths.ts';
 import { supplierComponents, supplierRouteDocs } from './supplier-paths.ts';
 
 /** The document of every REST route, for a service answering at `baseUrl`. */
@@ -29,6 +30,7 @@ export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
       ...coreCustomersRouteDocs(),
       ...coreSavOperationsRouteDocs(),
       ...coreSavRouteDocs(),
+      ...savAppointmentRouteDocs(),
       ...supplierRouteDocs(),
       ...filesRouteDocs(),
       ...chatbotRouteDocs(),
@@ -45,6 +47,7 @@ export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
       ...coreCustomersComponents,
       ...coreSavOperationsComponents,
       ...coreSavComponents,
+      ...savAppointmentComponents,
       ...healthComponents,
       ...supplierComponents,
       ...filesComponents,

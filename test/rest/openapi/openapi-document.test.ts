@@ -56,7 +56,7 @@ describe('GET /openapi.json', () => {
         .filter((key) => httpMethods.includes(key))
         .map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(served).toHaveLength(62);
+    expect(served).toHaveLength(66);
     expect(new Set(served).size).toBe(served.length);
     expect(documented.sort()).toEqual(served.sort());
   });

@@ -1,7 +1,7 @@
 import type { Address } from '../../../events/schema/common-schemas.ts';
 import type { SavDocument } from '../../../projections/after-sales/sav-document.ts';
 import type { SaleDocument, SaleProductDocument } from '../../../projections/sales/sale-document.ts';
-import { trackingUrl } from './carrier-tracking.ts';
+import { trackingUrl } from '../../../events/sales/carrier-tracking.ts';
 import { presentRefund } from './refund-presenter.ts';
 
 /**

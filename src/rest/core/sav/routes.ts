@@ -9,6 +9,8 @@ import { planningOccupied } from './planning-occupied.ts';
 import { coreUploadTexts, savFileNotStored } from './sav-errors.ts';
 import { uploadSavFile } from '../../sav-files/upload-sav-file.ts';
 import { savHolidays } from './sav-holidays.ts';
+import { appointmentSlots, moveAppointment } from '../../sav-appointments/sav-appointment-routes.ts';
+import { coreAppointmentRoutes } from './appointment-texts.ts';
 import { uploadFile, type UploadOptions } from './upload-file.ts';
 
 export type CoreSavOptions = {
@@ -31,5 +33,8 @@ export const coreSavRoutes = (runtime: Runtime, options: CoreSavOptions = {}): R
   router.post('/api/sale-sav/:id/close', noCoreQuery, changeSavStatus(runtime, 'close'));
   router.post('/api/sale-sav/:id/reopen', noCoreQuery, changeSavStatus(runtime, 'reopen'));
   router.post('/api/sale-sav/:id/cancel', noCoreQuery, changeSavStatus(runtime, 'cancel'));
+  // Staff list a SAV's free slots and book or move its appointment (see src/rest/sav-appointments).
+  router.get('/api/sale-sav/:id/appointment/slots', appointmentSlots(runtime, coreAppointmentRoutes));
+  router.post('/api/sale-sav/:id/appointment', noCoreQuery, moveAppointment(runtime, coreAppointmentRoutes));
   return router;
 };

@@ -122,3 +122,27 @@ export const savIdParams = z.object({
     .meta({ type: 'integer', minimum: 1, maximum: 2_147_483_647 })
     .describe('The SAV ID'),
 });
+
+/** GET /api/sale-sav/{id}/appointment/slots: the period looked at, at most 366 days. */
+export const appointmentSlotsQuery = queryParameters(
+  {
+    start_date: calendarDate.optional().describe('The first day looked at (default: today; days before today are never listed)'),
+    end_date: calendarDate.optional().describe('The last day looked at, at most 366 days after start_date (default: 30 days after start_date)'),
+  },
+  unknownParameters,
+);
+
+/**
+ * POST /api/sale-sav/{id}/appointment: the slot to book or move to; a phone or comment not given
+ * keeps the appointment's own, null clears it.
+ */
+export const appointmentBody = z.strictObject(
+  {
+    date: calendarDate.describe('The day, YYYY-MM-DD, in the planning time zone'),
+    time: clockTime.describe('The slot, HH:MM, one of the planning slot times'),
+    phone: z.string(expecting('a text of at most 32 characters or null')).trim().max(32).nullable().optional().describe('A phone number for the appointment'),
+    comment: z.string(expecting('a text of at most 2000 characters or null')).trim().max(2000).nullable().optional().describe('A comment on the appointment'),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : 'The request body must be a JSON object') },
+);
+export type AppointmentBody = z.infer<typeof appointmentBody>;

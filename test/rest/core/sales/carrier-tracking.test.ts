@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trackingUrl } from '../../../../src/rest/core/sales/carrier-tracking.ts';
+import { trackingUrl } from '../../../../src/events/sales/carrier-tracking.ts';
 
 describe('carrier tracking pages', () => {
   it.each([
