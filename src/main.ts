@@ -71,7 +71,9 @@ const main = async (): Promise<void> => {
   // The Idempotency-Key answers past their 24 hours, every hour.
   const idempotencyPurge = startIdempotencyPurgeJob(runtime);
   // The notary of the log: its Merkle tree and signed heads (jobs/log-notary.ts), in the instance holding its lease.
-  runtime.logAudit.notary.start().catch((error: unknown) => log.error({ err: error }, 'the log notary could not start'));
+  if (config.logNotary.enabled) {
+    runtime.logAudit.notary.start().catch((error: unknown) => log.error({ err: error }, 'the log notary could not start'));
+  }
   runtime.projections.start().then(
     () => {
       if (stopping) return;

@@ -129,6 +129,7 @@ const environment = z.object({
     z.coerce.number().int().min(10, 'must be at least 10 (ms)').max(600_000, 'must be at most 600000 (ms)').default(5_000),
   ),
   GRAPHQL_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(300)),
+  LOG_NOTARY: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('off')),
   LOG_SIGNING_KEY: z.preprocess(
     emptyAsUndefined,
     z
@@ -201,7 +202,8 @@ export type Config = {
   /** Operations per minute per token on /graphql (a token bucket of that size); 0: no limit. */
   graphqlRateLimit: number;
   /** The notary of the log's Merkle tree: its signing key (generated under DATA_DIR when not given) and how often it signs a head. */
-  logNotary: { signingKey: string | undefined; headEveryEvents: number; headEverySeconds: number };
+  /** enabled: the server runs the notary (LOG_NOTARY=on); its heads are events appended to the log. */
+  logNotary: { enabled: boolean; signingKey: string | undefined; headEveryEvents: number; headEverySeconds: number };
   /** The seller the invoices and credit notes name, with its legal mentions (SELLER_*; demo values outside production). */
   seller: Seller;
 };
@@ -271,7 +273,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     pdf: { workers: values.PDF_WORKERS ?? defaultPdfWorkers(), maxQueue: values.PDF_QUEUE, timeoutMs: values.PDF_TIMEOUT_MS },
     graphqlTimeBudgetMs: values.GRAPHQL_TIME_BUDGET_MS,
     graphqlRateLimit: values.GRAPHQL_RATE_LIMIT,
-    logNotary: { signingKey: values.LOG_SIGNING_KEY, headEveryEvents: values.LOG_HEAD_EVERY_EVENTS, headEverySeconds: values.LOG_HEAD_EVERY_SECONDS },
+    logNotary: {
+      enabled: values.LOG_NOTARY === 'on',
+      signingKey: values.LOG_SIGNING_KEY,
+      headEveryEvents: values.LOG_HEAD_EVERY_EVENTS,
+      headEverySeconds: values.LOG_HEAD_EVERY_SECONDS,
+    },
     seller: seller.seller,
   };
 };

@@ -122,8 +122,7 @@ describe('the service as started by npm start, on a log its read models have to 
         return answer?.status === 200 ? answer : undefined;
       });
       expect(ready.body.readModels).toMatchObject({ ready: true, etaSeconds: 0 });
-      // At the head, but for the tree head the log's notary may sign as soon as the log is caught up with.
-      expect(ready.body.readModels.head - ready.body.readModels.position!).toBeLessThanOrEqual(1);
+      expect(ready.body.readModels.position).toBe(ready.body.readModels.head);
       // Its log says where to go, at the address people open (BASE_URL, by default localhost): the home
       // page, the reference, GraphiQL and the health check.
       const base = `http://localhost:${new URL(server.url).port}`;
