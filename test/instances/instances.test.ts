@@ -134,7 +134,7 @@ describe('three instances behind one load balancer, on one EventStoreDB and one 
 
   it(
     'when 200 supplier lines are acknowledged and shipped through random instances, every feed of every instance is right after each answer, cache included; each label is rendered once',
-    { timeout: 240_000 },
+    { timeout: 480_000 },
     async () => {
       const orders = await importOrders(100);
       const lines = orders.flatMap((order) => order.supplier_lines);
