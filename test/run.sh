@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: type-check and lint (while the MongoDB-compatible test server is built beside them),
-# then the whole suite on the embedded default, then the production path's set on the production
+# then the whole suite on the embedded default, the three-instance proof alone, then the production path's set on the production
 # adapters (test/spec-sets.ts). Each step prints its time; with TEST_REPORT_DIR set (.ci/run), the
 # times are also written there, for the CI's summary.
 set -euo pipefail
@@ -40,4 +40,5 @@ cat "$servers_log"
 done_step 'test servers (after the lint)'
 
 step 'the whole suite, embedded' npx vitest run
+step 'three instances, alone' env TEST_SET=instances npx vitest run
 step 'the production path, production adapters' env TEST_BACKENDS=production npx vitest run
