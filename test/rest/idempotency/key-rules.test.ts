@@ -4,6 +4,7 @@ import { parseAccessToken } from '../../../src/events/access/access-token.ts';
 import { systemContext } from '../../../src/events/command-context.ts';
 import { importSale } from '../../../src/events/sales/import-sale.ts';
 import { answerRecords, idempotencyCollection, recordId } from '../../../src/idempotency/answer-records.ts';
+import { readModelsCaughtUp } from '../../support/api-harness.ts';
 import { anOrder } from '../supplier/supplier-fixtures.ts';
 import { startIdempotencyServer, type Caller, type IdempotencyServer } from './idempotency-server.ts';
 
@@ -27,6 +28,7 @@ describe('Idempotency-Key: one answer per key and token', () => {
   const newLine = async () => {
     const order = anOrder([{ supplier: 'supplier-a', carrier: 'Geodis', wholesalePrice: 50 }]);
     const imported = await importSale(server.runtime().salesDeps, order, systemContext());
+    await readModelsCaughtUp(server.runtime());
     return { order, serviceOrderId: `${imported.incrementId}_${imported.saleProductIds[0]!}` };
   };
   const acknowledge = (serviceOrderId: string, key?: string, caller = supplier) =>
