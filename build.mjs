@@ -1,7 +1,8 @@
 // `npm run build` (run by `npm start` first): the service bundled into dist/ as plain JavaScript, so
 // that the process that serves runs no TypeScript compiler. Loading the sources through tsx costs a
 // module-hooks thread of its own in the server and again in each PDF worker, and a compile of every
-// file at each start (docs/architecture.md, "Running"). Three entries: the service, the tracing
+// file at each start (docs/architecture.md, "Running"). The dashboards' browser client is bundled here
+// too, into dist/dashboard/ (served as it is, never built by the server). Four entries: the service, the tracing
 // preload (which must run before it), and the PDF worker, which pdf-pool.ts finds beside the service's
 // bundle. Packages stay in node_modules (imported, not bundled): native addons, fonts and the
 // instrumentations that patch them work as they do from the sources. The modules loaded on demand
@@ -10,7 +11,8 @@
 // Instances started together from one checkout each build: every file is written beside its place and
 // renamed into it (atomic), chunks before the entries that import them, so that a process starting
 // meanwhile reads either build whole, never a file half written or missing.
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
@@ -38,9 +40,30 @@ const { outputFiles } = await build({
   logLevel: 'warning',
 });
 
+// The dashboards' client (Preact components written with htm, uPlot charts), for the browser.
+const client = await build({
+  entryPoints: ['src/rest/dashboard/client/main.ts'],
+  absWorkingDir: root,
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2020',
+  minify: true,
+  legalComments: 'none',
+  write: false,
+  logLevel: 'warning',
+});
+const dashboardDir = path.join(outdir, 'dashboard');
+const css = [createRequire(import.meta.url).resolve('uplot/dist/uPlot.min.css'), path.join(root, 'src/rest/dashboard/client/dashboard.css')];
+const dashboardFiles = [
+  { path: path.join(dashboardDir, 'dashboard.js'), contents: client.outputFiles[0].contents },
+  { path: path.join(dashboardDir, 'dashboard.css'), contents: css.map((file) => readFileSync(file, 'utf8')).join('\n') },
+];
+
 mkdirSync(chunks, { recursive: true });
+mkdirSync(dashboardDir, { recursive: true });
 const inChunks = (file) => path.dirname(file.path) === chunks;
-for (const file of [...outputFiles.filter(inChunks), ...outputFiles.filter((file) => !inChunks(file))]) {
+for (const file of [...dashboardFiles, ...outputFiles.filter(inChunks), ...outputFiles.filter((file) => !inChunks(file))]) {
   const staged = `${file.path}.${process.pid}.tmp`;
   writeFileSync(staged, file.contents);
   renameSync(staged, file.path);

@@ -3,7 +3,7 @@ import { invoiceData } from '../src/invoicing/invoice-data.ts';
 import type { LabelData } from '../src/labels/label-data.ts';
 import { createLogger } from '../src/logger.ts';
 import { createPdfPool } from '../src/pdf/pdf-pool.ts';
-import type { PdfJob } from '../src/pdf/pdf-job.ts';
+import type { PdfJob } from '../src/pdf/pdf-worker.ts';
 import { aSale, anIssue, invoiceOptions } from '../test/invoicing/invoice-fixtures.ts';
 import { machine } from './bench-runtime.ts';
 

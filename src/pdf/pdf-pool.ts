@@ -3,7 +3,8 @@ import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Logger } from '../logger.ts';
 import { PdfPoolBusyError, PdfPoolClosedError, PdfRenderFailedError } from './pdf-errors.ts';
-import type { PdfJob, PdfPriority } from './pdf-job.ts';
+import type { PdfPriority } from './pdf-job.ts';
+import type { PdfJob } from './pdf-worker.ts';
 
 /**
  * The PDF renderers: worker threads (piscina), so that a document's tens of milliseconds of CPU never

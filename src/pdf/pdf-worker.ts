@@ -1,6 +1,15 @@
 import { renderCreditNotePdf, renderInvoicePdf } from '../invoicing/render-invoice.ts';
 import { renderLabelPdf } from '../labels/render-label.ts';
-import type { PdfJob } from './pdf-job.ts';
+import type { CreditNoteData, InvoiceData } from '../events/invoicing/documents.ts';
+import type { LabelData } from '../labels/label-data.ts';
+
+/**
+ * A document a PDF worker renders: its data only, plain and structured-cloneable, since a document
+ * definition holds functions (page footers) that cannot cross to a worker thread. The worker builds
+ * the definition from the data with the same layout code as ever. Declared here, in the worker's
+ * entry: the one file of pdf/ that knows the documents, since it renders them.
+ */
+export type PdfJob = { kind: 'label'; data: LabelData } | { kind: 'invoice'; data: InvoiceData } | { kind: 'credit-note'; data: CreditNoteData };
 
 /**
  * The entry of a PDF worker thread (piscina): one document per call. Fonts and pdfmake are loaded by

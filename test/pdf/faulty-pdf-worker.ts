@@ -1,4 +1,4 @@
-import type { PdfJob } from '../../src/pdf/pdf-job.ts';
+import type { PdfJob } from '../../src/pdf/pdf-worker.ts';
 import renderJob from '../../src/pdf/pdf-worker.ts';
 
 /**

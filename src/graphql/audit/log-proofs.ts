@@ -1,4 +1,4 @@
-import { consistencyProof, inclusionProof } from '../../events/audit/merkle.ts';
+import { consistencyOf, inclusionOf, isRefusal, type ConsistencyAnswer, type InclusionAnswer, type ProofRefusal } from '../../events/audit/log-proofs.ts';
 import type { StoredHead } from '../../events/audit/tree-store.ts';
 import { builder } from '../builder.ts';
 import { badUserInput } from '../errors.ts';
@@ -23,10 +23,7 @@ const TreeHeadRef = builder.objectRef<StoredHead>('LogTreeHead').implement({
   }),
 });
 
-type Inclusion = { position: number; leafIndex: number; treeSize: number; leafHash: string; proof: string[]; rootHash: string; head: StoredHead | null };
-type Consistency = { from: number; to: number; proof: string[]; fromRootHash: string; toRootHash: string; toHead: StoredHead | null };
-
-const InclusionRef = builder.objectRef<Inclusion>('LogInclusionProof').implement({
+const InclusionRef = builder.objectRef<InclusionAnswer>('LogInclusionProof').implement({
   fields: (t) => ({
     position: t.expose('position', { type: 'Position' }),
     leafIndex: t.exposeInt('leafIndex'),
@@ -38,7 +35,7 @@ const InclusionRef = builder.objectRef<Inclusion>('LogInclusionProof').implement
   }),
 });
 
-const ConsistencyRef = builder.objectRef<Consistency>('LogConsistencyProof').implement({
+const ConsistencyRef = builder.objectRef<ConsistencyAnswer>('LogConsistencyProof').implement({
   fields: (t) => ({
     from: t.exposeInt('from'),
     to: t.exposeInt('to'),
@@ -49,7 +46,11 @@ const ConsistencyRef = builder.objectRef<Consistency>('LogConsistencyProof').imp
   }),
 });
 
-const b64 = (hash: Buffer) => hash.toString('base64');
+/** Every proof the tree cannot give is a wrong input here, naming its argument. */
+const answered = <T extends object>(answer: T | ProofRefusal): T => {
+  if (isRefusal(answer)) throw badUserInput(answer.field, answer.message);
+  return answer;
+};
 
 builder.queryField('logTreeHead', (t) =>
   t.field({
@@ -70,23 +71,7 @@ builder.queryField('logInclusionProof', (t) =>
     type: InclusionRef,
     description: "The event's inclusion proof in the tree of treeSize events (the latest signed head's by default).",
     args: { position: t.arg({ type: 'Position', required: true }), treeSize: t.arg.int() },
-    resolve: (_root, args, { runtime }) => {
-      const { tree } = runtime.logAudit;
-      const treeSize = args.treeSize ?? tree.latestHead()?.treeSize;
-      if (treeSize === undefined) throw badUserInput('treeSize', 'no tree head is signed yet');
-      if (treeSize < 1 || treeSize > tree.size()) throw badUserInput('treeSize', `must be from 1 to ${tree.size()}`);
-      const leafIndex = tree.leafIndexAt(args.position);
-      if (leafIndex === undefined || leafIndex >= treeSize) throw badUserInput('position', `no event at position ${args.position} in a tree of ${treeSize}`);
-      return {
-        position: args.position,
-        leafIndex,
-        treeSize,
-        leafHash: b64(tree.leafHashAt(leafIndex)!),
-        proof: inclusionProof(tree.subtrees, leafIndex, treeSize).map(b64),
-        rootHash: b64(tree.root(treeSize)),
-        head: tree.headAt(treeSize) ?? null,
-      };
-    },
+    resolve: (_root, args, { runtime }) => answered(inclusionOf(runtime.logAudit.tree, args.position, args.treeSize ?? undefined)),
   }),
 );
 
@@ -95,20 +80,6 @@ builder.queryField('logConsistencyProof', (t) =>
     type: ConsistencyRef,
     description: 'That the tree of `from` events is a prefix of the tree of `to` (the latest signed head by default).',
     args: { from: t.arg.int({ required: true }), to: t.arg.int() },
-    resolve: (_root, args, { runtime }) => {
-      const { tree } = runtime.logAudit;
-      const to = args.to ?? tree.latestHead()?.treeSize;
-      if (to === undefined) throw badUserInput('to', 'no tree head is signed yet');
-      if (to < 1 || to > tree.size()) throw badUserInput('to', `must be from 1 to ${tree.size()}`);
-      if (args.from < 1 || args.from > to) throw badUserInput('from', `must be from 1 to ${to}`);
-      return {
-        from: args.from,
-        to,
-        proof: consistencyProof(tree.subtrees, args.from, to).map(b64),
-        fromRootHash: b64(tree.root(args.from)),
-        toRootHash: b64(tree.root(to)),
-        toHead: tree.headAt(to) ?? null,
-      };
-    },
+    resolve: (_root, args, { runtime }) => answered(consistencyOf(runtime.logAudit.tree, args.from, args.to ?? undefined)),
   }),
 );

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
-import { consistencyProof, inclusionProof } from '../../events/audit/merkle.ts';
+import { consistencyOf, inclusionOf, isRefusal, type ProofRefusal } from '../../events/audit/log-proofs.ts';
 import type { StoredHead } from '../../events/audit/tree-store.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { Runtime } from '../../runtime.ts';
@@ -27,11 +27,6 @@ const latestHead = (runtime: Runtime): StoredHead => {
   return head;
 };
 
-const withinTree = (runtime: Runtime, size: number, field: string): void => {
-  const known = runtime.logAudit.tree.size();
-  if (size > known) throw new HttpError(404, 'not_found', `${field}: the log's tree holds ${known} events, not ${size}`);
-};
-
 export const getLatestHead =
   (runtime: Runtime): Middleware =>
   (ctx) => {
@@ -47,26 +42,16 @@ export const getHeadAtSize =
     answerExactly(ctx, head);
   };
 
+/** A proof the tree cannot give: 404 when what the request names does not exist (yet), else 400. */
+const refused = ({ missing, field, message }: ProofRefusal): HttpError =>
+  new HttpError(missing ? 404 : 400, missing ? 'not_found' : 'invalid_request', `${field}: ${message}`);
+
 export const getInclusionProof =
   (runtime: Runtime): Middleware =>
   (ctx) => {
     const query = parseInput(inclusionQuery, ctx.query, invalid);
-    const { tree } = runtime.logAudit;
-    const treeSize = query.treeSize ?? latestHead(runtime).treeSize;
-    withinTree(runtime, treeSize, 'treeSize');
-    const leafIndex = tree.leafIndexAt(query.position);
-    if (leafIndex === undefined) throw new HttpError(404, 'not_found', `position: no event at position ${query.position} in the log's tree`);
-    if (leafIndex >= treeSize)
-      throw new HttpError(400, 'invalid_request', `position: the event at ${query.position} is leaf ${leafIndex}, after a tree of ${treeSize}`);
-    const answer: z.input<typeof inclusionAnswer> = {
-      position: query.position,
-      leafIndex,
-      treeSize,
-      leafHash: b64(tree.leafHashAt(leafIndex)!),
-      proof: inclusionProof(tree.subtrees, leafIndex, treeSize).map(b64),
-      rootHash: b64(tree.root(treeSize)),
-      head: tree.headAt(treeSize) ?? null,
-    };
+    const answer: z.input<typeof inclusionAnswer> | ProofRefusal = inclusionOf(runtime.logAudit.tree, query.position, query.treeSize);
+    if (isRefusal(answer)) throw refused(answer);
     answerExactly(ctx, answer);
   };
 
@@ -74,18 +59,8 @@ export const getConsistencyProof =
   (runtime: Runtime): Middleware =>
   (ctx) => {
     const query = parseInput(consistencyQuery, ctx.query, invalid);
-    const { tree } = runtime.logAudit;
-    const to = query.to ?? latestHead(runtime).treeSize;
-    withinTree(runtime, to, 'to');
-    if (query.from > to) throw new HttpError(400, 'invalid_request', `from: must not exceed to (${to})`);
-    const answer: z.input<typeof consistencyAnswer> = {
-      from: query.from,
-      to,
-      proof: consistencyProof(tree.subtrees, query.from, to).map(b64),
-      fromRootHash: b64(tree.root(query.from)),
-      toRootHash: b64(tree.root(to)),
-      toHead: tree.headAt(to) ?? null,
-    };
+    const answer: z.input<typeof consistencyAnswer> | ProofRefusal = consistencyOf(runtime.logAudit.tree, query.from, query.to);
+    if (isRefusal(answer)) throw refused(answer);
     answerExactly(ctx, answer);
   };
 
