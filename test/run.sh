@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: type-check and lint (while the MongoDB-compatible test server is built beside them),
+# `npm test`: type-check and lint side by side (while the MongoDB-compatible test server is built beside them),
 # then the whole suite on the embedded default, the three-instance proof alone, then the production path's set on the production
 # adapters (test/spec-sets.ts). Each step prints its time; with TEST_REPORT_DIR set (.ci/run), the
 # times are also written there, for the CI's summary.
@@ -29,8 +29,19 @@ trap 'rm -f "$servers_log"' EXIT
 bash test/support/ferretdb/build.sh >"$servers_log" 2>&1 &
 servers=$!
 
-step 'type-check' npm run --silent typecheck
-step 'lint' npm run --silent lint
+# The type-check and the lint side by side (each mostly one core); the lint's output after the type-check's.
+checks() {
+  local lint_log status=0
+  lint_log=$(mktemp)
+  npm run --silent lint >"$lint_log" 2>&1 &
+  local lint=$!
+  npm run --silent typecheck || status=$?
+  wait "$lint" || status=$?
+  cat "$lint_log"
+  rm -f "$lint_log"
+  return "$status"
+}
+step 'type-check and lint' checks
 step_started=$SECONDS
 if ! wait "$servers"; then
   cat "$servers_log"

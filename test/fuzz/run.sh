@@ -103,12 +103,11 @@ declare -A headers=(
   [public]=""
 )
 
-failed=()
 log_dir=.cache/fuzz
 mkdir -p "$log_dir"
-for group in $groups; do
-  log="$log_dir/$group.log"
-  header=()
+# One group's run; its one-line summary (or its whole report, when it fails) is written beside its log.
+fuzz_group() {
+  local group=$1 log="$log_dir/$1.log" header=()
   [[ -n "${headers[$group]}" ]] && header=(-H "${headers[$group]}")
   # shellcheck disable=SC2086 # the filter is two words
   if "$venv/bin/schemathesis" --config-file "$config" run "$base/openapi.json" ${filters[$group]} "${header[@]}" \
@@ -116,12 +115,29 @@ for group in $groups; do
     --workers 1 --generation-database none --request-timeout 30 --no-color >"$log" 2>&1; then
     operations=$(sed -n 's/^ *Tested: *\([0-9]*\).*/\1/p' "$log" | head -n 1)
     cases=$(sed -n 's/^ *\([0-9]*\) generated.*/\1/p' "$log" | head -n 1)
-    echo "Schemathesis, $group: ${operations:-?} operations, ${cases:-?} generated cases, none failing ($log)"
+    echo "Schemathesis, $group: ${operations:-?} operations, ${cases:-?} generated cases, none failing ($log)" >"$log_dir/$group.summary"
   else
-    echo "== Schemathesis, $group: FAILED; its report ($log):"
-    cat "$log"
-    failed+=("$group")
+    { echo "== Schemathesis, $group: FAILED; its report ($log):"; cat "$log"; } >"$log_dir/$group.summary"
+    return 1
   fi
+}
+lane() {
+  local status=0 group
+  for group in "$@"; do fuzz_group "$group" || status=1; done
+  return $status
+}
+
+# Two lanes side by side (one process each, on two cores): the first group, the largest, and the others.
+read -r -a all_groups <<<"$groups"
+for group in "${all_groups[@]}"; do rm -f "$log_dir/$group.summary"; done
+lane "${all_groups[0]}" &
+first_lane=$!
+lane "${all_groups[@]:1}" || true
+wait "$first_lane" || true
+failed=()
+for group in "${all_groups[@]}"; do
+  cat "$log_dir/$group.summary"
+  if [[ "$(head -c 3 "$log_dir/$group.summary")" == '== ' ]]; then failed+=("$group"); fi
 done
 
 if ((${#failed[@]} > 0)); then

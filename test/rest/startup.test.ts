@@ -75,7 +75,7 @@ describe('the service as started by npm start, on a log its read models have to 
       readYourWrites: false,
       idBlockSize: 1000,
     });
-    await seedDemo(runtime, { orders: 1200, seed: 7, until: new Date('2026-11-01T00:00:00Z'), concurrency: 32 });
+    await seedDemo(runtime, { orders: 500, seed: 7, until: new Date('2026-11-01T00:00:00Z'), concurrency: 32 });
     token = (await issueAccessToken(runtime.write, { group: 'supplier-a', label: 'startup' }, systemContext())).token;
     await runtime.close();
   }, 120_000);
