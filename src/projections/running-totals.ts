@@ -63,9 +63,11 @@ export const changeDay = async <D extends DatedDocument>(
   const at = indexOf(calendar, date);
   const known = calendar[at] === date;
   if (!known) await evolveOnce(calendars, scope, position, () => ({ days: [...calendar.slice(0, at), date, ...calendar.slice(at)] }));
-  // A new day starts from the totals of the day before it.
+  // A new day starts from the totals of the day before it; so does a listed day whose document is not
+  // there (the calendar written and not the day, the batch cut short on a read store without transactions).
+  const missing = !known || (await days.findOne({ _id: dayId(date) } as never)) === null;
   const before =
-    !known && at > 0 ? totalsOf((await days.findOne({ _id: dayId(calendar[at - 1]!) } as never)) as Record<string, unknown> | null, names) : undefined;
+    missing && at > 0 ? totalsOf((await days.findOne({ _id: dayId(calendar[at - 1]!) } as never)) as Record<string, unknown> | null, names) : undefined;
   await evolveOnce(days, dayId(date), position, (current) => {
     const next = change(current) as Record<string, unknown>;
     const base = current === null ? (before ?? totalsOf(null, names)) : totalsOf(current as Record<string, unknown>, names);

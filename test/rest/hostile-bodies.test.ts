@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,6 +40,40 @@ const send = (url: string, target: string, headers: Record<string, string>, body
       for (const chunk of body) request.write(chunk);
       request.end();
     }
+  });
+
+type SlowSend = { answer: string; writeError: string | null; closedAfterMs: number };
+
+/**
+ * A slow client on a raw connection: it sends the head of a POST declaring `declared` bytes, then 64 KiB
+ * every 2 ms until `sent` bytes have gone (or the connection fails); it reads what comes only once it has
+ * sent them, as a client busy sending does, unless `readsAsItGoes`. What it read, its first write error,
+ * and when the connection closed.
+ */
+const sendSlowly = (url: string, target: string, declared: number, sent: number, readsAsItGoes = false): Promise<SlowSend> =>
+  new Promise((resolve) => {
+    const { hostname, port } = new URL(url);
+    // Half-open allowed: it keeps sending after the server has closed its side, as a client that does not look would.
+    const socket = connect({ port: Number(port), host: hostname, allowHalfOpen: true });
+    if (!readsAsItGoes) socket.pause();
+    const startedAt = Date.now();
+    let answer = '';
+    let writeError: string | null = null;
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('error', (error: NodeJS.ErrnoException) => (writeError ??= error.code ?? error.message));
+    socket.on('close', () => resolve({ answer, writeError, closedAfterMs: Date.now() - startedAt }));
+    socket.write(`POST ${target} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`);
+    const chunk = Buffer.alloc(64 * 1024, ' ');
+    let written = 0;
+    const more = () => {
+      if (socket.destroyed) return;
+      // All sent: it says so (its side half-closed, as an HTTP client done sending may) and reads.
+      if (written >= sent) return void socket.end().resume();
+      written += chunk.length;
+      socket.write(chunk);
+      setTimeout(more, 2);
+    };
+    more();
   });
 
 const gzip = (chunks: Iterable<Buffer>): Promise<Buffer> =>
@@ -130,6 +165,29 @@ describe('hostile request bodies, against the service as npm start runs it', () 
     expect([answer.status, JSON.parse(answer.body)]).toEqual([401, { success: false, error: 'Non autorisé', message: "Token d'API manquant ou invalide" }]);
     await stillServing();
   });
+
+  it('when a slow client sends 12 MiB without a token and reads only once it has sent them, the 401 is still there for it to read', async () => {
+    const size = 12 * 1024 * 1024;
+
+    const { answer, writeError } = await sendSlowly(server.url, '/api/sav', size, size);
+
+    // Answered at once, the connection is closed in stages: what the client still sends is read and
+    // dropped, so it meets no reset that would throw away the answer waiting in its buffer.
+    expect(writeError).toBeNull();
+    expect(answer).toMatch(/^HTTP\/1\.1 401 Unauthorized\r\n/);
+    expect(answer).toContain('"message":"Token d\'API manquant ou invalide"');
+    await stillServing();
+  });
+
+  it('when a client declares 1 GiB without a token and keeps sending, its connection is closed a few seconds after the 401', async () => {
+    const { answer, closedAfterMs } = await sendSlowly(server.url, '/api/sav', 1024 ** 3, 1024 ** 3, true);
+
+    expect(answer).toMatch(/^HTTP\/1\.1 401 Unauthorized\r\n/);
+    // The answered connection lingers 5 s at most: an unread body never holds it open.
+    expect(closedAfterMs).toBeGreaterThan(4000);
+    expect(closedAfterMs).toBeLessThan(15_000);
+    await stillServing();
+  }, 30_000);
 
   it('when a 1 GiB gzip bomb is sent with a token, it stops reading at the route limit and answers 413', async () => {
     const bomb = await gzip(zeros());

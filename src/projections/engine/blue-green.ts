@@ -86,9 +86,13 @@ export const startBuilder = (engine: Engine, slots: ProjectionSlot[]): void => {
 export const mergeIfCaughtUp = async (engine: Engine, feed: Feed): Promise<void> => {
   const { state } = engine;
   const { main } = state;
-  if (!main || !state.builders.has(feed) || !feedCaughtUp(feed)) return;
+  // Not in the middle of one of its batches (the builder's own are not exclusive): after it, it tries again.
+  if (!main || !state.builders.has(feed) || feed.applying || !feedCaughtUp(feed)) return;
   const mainRead = main.reader.readPosition ?? main.applied ?? -1;
   if ((feed.applied ?? -1) < mainRead) return;
+  // From here the slots are the main reader's alone: the builder applies nothing more, even a batch it
+  // had already read ahead.
+  state.builders.delete(feed);
   for (const slot of feed.slots) {
     if (slot.failed) continue;
     slot.position = Math.max(slot.position ?? -1, feed.applied ?? -1);
@@ -96,7 +100,6 @@ export const mergeIfCaughtUp = async (engine: Engine, feed: Feed): Promise<void>
     main.slots.push(slot);
     state.live.set(slot.name, slot);
   }
-  state.builders.delete(feed);
   void feed.reader.stop();
 };
 

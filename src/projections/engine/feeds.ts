@@ -47,6 +47,8 @@ const run = async (engine: Engine, feed: Feed, handOver: ((feed: Feed) => Promis
     for (;;) {
       const batch = await feed.reader.next();
       if (!batch) return;
+      // A builder whose slots were handed over (or dropped) stops: the main reader applies what follows.
+      if (feed.kind === 'builder' && !state.builders.has(feed)) return;
       feed.applying = true;
       const decoded = decodeBatch(batch);
       // The live read models' batches exclude changes to the set of slots; a builder, writing to

@@ -129,7 +129,8 @@ export class ProjectionSlot {
   committed(position: number, checkpointWritten: boolean, now: number, writes: readonly DocumentWrites[]): void {
     const changed = writes.length > 0;
     this.parts = this.partsAfter(writes, position);
-    this.position = position;
+    // Never back: a slot is applied by one reader at a time, and what it applied stays applied.
+    this.position = Math.max(this.position ?? -1, position);
     if (changed) this.lastChange = position;
     if (checkpointWritten) {
       this.saved = position;
@@ -219,10 +220,13 @@ type SlotOutcome = { slot: ProjectionSlot; changes: DocumentWrites[]; reached: n
 /** The batch's events applied to one slot, through a batch store of its own: its changes, and how far it got. */
 const applyToSlot = async (base: ReadStore, slot: ProjectionSlot, batch: readonly DecodedEvent[]): Promise<SlotOutcome> => {
   const store = new BatchStore(base, slot.stored, slot.written);
+  // Where the slot stood when the batch began: its documents are read as they were then, so the events
+  // after it are all applied, even should its position move meanwhile.
+  const from = slot.position;
   let count = 0;
   for (let i = 0; i < batch.length; i++) {
     const { recorded, event, error } = batch[i]!;
-    if ((slot.position !== undefined && recorded.position <= slot.position) || !slot.reads(recorded.type)) continue;
+    if ((from !== undefined && recorded.position <= from) || !slot.reads(recorded.type)) continue;
     const mark = store.mark();
     try {
       if (error !== undefined) throw error;

@@ -7,6 +7,7 @@ import {
   engineOn,
   eventually,
   holidayDeclared,
+  holidayRemoved,
   holidaysProjection,
   openStores,
   type HolidayDay,
@@ -118,6 +119,35 @@ describe('projection engine: generations (blue/green rebuilds)', () => {
       { _id: '2025-05-08', declared: true, changes: 1, _position: during },
     ]);
     await eventually(async () => !(await stores.readStore.listCollectionNames()).includes('holidays_days_g1'));
+  });
+
+  it('when events keep coming while a rebuild catches up and is handed over to the main reader, the new generation holds each of them exactly once', async () => {
+    const dates = ['2025-05-01', '2025-05-08', '2025-07-14'];
+    const expected = new Map<string, number>();
+    const change = (n: number) => {
+      const date = dates[n % dates.length]!;
+      expected.set(date, (expected.get(date) ?? 0) + 1);
+      return append(stores.eventStore, 'holidays-calendar', [n % 2 === 0 ? holidayDeclared(date) : holidayRemoved(date)]);
+    };
+    for (let n = 0; n < 200; n++) await change(n);
+    // Each event takes a moment: the builder, the main reader and the appends interleave.
+    const holidays = holidaysProjection('holidays', { blockOn: () => new Promise<void>((resolve) => setTimeout(resolve, Math.random() < 0.5 ? 0 : 1)) });
+    const { engine, routes } = engineOn(stores, [holidays.projection], { retiredGenerationGraceMs: 0, maxBatch: 16 });
+    engines.push(engine);
+    await engine.start();
+
+    await engine.requestRebuild();
+    let last = 0;
+    for (let n = 200; n < 400; n += 4) last = Math.max(...(await Promise.all([0, 1, 2, 3].map((k) => change(n + k)))));
+    await eventually(() => engine.status()[0]?.generation === 2);
+    expect(await engine.waitFor(last, ['HolidayDeclared', 'HolidayRemoved'])).toBe(true);
+
+    const days = await routes
+      .collection<HolidayDay>('holidays_days')
+      .find({}, { sort: { _id: 1 } })
+      .toArray();
+    expect(days.map((day) => [day._id, day.changes, day._position])).toEqual(dates.map((date) => [date, expected.get(date), expect.any(Number)]));
+    expect(Math.max(...days.map((day) => day._position))).toBe(last);
   });
 
   it('when the instance stops in the middle of a build, the next start resumes the build from its checkpoint', async () => {

@@ -126,6 +126,25 @@ describe('supplier performance read model', () => {
     expect(await readModels(crashed, chunked)).toEqual(await readModels(complete, chunked));
   });
 
+  it('when a batch is applied again after a crash that stored a new day in the calendar but not its document, that day starts from the totals of the day before', async () => {
+    const log = eventLog();
+    saleImported(log, { saleId: 1, incrementId: '1', orderedAt: '2025-04-01T08:00:00+02:00', products: [line(101), line(102)] });
+    acknowledged(log, 1, 101, '2025-04-03T09:00:00+02:00');
+    const projections = [supplierPerformanceProjection({ timezone })];
+    const complete = await openTestReadStore();
+    await project(complete, projections, log.events);
+
+    // The calendar listing the 3rd was stored, the 3rd's document was not: then the batch is applied again.
+    const crashed = await openTestReadStore();
+    await project(crashed, projections, log.events);
+    await crashed.collection<{ _id: string }>('supplier_performance_days').deleteOne({ _id: 'supplier-a:2025-04-03' });
+    await deliver(crashed, projections, log.events.slice(1));
+
+    expect(await readModels(crashed, projections)).toEqual(await readModels(complete, projections));
+    const third = await crashed.collection<{ _id: string; openUpTo: number }>('supplier_performance_days').findOne({ _id: 'supplier-a:2025-04-03' });
+    expect(third?.openUpTo).toBe(2);
+  });
+
   it('when a figure is dated before days already recorded (a replayed history), the backlog of every later day moves with it', async () => {
     const log = eventLog();
     saleImported(log, { saleId: 1, incrementId: '1', orderedAt: '2025-03-12T10:00:00+01:00', products: [sofa] });
