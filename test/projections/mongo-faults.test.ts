@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MongoClient } from 'mongodb';
 import supertest from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
@@ -13,6 +14,7 @@ import { importSale, type OrderImportPayload } from '../../src/events/sales/impo
 import { acknowledgeSupplierLine, shipSupplierLine } from '../../src/events/sales/supplier-lines.ts';
 import { createLogger } from '../../src/logger.ts';
 import { allProjections } from '../../src/projections/all-projections.ts';
+import { checkpointsCollection } from '../../src/projections/checkpoints.ts';
 import { findSaleByIncrementId } from '../../src/projections/sales/queries.ts';
 import { openSqliteReadStore } from '../../src/projections/read-store/sqlite-read-store.ts';
 import { verifyReadModels } from '../../src/projections/verify.ts';
@@ -162,6 +164,30 @@ describe('MongoDB read models: faults and several instances', () => {
       expect(report.differences).toEqual([]);
       expect(report.ok).toBe(true);
       expect(runtime.projections.status().filter((status) => !status.running || status.lastError !== null)).toEqual([]);
+    },
+  );
+
+  it(
+    'when the documents of first batches were stored and not their checkpoints (MongoDB has no transaction across them), the next start looks for every document: the events after them change them',
+    slow,
+    async () => {
+      const url = withDatabase(await sharedMongoUrl(), `cut_short_${randomUUID().slice(0, 8)}`);
+      const first = await open(await scratchDir('cut-short-events-'), url, 'first');
+      await work(first, 1);
+      expect(await caughtUp(first)).toBe(true);
+      // As if the process had died between the documents of its first batches and their checkpoints,
+      // and orders had come on meanwhile (the commands need the event store only).
+      await first.projections.stop();
+      const client = await MongoClient.connect(url);
+      await client.db().collection(checkpointsCollection).deleteMany({});
+      await client.close();
+      await work(first, 2);
+      await first.close();
+
+      const again = await open(first.config.dataDir, url, 'again');
+
+      expect(await caughtUp(again)).toBe(true);
+      expect((await matchesRebuild(again)).differences).toEqual([]);
     },
   );
 

@@ -3,7 +3,7 @@ import type { Projection } from '../projection.ts';
 import type { Engine, Feed } from './engine-state.ts';
 import { feedCaughtUp, openFeed } from './feeds.ts';
 import { collectOldGenerations } from './garbage.ts';
-import { checkpointName, generationsCollection, type Generation, type GenerationsDocument } from './generations.ts';
+import { checkpointName, generationsCollection, storedName, type Generation, type GenerationsDocument } from './generations.ts';
 import { ProjectionSlot } from './projection-slot.ts';
 
 /*
@@ -21,9 +21,20 @@ export const saveGenerations = async ({ state, config }: Engine, doc: Generation
 
 export const newSlot = async ({ config }: Engine, projection: Projection, generation: Generation): Promise<ProjectionSlot> => {
   const checkpoint = await readCheckpoint(config.base, checkpointName(projection.name, generation.generation));
-  const slot = new ProjectionSlot(projection, generation, checkpoint?.position, checkpoint?.changes);
+  // No checkpoint does not mean no documents: on a store without transactions, a first batch cut short
+  // (a crash, the connection lost) may have stored its documents and not its checkpoint. Only empty
+  // collections are built as if from nothing; otherwise every document is looked for.
+  const empty = checkpoint === null && (await collectionsEmpty(config.base, projection, generation));
+  const slot = new ProjectionSlot(projection, generation, checkpoint?.position, checkpoint?.changes, empty);
   await projection.setup?.(slot.scoped(config.base));
   return slot;
+};
+
+const collectionsEmpty = async (base: Engine['config']['base'], projection: Projection, generation: Generation): Promise<boolean> => {
+  for (const collection of projection.collections) {
+    if ((await base.collection(storedName(collection, generation.generation)).findOne({})) !== null) return false;
+  }
+  return true;
 };
 
 /** The slots of a projection whose lease this instance just took: its live generation, and the next one if one is owed. */

@@ -25,7 +25,7 @@ export class ProjectionSlot {
   failed = false;
   private readonly types: ReadonlySet<string>;
   private readonly listeners = new Set<() => void>();
-  /** Built from nothing in this process: the keys it wrote are known, so its batches skip looking for the others. */
+  /** Built from empty collections in this process: the keys it wrote are known, so its batches skip looking for the others. */
   readonly written: WrittenKeys | undefined;
   /** With a projection divided into parts (Projection.changeKeyOf): the last batch that changed each part. */
   private parts: PartChanges | undefined;
@@ -35,12 +35,14 @@ export class ProjectionSlot {
     readonly generation: Generation,
     checkpoint: number | undefined,
     parts?: PartChanges,
+    /** Its collections hold no document yet: every key it has not written is known to be absent. */
+    empty = false,
   ) {
     this.position = checkpoint;
     this.lastChange = checkpoint;
     this.saved = checkpoint;
     this.types = new Set(projection.eventTypes);
-    this.written = checkpoint === undefined ? new WrittenKeys() : undefined;
+    this.written = empty ? new WrittenKeys() : undefined;
     // Changes recorded before parts were: every part counts as changed at the checkpoint.
     if (projection.changeKeyOf) this.parts = parts ?? { parts: {}, whole: checkpoint ?? null };
   }
