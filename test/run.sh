@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: type-check and lint side by side (while the MongoDB-compatible test server is built beside them),
+# `npm test`: type-check and lint side by side (while the MongoDB-compatible test server, and the native
+# addon when the install skipped its compile, are built beside them),
 # then the whole suite on the embedded default, the three-instance proof alone, then the production path's set on the production
 # adapters (test/spec-sets.ts). Each step prints its time; with TEST_REPORT_DIR set (.ci/run), the
 # times are also written there, for the CI's summary.
@@ -29,6 +30,15 @@ trap 'rm -f "$servers_log"' EXIT
 bash test/support/ferretdb/build.sh >"$servers_log" 2>&1 &
 servers=$!
 
+# The native addon not built yet (an install with --ignore-scripts, as the CI makes to overlap them):
+# compiled beside the type-check and the lint, which do not need it (one core for about a minute and a half).
+addon_log=$(mktemp)
+addon=
+if ! node -e "new (require('better-sqlite3'))(':memory:').close()" 2>/dev/null; then
+  npm rebuild better-sqlite3 >"$addon_log" 2>&1 &
+  addon=$!
+fi
+
 # The type-check and the lint side by side (each mostly one core); the lint's output after the type-check's.
 checks() {
   local lint_log status=0
@@ -49,6 +59,15 @@ if ! wait "$servers"; then
 fi
 cat "$servers_log"
 done_step 'test servers (after the lint)'
+if [[ -n "$addon" ]]; then
+  step_started=$SECONDS
+  if ! wait "$addon"; then
+    cat "$addon_log"
+    exit 1
+  fi
+  done_step 'better-sqlite3 compiled (after the lint)'
+fi
+rm -f "$addon_log"
 
 step 'the whole suite, embedded' npx vitest run
 step 'three instances, alone' env TEST_SET=instances npx vitest run

@@ -6,6 +6,7 @@
 #   FUZZ_EXAMPLES   test cases per operation and phase (default 30)
 #   FUZZ_SEED       the generation seed (default fixed, so that CI runs are reproducible)
 #   FUZZ_GROUPS     the groups to run, among core supplier-a supplier-b chatbot public (default all)
+#   FUZZ_PREPARE_ONLY=1: only create the fuzzer's venv (the CI does it while the suite runs)
 # Each group's full report goes to .cache/fuzz/<group>.log; the console gets one line per group, and
 # the whole report of a group that failed. (Schemathesis closes its report with a pytest-like banner,
 # "=== 2 warnings in 19.91s ===", which log scanners read as a pytest run that executed no test.)
@@ -25,6 +26,7 @@ if [[ "$("$venv/bin/schemathesis" --version 2>/dev/null || true)" != *" $schemat
   python3 -m venv "$venv" || { echo 'python3 -m venv failed: install python3-venv (apt-get install python3-venv)' >&2; exit 2; }
   "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$schemathesis_version"
 fi
+[[ -n "${FUZZ_PREPARE_ONLY:-}" ]] && exit 0
 
 data_dir=$(mktemp -d)
 server_pid=
@@ -39,8 +41,11 @@ trap stop EXIT
 trap 'exit 130' INT TERM
 
 export DATA_DIR="$data_dir" LOG_LEVEL=${LOG_LEVEL:-warn}
-npm run --silent cli -- demo seed --orders 40 --seed 7 >/dev/null
-token() { npm run --silent cli -- token issue --group "$1" --label fuzz | tail -n 1; }
+# The service and the CLI as `npm start` and `npm run cli` run them: their bundles, built once here.
+node build.mjs
+cli() { node --enable-source-maps dist/cli.mjs "$@"; }
+cli demo seed --orders 40 --seed 7 >/dev/null
+token() { cli token issue --group "$1" --label fuzz | tail -n 1; }
 declare -A tokens
 for group in core supplier-a supplier-b chatbot; do tokens[$group]=$(token "$group"); done
 
@@ -49,7 +54,7 @@ for group in core supplier-a supplier-b chatbot; do tokens[$group]=$(token "$gro
 sale=40
 day=$(date -d '+8 days' +%F)
 while [[ "$(date -d "$day" +%u)" -ge 6 ]]; do day=$(date -d "$day +1 day" +%F); done
-action_token() { npm run --silent cli -- action-token "$@" | tail -n 1; }
+action_token() { cli action-token "$@" | tail -n 1; }
 config="$data_dir/schemathesis.toml"
 cp test/fuzz/schemathesis.toml "$config"
 add_token() {
@@ -63,9 +68,7 @@ add_token '"getSaleInvoice"' "$(action_token invoice --sale "$sale")"
 
 port=$(node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
 base="http://127.0.0.1:$port"
-# The service as `npm start` runs it: its bundle, built first (the prestart), then node with its
-# arguments (the script's words after `exec node`).
-node build.mjs
+# The service as `npm start` runs it: node with its arguments (the script's words after `exec node`).
 read -r -a start_arguments <<<"$(node -p "require('./package.json').scripts.start.split(/\\s+/).slice(2).join(' ')")"
 PORT=$port HOST=127.0.0.1 BASE_URL=$base node "${start_arguments[@]}" >"$data_dir/server.log" 2>&1 &
 server_pid=$!
