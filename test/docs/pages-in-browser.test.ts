@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, copyFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm, copyFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,12 @@ import { startApi, type ApiHarness } from '../support/api-harness.ts';
 
 const run = promisify(execFile);
 const docsDir = path.resolve(import.meta.dirname, '../../docs');
+
+const exists = (file: string): Promise<boolean> =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 const chromium = (url: string, ...args: string[]) =>
   run(
@@ -57,7 +63,14 @@ describe('the pages people open in a browser, offline', () => {
 
   const screenshot = async (url: string, name: string): Promise<void> => {
     const file = path.join(shots, name);
-    await chromium(url, `--screenshot=${file}`);
+    // Headless Chromium on a loaded machine sometimes exits without having written the screenshot
+    // (its capture timed out): asked again, up to three times, its output kept for the failure.
+    const said: string[] = [];
+    for (let attempt = 0; attempt < 3 && !(await exists(file)); attempt++) {
+      const { stderr } = await chromium(url, `--screenshot=${file}`);
+      said.push(stderr);
+    }
+    if (!(await exists(file))) throw new Error(`Chromium wrote no screenshot of ${url}:\n${said.join('\n---\n')}`);
     const png = await readFile(file);
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     if (process.env.UPDATE_SCREENSHOTS === '1') await copyFile(file, path.join(docsDir, name));
