@@ -15,6 +15,7 @@ import './access/mint-action-token-mutation.ts';
 import './after-sales/sav-mutations.ts';
 import './after-sales/sav-appointment-fields.ts';
 import './supplier-performance/supplier-performance-query.ts';
+import './supplier-performance/supplier-open-lines-query.ts';
 import './dashboard/dashboard-query.ts';
 import './after-sales/sav-status-counts-query.ts';
 

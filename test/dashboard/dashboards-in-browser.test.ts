@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/cli/demo/seed-demo.ts';
 import { systemContext } from '../../src/events/command-context.ts';
 import { bookSlot } from '../../src/events/planning/slot-booking.ts';
+import { refuseSupplierLine } from '../../src/events/sales/supplier-lines.ts';
 import { issueAccessToken, revokeAccessToken } from '../../src/events/access/access-token-handlers.ts';
 import { createRuntimeApp } from '../../src/server/app.ts';
 import { readModelsCaughtUp, startApi, type ApiHarness } from '../support/api-harness.ts';
@@ -95,6 +96,22 @@ describe('the dashboards in a browser, on demo data', () => {
   beforeAll(async () => {
     api = await startApi();
     await seedDemo(api.runtime, { orders: 60, seed: 7, until, concurrency: 4 });
+    await readModelsCaughtUp(api.runtime);
+    // supplier-a refuses two of its open lines today: out of stock, then discontinued.
+    const toRefuse = await api.runtime.readStore
+      .collection<{ _id: string }>('supplier_lines')
+      .find({ supplier: 'supplier-a', open: true }, { sort: { _id: 1 }, limit: 2 })
+      .toArray();
+    expect(toRefuse).toHaveLength(2);
+    for (const [index, line] of toRefuse.entries()) {
+      const reason = index === 0 ? 'out_of_stock' : 'discontinued';
+      const refused = await refuseSupplierLine(
+        api.runtime.salesDeps,
+        { serviceOrderId: line._id, supplier: 'supplier-a', reason, comment: 'plus fabriqué' },
+        systemContext(),
+      );
+      expect(refused.status).toBe('refused_by_supplier');
+    }
     analyst = await api.tokenFor('analyst', 'analyst-dashboards');
     auditor = await api.tokenFor('auditor', 'auditor-dashboards');
     await readModelsCaughtUp(api.runtime);
@@ -267,13 +284,48 @@ describe('the dashboards in a browser, on demo data', () => {
       const cells = await page.locator(`tr[data-supplier="${line.supplier}"] td`).allTextContents();
       expect(numberOf(cells[0]!)).toBe(line.received);
       expect(numberOf(cells[2]!)).toBe(line.shipped);
-      expect(numberOf(cells[4]!)).toBe(line.openBacklog);
-      expect(numberOf(cells[7]!)).toBeCloseTo(line.shipDelay.median / 3600, 1);
-      expect(numberOf(cells[8]!)).toBeCloseTo(line.shipDelay.p90 / 3600, 1);
+      expect(numberOf(cells[5]!)).toBe(line.openBacklog);
+      expect(numberOf(cells[8]!)).toBeCloseTo(line.shipDelay.median / 3600, 1);
+      expect(numberOf(cells[9]!)).toBeCloseTo(line.shipDelay.p90 / 3600, 1);
     }
     await page.locator('.chart canvas').first().waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
     await picture('dashboard-suppliers.png');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("when the suppliers' page covers today, it shows the lines refused with their reasons, and the lines open longer than the days chosen, as the API counts them", async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    await visit(`/dashboard/suppliers?du=2026-11-01&au=${today}&par=WEEK`);
+    await page.locator('table.suppliers tbody tr').first().waitFor();
+    expect(await page.locator('tr[data-supplier="supplier-a"] td').nth(4).textContent()).toBe('2 (rupture de stock : 1, produit arrêté : 1)');
+    expect(await page.locator('table.suppliers tr[data-supplier="supplier-b"] td').nth(4).textContent()).toBe('0');
+
+    const openLines = async (days: number) =>
+      (
+        await graphql<{ supplierOpenLines: { supplier: string; open: number; openLongerThan: number }[] }>(
+          analyst,
+          `{ supplierOpenLines(olderThanDays: ${days}) { supplier open openLongerThan } }`,
+        )
+      ).supplierOpenLines;
+    const shown = async () =>
+      Promise.all(
+        (await page.locator('table.open-lines tbody tr').all()).map(async (row) => ({
+          supplier: await row.getAttribute('data-supplier'),
+          open: numberOf(await row.locator('td').nth(0).textContent()),
+          openLongerThan: numberOf(await row.locator('td').nth(1).textContent()),
+        })),
+      );
+    await page.locator('table.open-lines tbody tr').first().waitFor();
+    expect(await shown()).toEqual(await openLines(7));
+    // The demo's orders end on 31 October: 30 days back from today reaches into them.
+    const days = 30;
+    await page.getByLabel('Ouvertes depuis plus de').fill(String(days));
+    await page.getByLabel('Ouvertes depuis plus de').press('Enter');
+    await page.getByRole('columnheader', { name: `Depuis plus de ${days} jours` }).waitFor();
+    const expected = await openLines(days);
+    expect(expected.some((line) => line.openLongerThan > 0)).toBe(true);
+    expect(await shown()).toEqual(expected);
     expect(await axeViolations(page)).toEqual([]);
   });
 

@@ -17,8 +17,9 @@ const noDelay = { samples: 0, median: null, p90: null };
 
 describe('the supplierPerformance query', () => {
   let api: GraphqlApi;
+  let clock: ReturnType<typeof steppingClock>;
   beforeEach(async () => {
-    const clock = steppingClock('2026-10-05T08:00:00.000Z');
+    clock = steppingClock('2026-10-05T08:00:00.000Z');
     api = await startGraphqlApi({ clock });
     const deps = api.runtime.salesDeps;
     const context = systemContext();
@@ -45,6 +46,21 @@ describe('the supplierPerformance query', () => {
     await cancelSale(deps, { incrementId: '100004512', saleProductIds: [first.lamp], reason: 'Rupture' }, context);
   });
   afterEach(async () => api.close());
+
+  it('when the lines open longer than some days are asked, each supplier counts its open lines and those ordered before that many days ago, today in Paris', async () => {
+    const openLines = `query($days: Int!) { supplierOpenLines(olderThanDays: $days) { supplier open openLongerThan olderThanDays } }`;
+    // Ten days later, on 15 October: supplier-a's second sofa (ordered on the 5th) is still open.
+    clock.advance(10 * 24 * 60);
+
+    expect((await api.data(openLines, { days: 7 })).supplierOpenLines).toEqual([
+      { supplier: 'supplier-a', open: 1, openLongerThan: 1, olderThanDays: 7 },
+      { supplier: 'supplier-b', open: 0, openLongerThan: 0, olderThanDays: 7 },
+    ]);
+    // Ordered exactly ten days ago: not longer than ten.
+    expect((await api.data(openLines, { days: 10 })).supplierOpenLines[0]).toEqual({ supplier: 'supplier-a', open: 1, openLongerThan: 0, olderThanDays: 10 });
+    const refused = await api.post(openLines, { days: 0 });
+    expect(refused.body.errors?.[0]).toMatchObject({ message: expect.stringContaining('olderThanDays'), extensions: { code: 'BAD_USER_INPUT' } });
+  });
 
   it('when a day is asked, each supplier shows its lines, its open backlog and its delays in seconds', async () => {
     const { supplierPerformance } = await api.data(performance, { from: '2026-10-05', to: '2026-10-05' });

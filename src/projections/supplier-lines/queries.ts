@@ -67,3 +67,22 @@ export const listOpenSupplierLines = async <Field extends keyof SupplierLineDocu
     })
     .toArray();
 };
+
+/** A supplier's lines open now, and how many of them were ordered before a day. */
+export type OpenLineCounts = { supplier: SupplierName; open: number; orderedBefore: number };
+
+/**
+ * Per supplier, its open lines (neither shipped, cancelled nor refused) and those of them ordered
+ * before `orderedBefore` (a local date, exclusive): two counts on the supplier's open lines by order
+ * date, an index range each, whatever the history.
+ */
+export const openLineCounts = (store: ReadStore, suppliers: readonly SupplierName[], orderedBefore: string): Promise<OpenLineCounts[]> => {
+  const lines = store.collection<SupplierLineDocument>(supplierLinesCollection);
+  return Promise.all(
+    suppliers.map(async (supplier) => ({
+      supplier,
+      open: await lines.countDocuments({ supplier, open: true }),
+      orderedBefore: await lines.countDocuments({ supplier, open: true, orderDate: { $lt: orderedBefore } }),
+    })),
+  );
+};

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { query, SignedOut } from '../graphql.ts';
 import { Pending, useQuery, type Answer } from '../use-query.ts';
 
-/** Each drop-shipper over a period: lines received, handled and still open, and its delays (median, 90th percentile) over time. */
+/** Each drop-shipper over a period: lines received, handled, refused and still open, and its delays (median, 90th percentile) over time; its lines open today and those waiting longer than a chosen number of days. */
 
 type Delay = { samples: number; median: number | null; p90: number | null };
 type Performance = {
@@ -17,6 +17,8 @@ type Performance = {
   acknowledged: number;
   shipped: number;
   cancelled: number;
+  refused: number;
+  refusals: { reason: string; count: number }[];
   openBacklog: number;
   ackDelay: Delay;
   shipDelay: Delay;
@@ -41,7 +43,7 @@ const bucketsOf = (period: Period): { from: string; to: string }[] => {
 const delayFields = 'samples median p90';
 const periodQuery = `query Suppliers($from: LocalDate!, $to: LocalDate!) {
   supplierPerformance(from: $from, to: $to) {
-    supplier received acknowledged shipped cancelled openBacklog ackDelay { ${delayFields} } shipDelay { ${delayFields} }
+    supplier received acknowledged shipped cancelled refused refusals { reason count } openBacklog ackDelay { ${delayFields} } shipDelay { ${delayFields} }
   }
 }`;
 
@@ -84,6 +86,65 @@ const useBuckets = (buckets: { from: string; to: string }[], asked: number): Ans
 
 const palette = ['#0b5cad', '#6b4e00', '#8a1c7c', '#1d6b2f'];
 
+/** The reasons a supplier gives when it refuses a line, as staff read them. */
+const refusalReasons: Record<string, string> = {
+  out_of_stock: 'rupture de stock',
+  discontinued: 'produit arrêté',
+  cannot_deliver: 'livraison impossible',
+  other: 'autre raison',
+};
+
+/** "2 (rupture de stock : 1, produit arrêté : 1)", or "0". */
+const refusedText = (line: Performance): string => {
+  const reasons = line.refusals
+    .filter((refusal) => refusal.count > 0)
+    .map((refusal) => `${refusalReasons[refusal.reason] ?? refusal.reason} : ${formatCount(refusal.count)}`);
+  return reasons.length === 0 ? formatCount(line.refused) : `${formatCount(line.refused)} (${reasons.join(', ')})`;
+};
+
+const openLinesQuery = `query OpenLines($days: Int!) { supplierOpenLines(olderThanDays: $days) { supplier open openLongerThan } }`;
+const defaultDays = 7;
+
+/** The lines open today, and those open longer than a number of days the person chooses. */
+const OpenLines = () => {
+  const [days, setDays] = useState(defaultDays);
+  const answer = useQuery<{ supplierOpenLines: { supplier: string; open: number; openLongerThan: number }[] }>(openLinesQuery, { days });
+  const change = (event: Event) => {
+    const value = Number((event.currentTarget as HTMLInputElement).value);
+    if (Number.isInteger(value) && value >= 1 && value <= 365) setDays(value);
+  };
+  return html`<h2>Lignes ouvertes aujourd’hui</h2>
+    <form class="open-lines" onSubmit=${(event: Event) => event.preventDefault()} aria-label="Ancienneté des lignes ouvertes">
+      <label>Ouvertes depuis plus de <input type="number" name="days" min="1" max="365" value=${days} onChange=${change} /> jours</label>
+    </form>
+    <${Pending} answer=${answer} />
+    ${
+      answer.state === 'answered' &&
+      html`<table class="open-lines">
+        <caption>
+          Lignes ni expédiées, ni annulées, ni refusées, par fournisseur
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Fournisseur</th>
+            <th scope="col">Ouvertes</th>
+            <th scope="col">Depuis plus de ${formatCount(days)} jours</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${answer.data.supplierOpenLines.map(
+            (line) =>
+              html`<tr data-supplier=${line.supplier}>
+                <th scope="row">${line.supplier}</th>
+                <td>${formatCount(line.open)}</td>
+                <td>${formatCount(line.openLongerThan)}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>`
+    }`;
+};
+
 export const SuppliersPage = () => {
   const [period, setPeriod, asked] = usePeriod();
   const buckets = bucketsOf(period);
@@ -106,6 +167,7 @@ export const SuppliersPage = () => {
                   <th scope="col">Confirmées</th>
                   <th scope="col">Expédiées</th>
                   <th scope="col">Annulées</th>
+                  <th scope="col">Refusées</th>
                   <th scope="col">Ouvertes en fin de période</th>
                   <th scope="col">Confirmation : médiane</th>
                   <th scope="col">Confirmation : 90 %</th>
@@ -122,6 +184,7 @@ export const SuppliersPage = () => {
                       <td>${formatCount(line.acknowledged)}</td>
                       <td>${formatCount(line.shipped)}</td>
                       <td>${formatCount(line.cancelled)}</td>
+                      <td>${refusedText(line)}</td>
                       <td>${formatCount(line.openBacklog)}</td>
                       <td>${formatHours(line.ackDelay.median)}</td>
                       <td>${formatHours(line.ackDelay.p90)}</td>
@@ -147,5 +210,6 @@ export const SuppliersPage = () => {
                 }))}
               />`
             }`)
-    }`;
+    }
+    <${OpenLines} />`;
 };
