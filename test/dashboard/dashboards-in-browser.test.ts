@@ -343,6 +343,32 @@ describe('the dashboards in a browser, on demo data', () => {
     await picture('dashboard-events.png', false);
     expect(await axeViolations(page)).toEqual([]);
 
+    // Recorded today (the demo was seeded by this spec): a period of today lists what the API gives for
+    // today's local day; yesterday, nothing.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date(Date.now() - 86_400_000));
+    await page.getByLabel('Enregistrés du').fill(today);
+    await page.getByLabel('au', { exact: true }).fill(today);
+    await page.getByRole('button', { name: 'Filtrer' }).click();
+    const { events: todays } = await graphql<{ events: { events: { eventId: string }[] } }>(
+      analyst,
+      'query($from: DateTime, $to: DateTime) { events(first: 50, types: ["SaleImported"], from: $from, to: $to) { events { eventId } } }',
+      // The bounds of today in Paris, as the browser (in Paris) computes them.
+      await page.evaluate((date) => {
+        const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+        return { from: new Date(year, month - 1, day).toISOString(), to: new Date(year, month - 1, day + 1).toISOString() };
+      }, today),
+    );
+    expect(todays.events.length).toBe(50);
+    await expect
+      .poll(async () => page.locator('table.events tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-event'))))
+      .toEqual(todays.events.map((event) => event.eventId));
+    await page.getByLabel('Enregistrés du').fill(yesterday);
+    await page.getByLabel('au', { exact: true }).fill(yesterday);
+    await page.getByRole('button', { name: 'Filtrer' }).click();
+    await page.getByText('Aucun événement pour ces filtres.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
     const auditors = await browser.newContext({ locale: 'fr-FR' });
     const audited = await open(auditors, '/dashboard/events');
     await signIn(audited, auditor);

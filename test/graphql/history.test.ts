@@ -112,6 +112,37 @@ describe('time travel and the event feed', () => {
       expect(seen.map((event) => event.type)).toEqual(['SaleImported', 'SaleImported', 'SaleImported', 'SaleImported', 'SaleProductShipped']);
     });
 
+    it('when a period is given, the pages hold exactly the events of the replay recorded from its start until before its end, with types too', async () => {
+      const replay = await api.runtime.eventStore.readAll();
+      const from = replay[4]!.recordedAt;
+      const to = new Date(Date.parse(replay.at(-3)!.recordedAt) + 1).toISOString();
+      const within = (event: { recordedAt: string }) => Date.parse(event.recordedAt) >= Date.parse(from) && Date.parse(event.recordedAt) < Date.parse(to);
+      const periodQuery = `query($after: Position, $from: DateTime, $to: DateTime, $types: [String!]) {
+        events(after: $after, first: 3, from: $from, to: $to, types: $types) { events { eventId } endCursor hasNextPage } }`;
+      const pages = async (variables: Record<string, unknown>) => {
+        const ids: string[] = [];
+        for (let after: number | null = null; ;) {
+          const { events: page } = (await api.data(periodQuery, { ...variables, after })) as {
+            events: { events: { eventId: string }[]; endCursor: number | null; hasNextPage: boolean };
+          };
+          ids.push(...page.events.map((event) => event.eventId));
+          if (!page.hasNextPage) return ids;
+          after = page.endCursor;
+        }
+      };
+
+      const expected = replay.filter(within).map((event) => event.id);
+      expect(expected.length).toBeGreaterThan(3);
+      expect(expected.length).toBeLessThan(replay.length);
+      expect(await pages({ from, to })).toEqual(expected);
+      expect(await pages({ from, to, types: ['SaleImported'] })).toEqual(
+        replay.filter((event) => within(event) && event.type === 'SaleImported').map((event) => event.id),
+      );
+      // An end before the start is refused, naming it.
+      const refused = await api.post(periodQuery, { from: to, to: from });
+      expect(refused.body.errors?.[0]).toMatchObject({ message: expect.stringContaining('to'), extensions: { code: 'BAD_USER_INPUT' } });
+    });
+
     it('when an event carries its metadata, the feed shows its actor, correlation and data as recorded', async () => {
       const { events } = await api.data(
         `{ events(first: 10, types: ["SavCreated"]) { events { actor { kind group label } correlationId causationId data schemaVersion } } }`,

@@ -72,6 +72,8 @@ builder.queryField('events', (t) =>
       after: t.arg({ type: 'Position' }),
       types: t.arg.stringList({ description: 'Only these event types.' }),
       streamPrefix: t.arg.string({ description: 'Only the streams whose name starts with this, e.g. "sale-".' }),
+      from: t.arg({ type: 'DateTime', description: 'Only the events recorded at or after this instant.' }),
+      to: t.arg({ type: 'DateTime', description: 'Only the events recorded before this instant (exclusive).' }),
       first: t.arg.int({ required: true, defaultValue: 100 }),
     },
     // The field and its list, and each event read; what is asked of an event, once per event.
@@ -81,11 +83,14 @@ builder.queryField('events', (t) =>
       const unknown = args.types?.find((type) => !knownTypes.has(type));
       if (unknown !== undefined) throw badUserInput('types', `unknown event type ${unknown}`);
       if (args.types?.length === 0) throw badUserInput('types', 'must name at least one type when given');
+      if (args.from && args.to && Date.parse(args.to) <= Date.parse(args.from)) throw badUserInput('to', `must be after from (${args.from})`);
       const page = await readFeed(runtime.eventStore, {
         first: args.first,
         ...(args.after !== null && args.after !== undefined && { after: args.after }),
         ...(args.types && { types: args.types }),
         ...(args.streamPrefix !== null && args.streamPrefix !== undefined && { streamPrefix: args.streamPrefix }),
+        ...(args.from && { from: args.from }),
+        ...(args.to && { to: args.to }),
       });
       return { ...page, after: args.after ?? null };
     },

@@ -5,8 +5,9 @@ import { html } from '../html.ts';
 import { Pending, useQuery } from '../use-query.ts';
 
 /**
- * The event log for auditors, page by page in log order, filtered by type and stream. The data is shown
- * as the API gives it to the token: analysts see personal data redacted, auditors as recorded.
+ * The event log for auditors, page by page in log order, filtered by type, stream and the days it was
+ * recorded on. The data is shown as the API gives it to the token: analysts see personal data
+ * redacted, auditors as recorded.
  */
 
 type LoggedEvent = {
@@ -19,23 +20,32 @@ type LoggedEvent = {
   data: unknown;
 };
 type Feed = { events: { events: LoggedEvent[]; endCursor: string | null; hasNextPage: boolean } };
-type Filters = { types: string[]; streamPrefix: string; after: string | null };
+/** `from` and `to`: local dates (YYYY-MM-DD) of the person's browser, both included; '' for none. */
+type Filters = { types: string[]; streamPrefix: string; from: string; to: string; after: string | null };
+
+/** The instant a local day starts, in the browser's time zone (the retailer's staff are in France). */
+const dayStart = (date: string, days = 0): string => {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day + days).toISOString();
+};
 
 const pageSize = 50;
-const feedQuery = `query Feed($after: Position, $types: [String!], $streamPrefix: String, $first: Int!) {
-  events(after: $after, types: $types, streamPrefix: $streamPrefix, first: $first) {
+const feedQuery = `query Feed($after: Position, $types: [String!], $streamPrefix: String, $from: DateTime, $to: DateTime, $first: Int!) {
+  events(after: $after, types: $types, streamPrefix: $streamPrefix, from: $from, to: $to, first: $first) {
     events { eventId type stream position recordedAt actor { kind group label } data }
     endCursor hasNextPage
   }
 }`;
 
 export const EventsPage = () => {
-  const [filters, setFilters] = useState<Filters>({ types: [], streamPrefix: '', after: null });
+  const [filters, setFilters] = useState<Filters>({ types: [], streamPrefix: '', from: '', to: '', after: null });
   const answer = useQuery<Feed>(feedQuery, {
     first: pageSize,
     after: filters.after,
     types: filters.types.length > 0 ? filters.types : null,
     streamPrefix: filters.streamPrefix === '' ? null : filters.streamPrefix,
+    from: filters.from === '' ? null : dayStart(filters.from),
+    to: filters.to === '' ? null : dayStart(filters.to, 1),
   });
   const submit = (event: Event) => {
     event.preventDefault();
@@ -43,11 +53,13 @@ export const EventsPage = () => {
     const types = String(form.get('types'))
       .split(/[\s,]+/)
       .filter((type) => type !== '');
-    setFilters({ types, streamPrefix: String(form.get('stream')).trim(), after: null });
+    setFilters({ types, streamPrefix: String(form.get('stream')).trim(), from: String(form.get('from')), to: String(form.get('to')), after: null });
   };
   return html`<form class="filters" onSubmit=${submit} aria-label="Filtres du journal">
       <label>Types d’événement <input name="types" placeholder="SaleImported, SavCreated" value=${filters.types.join(', ')} /></label>
       <label>Flux commençant par <input name="stream" placeholder="sale-" value=${filters.streamPrefix} /></label>
+      <label>Enregistrés du <input type="date" name="from" value=${filters.from} /></label>
+      <label>au <input type="date" name="to" value=${filters.to} /></label>
       <button type="submit">Filtrer</button>
     </form>
     <${Pending} answer=${answer} />
