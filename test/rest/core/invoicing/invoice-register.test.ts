@@ -69,6 +69,8 @@ describe('the invoice register', () => {
       const before = (await api.runtime.eventStore.readStream('invoices-2026', { direction: 'backwards', maxCount: 1 }))[0]?.revision ?? -1;
       const saleIds: number[] = [];
       for (let index = 0; index < 20; index++) saleIds.push((await importSale(api.runtime.salesDeps, anOrder(), systemContext())).saleId);
+      // Imported through the handlers, not the API (whose answer waits for them): the read models are awaited.
+      await readModelsCaughtUp(api.runtime);
       const responses = await Promise.all([...saleIds, ...saleIds].map((saleId) => getDocument(api, `/api/sale-invoice/${mint(api, saleId)}`, coreToken)));
       expect(responses.map((response) => response.status)).toEqual(responses.map(() => 200));
       const numbers = responses.map(numberOf);
@@ -89,6 +91,7 @@ describe('the invoice register', () => {
       { ...anOrder([{ sku: 'LIV-CUIS-01', name: 'Livre de cuisine', qty_ordered: 1, price: 31.65, supplier: null }]), shipping_amount: 0 },
       systemContext(),
     );
+    await readModelsCaughtUp(api.runtime);
     const response = await getDocument(api, `/api/sale-invoice/${mint(api, saleId)}`, coreToken);
     expect(response.status).toBe(200);
     const text = await pdfText(response.body as Buffer);
@@ -109,11 +112,13 @@ describe('an issued invoice across a restart', () => {
       const runtime = await openRuntime(config, createLogger('silent'), { clock: { now: () => now } });
       await runtime.projections.start();
       const token = (await issueAccessToken(runtime.write, { group: 'core' }, systemContext())).token;
+      await readModelsCaughtUp(runtime);
       return { runtime, request: supertest.agent(createRuntimeApp(runtime).callback()), token };
     };
     try {
       const first = await open();
       const { saleId } = await importSale(first.runtime.salesDeps, anOrder(), systemContext());
+      await readModelsCaughtUp(first.runtime);
       const harness = { runtime: first.runtime, request: first.request } as ApiHarness;
       const before = await getDocument(harness, `/api/sale-invoice/${mint(harness, saleId)}`, first.token);
       await first.runtime.close();
