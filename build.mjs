@@ -11,7 +11,12 @@
 // Instances started together from one checkout each build: every file is written beside its place and
 // renamed into it (atomic), chunks before the entries that import them, so that a process starting
 // meanwhile reads either build whole, never a file half written or missing.
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+//
+// A build whose inputs have not changed since the last one is skipped: dist/build-inputs.json keeps a
+// digest of every file the last build read (from esbuild's metafile) with this script, the lock file and
+// the TypeScript settings. `npm run cli` and `npm start` then start at once when nothing was edited.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import process from 'node:process';
@@ -21,8 +26,24 @@ import { build } from 'esbuild';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outdir = path.join(root, 'dist');
 const chunks = path.join(outdir, 'chunks');
+const stampFile = path.join(outdir, 'build-inputs.json');
+const alwaysRead = ['build.mjs', 'package-lock.json', 'tsconfig.json'];
 
-const { outputFiles } = await build({
+/** One digest of the files named (relative to the root): a missing file counts as changed. */
+const digestOf = (files) => {
+  const hash = createHash('sha256');
+  for (const file of [...files].sort()) {
+    const full = path.join(root, file);
+    hash.update(`${file}\0`).update(existsSync(full) ? readFileSync(full) : 'missing\0');
+  }
+  return hash.digest('hex');
+};
+
+const last = existsSync(stampFile) ? JSON.parse(readFileSync(stampFile, 'utf8')) : undefined;
+const outputsPresent = (names) => names.every((name) => existsSync(path.join(outdir, name)));
+if (last && process.env.BUILD_FORCE !== '1' && outputsPresent(last.outputs) && digestOf(last.inputs) === last.digest) process.exit(0);
+
+const { outputFiles, metafile } = await build({
   entryPoints: { main: 'src/main.ts', cli: 'src/cli/main.ts', preload: 'src/tracing/preload.ts', 'pdf-worker': 'src/pdf/pdf-worker.ts' },
   absWorkingDir: root,
   outdir,
@@ -37,6 +58,7 @@ const { outputFiles } = await build({
   packages: 'external',
   sourcemap: true,
   write: false,
+  metafile: true,
   logLevel: 'warning',
 });
 
@@ -51,6 +73,7 @@ const client = await build({
   minify: true,
   legalComments: 'none',
   write: false,
+  metafile: true,
   logLevel: 'warning',
 });
 const dashboardDir = path.join(outdir, 'dashboard');
@@ -71,3 +94,12 @@ for (const file of [...dashboardFiles, ...outputFiles.filter(inChunks), ...outpu
 // Chunks of earlier builds: a process only imports chunks while it starts.
 const written = new Set(outputFiles.map((file) => path.basename(file.path)));
 for (const name of readdirSync(chunks)) if (!written.has(name) && !name.endsWith('.tmp')) rmSync(path.join(chunks, name), { force: true });
+
+// What this build read, for the next one to tell whether it can be skipped.
+const inputs = [
+  ...new Set([...Object.keys(metafile.inputs), ...Object.keys(client.metafile.inputs), ...css.map((file) => path.relative(root, file)), ...alwaysRead]),
+].filter((file) => !file.startsWith('node_modules/') || css.some((cssFile) => path.relative(root, cssFile) === file));
+const outputs = [...outputFiles, ...dashboardFiles].map((file) => path.relative(outdir, file.path));
+const stamp = JSON.stringify({ digest: digestOf(inputs), inputs, outputs });
+writeFileSync(`${stampFile}.${process.pid}.tmp`, stamp);
+renameSync(`${stampFile}.${process.pid}.tmp`, stampFile);
