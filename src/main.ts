@@ -3,6 +3,8 @@ import { startIdempotencyPurgeJob } from './jobs/idempotency-purge-schedule.ts';
 import { startLeadNotificationJob } from './jobs/lead-notification-schedule.ts';
 import { startCustomerMailJob, startSavAppointmentReminderJob } from './jobs/customer-mail-schedule.ts';
 import { startSavFileFetchJob } from './jobs/sav-file-fetch-schedule.ts';
+import { startWebhookDeliverer } from './jobs/webhook-deliverer.ts';
+import { readFileSync } from 'node:fs';
 import { createLogger } from './logger.ts';
 import { createRuntimeApp } from './server/app.ts';
 import { bindServer, PortInUseError } from './server/bind-server.ts';
@@ -66,6 +68,8 @@ const main = async (): Promise<void> => {
   let savFileFetches: ReturnType<typeof startSavFileFetchJob> | undefined;
   // The customers' mails at each step of their order or SAV (every 30 s).
   let customerMails: ReturnType<typeof startCustomerMailJob> | undefined;
+  // The suppliers' webhooks, from the log, in the instance holding their lease.
+  let webhookDeliveries: ReturnType<typeof startWebhookDeliverer> | undefined;
   // The reminders of tomorrow's SAV appointments (every hour).
   let appointmentReminders: ReturnType<typeof startSavAppointmentReminderJob> | undefined;
   // The Idempotency-Key answers past their 24 hours, every hour.
@@ -85,6 +89,12 @@ const main = async (): Promise<void> => {
       appointmentReminders = startSavAppointmentReminderJob(runtime);
       savFileFetches = startSavFileFetchJob(runtime);
       savFileFetches.runNow();
+      const { allowHosts, caFile } = config.webhookTest;
+      webhookDeliveries = startWebhookDeliverer(
+        runtime,
+        { tokenSecret: runtime.tokenSecret },
+        { send: { allowHosts, ...(caFile && { ca: readFileSync(caFile) }) } },
+      );
     },
     (error: unknown) => log.error({ err: error }, 'the projections could not start'),
   );
@@ -99,6 +109,7 @@ const main = async (): Promise<void> => {
       customerMails?.stop(),
       appointmentReminders?.stop(),
       savFileFetches?.stop(),
+      webhookDeliveries?.stop(),
       idempotencyPurge.stop(),
     ]);
     // Idle keep-alive connections would hold close() open; requests in flight still finish.

@@ -23,6 +23,8 @@ import type { KeyStore } from './events/personal-data/key-store.ts';
 import { openSqliteKeyStore } from './events/personal-data/sqlite-key-store.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { registerReadSideGauges } from './metrics/read-side-gauges.ts';
+import { registerWebhookGauges } from './jobs/webhook-deliverer.ts';
+import type { WebhookDeps } from './webhooks/webhook-subscriptions.ts';
 import { createLabelBacklog, type LabelBacklog } from './labels/label-backlog.ts';
 import { leasedLabelBacklog } from './labels/leased-label-backlog.ts';
 import type { Logger } from './logger.ts';
@@ -62,6 +64,8 @@ export type Runtime = {
   planning: PlanningDeps;
   salesDeps: ImportSaleDeps;
   tokenSecret: string;
+  /** The suppliers' webhook subscriptions (their deliveries: jobs/webhook-deliverer.ts, started by the server). */
+  webhooks: WebhookDeps;
   /** The customers' keys and the layer sealing their personal data in the log (crypto-shredding). */
   personalData: {
     keys: KeyStore;
@@ -236,6 +240,8 @@ export const openRuntime = async (
     }),
   );
   registerReadSideGauges(metrics.registry, { eventStore, projections, readStore, labels });
+  registerWebhookGauges(metrics.registry, { readStore });
+  const tokenSecret = resolveTokenSecret(config.tokenSecret, config.dataDir);
   return {
     config,
     log,
@@ -254,7 +260,8 @@ export const openRuntime = async (
     write,
     planning: { ...write, timezone: config.planningTimezone },
     salesDeps,
-    tokenSecret: resolveTokenSecret(config.tokenSecret, config.dataDir),
+    tokenSecret,
+    webhooks: { ...write, readStore, tokenSecret, urlPolicy: { allowHosts: config.webhookTest.allowHosts } },
     personalData: {
       keys,
       log: sealing,

@@ -1,19 +1,10 @@
-import { Command, CommanderError } from 'commander';
-import packageJson from '../../package.json' with { type: 'json' };
+import { CommanderError } from 'commander';
 import { ConfigError } from '../config/config.ts';
 import { StoreFailure } from '../config/store-failures.ts';
 import { CheckFailed, CliError } from './cli-error.ts';
 import { withRuntime } from './cli-runtime.ts';
-import { actionTokenCommand } from './commands/action-token.ts';
-import { catalogCommand } from './commands/catalog.ts';
-import { customerCommand } from './commands/customer.ts';
-import { demoCommand } from './commands/demo.ts';
-import { auditCommand } from './commands/audit.ts';
-import { eventsCommand } from './commands/events.ts';
-import { ordersCommand } from './commands/orders.ts';
-import { projectionsCommand } from './commands/projections.ts';
-import { tokenCommand } from './commands/token.ts';
 import { flushOutput, OutputClosed } from './output.ts';
+import { cliProgram } from './program.ts';
 
 /**
  * `npm run --silent cli -- <command>`: administration on the same DATA_DIR as the server, safe to use
@@ -21,27 +12,7 @@ import { flushOutput, OutputClosed } from './output.ts';
  * Every command and sub-command answers `--help`, with examples; a mistake in the input is one line
  * on stderr and exit 2, never a stack trace.
  */
-const program = new Command('npm run --silent cli --')
-  .description('Administration of the order and after-sales service, on the stores of DATA_DIR (safe beside a running server).')
-  .version(packageJson.version, '-V, --version', 'the version of the service and its CLI')
-  .helpCommand(true)
-  // Set before the commands are added: each inherits them.
-  .exitOverride()
-  .configureOutput({
-    // Commander's own input errors (unknown option, missing argument) on one line, with the way to help.
-    outputError: (message, write) => write(`${message.trim().replace(/\s*\n\s*/g, ' ')} (see --help)\n`),
-  })
-  .showSuggestionAfterError(true);
-
-tokenCommand(program, withRuntime);
-actionTokenCommand(program, withRuntime);
-catalogCommand(program, withRuntime);
-ordersCommand(program, withRuntime);
-demoCommand(program, withRuntime);
-eventsCommand(program, withRuntime);
-customerCommand(program, withRuntime);
-projectionsCommand(program, withRuntime);
-auditCommand(program);
+const program = cliProgram(withRuntime);
 
 /** Exits once the output is handed over: a pipe still holding lines would lose them to process.exit. */
 const exit = async (code: number): Promise<never> => {

@@ -124,6 +124,10 @@ const environment = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(100, 'must be at least 100 (ms)').max(600_000, 'must be at most 600000 (ms)').default(10_000),
   ),
+  /** Tests only (refused in production): `host:port` receivers exempt from the webhooks' address policy. */
+  WEBHOOK_TEST_RECEIVERS: optionalString,
+  /** Tests only (refused in production): a PEM certificate the webhooks trust beside the system's (a self-signed receiver). */
+  WEBHOOK_TEST_CA_FILE: z.preprocess(emptyAsUndefined, z.string().refine(isReadable, 'must be a readable file').optional()),
   GRAPHQL_TIME_BUDGET_MS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(10, 'must be at least 10 (ms)').max(600_000, 'must be at most 600000 (ms)').default(5_000),
@@ -206,6 +210,8 @@ export type Config = {
   logNotary: { enabled: boolean; signingKey: string | undefined; headEveryEvents: number; headEverySeconds: number };
   /** The seller the invoices and credit notes name, with its legal mentions (SELLER_*; demo values outside production). */
   seller: Seller;
+  /** The webhooks' test exemptions (WEBHOOK_TEST_*): loopback receivers and their certificate; empty in production. */
+  webhookTest: { allowHosts: string[]; caFile: string | undefined };
 };
 
 /** One core is left to the event loop (HTTP, projections, the embedded stores); at least one renderer. */
@@ -233,6 +239,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   // A generated secret would differ between instances and invalidate every action token on a new machine.
   const missingSecret = production && !values.TOKEN_SECRET ? ['TOKEN_SECRET: required when NODE_ENV=production'] : [];
   if (missingSecret.length > 0 || seller.seller === null) throw new ConfigError([...missingSecret, ...seller.problems]);
+  if (production && (values.WEBHOOK_TEST_RECEIVERS || values.WEBHOOK_TEST_CA_FILE)) {
+    throw new ConfigError(['WEBHOOK_TEST_RECEIVERS, WEBHOOK_TEST_CA_FILE: for tests only, never with NODE_ENV=production']);
+  }
   if (values.EVENTSTORE_NAMESPACE && !values.EVENTSTORE_URL) {
     throw new ConfigError(["EVENTSTORE_NAMESPACE: only with EVENTSTORE_URL (the embedded store is this service's alone)"]);
   }
@@ -280,5 +289,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       headEverySeconds: values.LOG_HEAD_EVERY_SECONDS,
     },
     seller: seller.seller,
+    webhookTest: {
+      allowHosts: (values.WEBHOOK_TEST_RECEIVERS ?? '')
+        .split(',')
+        .map((host) => host.trim())
+        .filter((host) => host !== ''),
+      caFile: values.WEBHOOK_TEST_CA_FILE,
+    },
   };
 };

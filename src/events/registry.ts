@@ -14,6 +14,7 @@ import type { PersonalDataRule } from './schema/personal-data.ts';
 import { invoicingEventDefinitions, type InvoicingEvent } from './invoicing/events.ts';
 import { treeHeadEventDefinitions, type TreeHeadEvent } from './audit/events.ts';
 import { customerMailEventDefinitions, type CustomerMailEvent } from './customer-mails/events.ts';
+import { webhookEventDefinitions, type WebhookEvent } from './webhooks/events.ts';
 
 /**
  * Every event type the service records. An event is validated against its schema when it is appended
@@ -22,7 +23,18 @@ import { customerMailEventDefinitions, type CustomerMailEvent } from './customer
  */
 
 export type DomainEvent =
-  SaleEvent | SavEvent | LeadEvent | ProductEvent | PlanningEvent | AccessEvent | IdEvent | CustomerEvent | InvoicingEvent | TreeHeadEvent | CustomerMailEvent;
+  | SaleEvent
+  | SavEvent
+  | LeadEvent
+  | ProductEvent
+  | PlanningEvent
+  | AccessEvent
+  | IdEvent
+  | CustomerEvent
+  | InvoicingEvent
+  | TreeHeadEvent
+  | CustomerMailEvent
+  | WebhookEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
@@ -41,6 +53,7 @@ const definitions: readonly EventDefinition[] = [
   ...invoicingEventDefinitions,
   ...treeHeadEventDefinitions,
   ...customerMailEventDefinitions,
+  ...webhookEventDefinitions,
 ];
 
 const byType = new Map<string, EventDefinition>(definitions.map((definition) => [definition.type, definition]));

@@ -44,7 +44,8 @@ export type FetchedFile = {
 const defaultMaxRedirects = 3;
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
-type Target = { url: URL; address: string; family: 4 | 6 };
+/** A URL with the address its host was checked at: connections go there, whatever DNS answers later. */
+export type Target = { url: URL; address: string; family: 4 | 6 };
 
 const refused = (message: string) => new RemoteFileError('url_refused', message);
 const bareHost = (url: URL): string => url.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -62,7 +63,7 @@ const untilAborted = <T>(promise: Promise<T>, signal: AbortSignal): Promise<T> =
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 
-const addressesOf = async (url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<LookupAddress[]> => {
+const addressesOf = async (url: URL, options: Pick<SafeFetchOptions, 'resolve'>, signal: AbortSignal): Promise<LookupAddress[]> => {
   const host = bareHost(url);
   const family = isIP(host);
   if (family !== 0) return [{ address: host, family }];
@@ -83,8 +84,11 @@ const addressesOf = async (url: URL, options: SafeFetchOptions, signal: AbortSig
  */
 const notPublic = (url: URL): string => `the host ${url.hostname} does not resolve to a public address`;
 
-/** Checks one hop's URL and every address of its host; answers the address to connect to. */
-const checkTarget = async (url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<Target> => {
+/**
+ * Checks one hop's URL and every address of its host; answers the address to connect to. Also the
+ * guard of the webhooks' deliveries (src/webhooks/webhook-sender.ts), at each delivery.
+ */
+export const checkTarget = async (url: URL, options: Pick<SafeFetchOptions, 'allowHosts' | 'resolve'>, signal: AbortSignal): Promise<Target> => {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused('only http and https URLs are accepted');
   if (url.username !== '' || url.password !== '') throw refused('credentials in the URL are not accepted');
   const addresses = await addressesOf(url, options, signal);
@@ -98,13 +102,17 @@ const checkTarget = async (url: URL, options: SafeFetchOptions, signal: AbortSig
   return { url, address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
 };
 
+/** A resolver that answers the checked address alone: the connection goes where the check went. */
+export const pinnedLookup = (target: Pick<Target, 'address' | 'family'>): LookupFunction =>
+  ((_hostname, lookupOptions, callback) => {
+    if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  }) as LookupFunction;
+
 /** One GET to the checked address, whatever the resolver would answer now. */
 const send = (target: Target, signal: AbortSignal): Promise<IncomingMessage> =>
   new Promise((resolve, reject) => {
-    const pinned = ((_hostname, lookupOptions, callback) => {
-      if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
-      else callback(null, target.address, target.family);
-    }) as LookupFunction;
+    const pinned = pinnedLookup(target);
     const client = target.url.protocol === 'https:' ? https : http;
     const request = client.request(
       {

@@ -11,6 +11,7 @@ import { saleLogProjection } from './sale-log/sale-log-projection.ts';
 import { salesProjection } from './sales/sales-projection.ts';
 import { supplierLinesProjection } from './supplier-lines/supplier-lines-projection.ts';
 import { supplierPerformanceProjection } from './supplier-performance/supplier-performance-projection.ts';
+import { webhooksProjection } from './webhooks/webhooks-projection.ts';
 
 /**
  * Every read model the service keeps. Orders are dated in the planning's time zone (`timezone`, an IANA
@@ -29,4 +30,5 @@ export const allProjections = (options: { timezone: string }): Projection[] => [
   supplierPerformanceProjection(options),
   dashboardProjection(options),
   issuedDocumentsProjection,
+  webhooksProjection,
 ];

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogImportJsonSchema, orderImportJsonSchema } from '../../src/contracts/json-schemas.ts';
+import { CommanderError } from 'commander';
+import { cliProgram } from '../../src/cli/program.ts';
 import { cliArguments } from '../support/service-command.ts';
 
 const run = promisify(execFile);
@@ -37,6 +39,7 @@ const commands = [
   ['projections', 'rebuild'],
   ['projections', 'verify'],
   ['projections', 'status'],
+  ['webhooks', 'add'],
 ];
 const groups = [...new Set(commands.filter((command) => command.length > 1).map(([group]) => group!))];
 
@@ -55,19 +58,39 @@ describe('the CLI, discoverable', () => {
     }
   });
 
-  it.concurrent.each([...groups.map((group) => [group]), ...commands].map((command) => command.join(' ')))(
-    'when `%s` is asked for --help, it answers its usage with examples, exit 0',
-    { timeout: 60_000 },
+  // Every command's help, asked of the program the CLI runs (its commands, options and texts), in
+  // this process: one process per command would prove nothing more than the one below.
+  it.each([...groups.map((group) => [group]), ...commands].map((command) => command.join(' ')))(
+    'when `%s` is asked for --help, it answers its usage with examples',
     async (line) => {
       const command = line.split(' ');
-      const answer = await cli(dataDir, ...command, '--help');
+      let out = '';
+      let err = '';
+      const program = cliProgram(() => Promise.reject(new Error('--help opens no store')), {
+        writeOut: (text) => (out += text),
+        writeErr: (text) => (err += text),
+      });
+      const help = await program.parseAsync([...command, '--help'], { from: 'user' }).then(
+        () => null,
+        (error: unknown) => error,
+      );
 
-      expect(answer.code).toBe(0);
-      expect(answer.stderr).toBe('');
-      expect(answer.stdout).toContain(`Usage: npm run --silent cli -- ${command.join(' ')}`);
-      expect(answer.stdout).toMatch(new RegExp(`Examples:\\n  \\$ npm run --silent cli -- ${command.join(' ')}`));
+      expect(help).toBeInstanceOf(CommanderError);
+      expect((help as CommanderError).exitCode).toBe(0);
+      expect(err).toBe('');
+      expect(out).toContain(`Usage: npm run --silent cli -- ${command.join(' ')}`);
+      expect(out).toMatch(new RegExp(`Examples:\\n  \\$ npm run --silent cli -- ${command.join(' ')}`));
     },
   );
+
+  it('when a command is asked for --help as a process, it prints its usage on stdout and exits 0, nothing opened', { timeout: 60_000 }, async () => {
+    const answer = await cli(dataDir, 'webhooks', 'add', '--help');
+
+    expect(answer.code).toBe(0);
+    expect(answer.stderr).toBe('');
+    expect(answer.stdout).toContain('Usage: npm run --silent cli -- webhooks add [options]');
+    expect(existsSync(dataDir)).toBe(false);
+  });
 
   it.concurrent.each([
     [['tokn'], /^error: unknown command 'tokn' \(Did you mean token\?\)/],

@@ -23,6 +23,7 @@ import { sample } from '../support/prometheus-sample.ts';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server.ts';
 import { bearer, json, readLeases, spreadingClient, startInstance, type Instance } from './cluster.ts';
 import { cliArguments } from '../support/service-command.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/webhook-receiver.ts';
 
 /**
  * Three instances of the service behind one (client-side) load balancer, on one EventStoreDB test
@@ -74,6 +75,7 @@ describe('three instances behind one load balancer, on one EventStoreDB and one 
   let dataDir: string;
   let env: Record<string, string>;
   let smtp: SmtpTestServer;
+  let receiver: WebhookReceiver;
   let admin: Runtime;
   const instances: Instance[] = [];
   const live = () => instances.filter((instance) => instance.alive());
@@ -86,6 +88,7 @@ describe('three instances behind one load balancer, on one EventStoreDB and one 
     dataDir = await mkdtemp(path.join(tmpdir(), 'instances-data-'));
     backends = await testBackendEnv(backendsDir, 'production');
     smtp = await startSmtpTestServer();
+    receiver = await startWebhookReceiver();
     env = {
       ...backends.env,
       DATA_DIR: dataDir,
@@ -97,6 +100,9 @@ describe('three instances behind one load balancer, on one EventStoreDB and one 
       // The SMTP server here counts the lead mails of the takeover spec; the customer mails have their own spec.
       CUSTOMER_MAIL_KINDS: 'none',
       PDF_WORKERS: '1',
+      // The suppliers' webhook endpoint of the specs: a loopback HTTPS server with its own certificate.
+      WEBHOOK_TEST_RECEIVERS: receiver.host,
+      WEBHOOK_TEST_CA_FILE: receiver.certFile,
     };
     // The operator's CLI, on the same stores: it issues the tokens.
     admin = await openRuntime(loadConfig({ ...env, LOG_LEVEL: 'silent' }), createLogger('silent'), { readYourWrites: false });
@@ -112,6 +118,7 @@ describe('three instances behind one load balancer, on one EventStoreDB and one 
     await Promise.all(instances.map((instance) => instance.kill('SIGTERM')));
     await admin?.close();
     await smtp?.close();
+    await receiver?.close();
     await backends?.cleanup();
     await rm(dataDir, { recursive: true, force: true });
     await rm(backendsDir, { recursive: true, force: true });
@@ -372,6 +379,60 @@ describe('three instances behind one load balancer, on one EventStoreDB and one 
         env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, LOG_LEVEL: 'silent' },
       });
       expect(verify.stdout).toContain('Read models match a rebuild from the log');
+    },
+  );
+
+  it(
+    "when suppliers subscribe to webhooks, each message reaches each subscription once; when the deliverer's instance is killed, another takes its lease within the lease time and every message arrives, a repeat with the same webhook-id",
+    { timeout: 180_000 },
+    async () => {
+      const subscribe = async (supplier: SupplierName) => {
+        const answer = await client.send(`/api/${supplier}/webhooks`, json(tokens[supplier], { url: receiver.url(`/${supplier}`), kinds: ['line.opened'] }));
+        expect(answer.status).toBe(201);
+      };
+      await subscribe('supplier-a');
+      await subscribe('supplier-b');
+      const linesOf = (orders: ImportAnswer[]) => orders.flatMap((order) => order.supplier_lines.map((line) => `/${line.supplier} ${line.service_order_id}`));
+      const arrived = () =>
+        receiver.received.map((delivery) => `${delivery.path} ${(JSON.parse(delivery.body) as { data: { service_order_id: string } }).data.service_order_id}`);
+
+      // Normal operation: 10 orders through random instances, every line told once, to its supplier's endpoint.
+      const first = linesOf(await importOrders(10));
+      const deadline = Date.now() + 60_000;
+      while (!first.every((line) => arrived().includes(line)) && Date.now() < deadline) await sleep(100);
+      await sleep(1000);
+      expect(arrived().sort()).toEqual([...first].sort());
+
+      // The deliverer's instance killed while answers take 100 ms: another takes the lease within its time.
+      const owner = (await readLeases(backends.env.MONGODB_URL!)).get('job:webhook-deliveries')?.owner;
+      const victim = live().find((instance) => instance.id === owner)!;
+      expect(victim).toBeDefined();
+      receiver.answerAfter(100);
+      const second = linesOf(await importOrders(10));
+      while (receiver.received.length < first.length + 3) await sleep(20);
+      const killedAt = Date.now();
+      await victim.kill('SIGKILL');
+      let takenAt: number | undefined;
+      while (takenAt === undefined) {
+        const now = (await readLeases(backends.env.MONGODB_URL!)).get('job:webhook-deliveries')?.owner;
+        if (now !== undefined && now !== victim.id && live().some((instance) => instance.id === now)) takenAt = Date.now();
+        else if (Date.now() - killedAt > 30_000) throw new Error('the webhook deliverer was not taken over');
+        else await sleep(50);
+      }
+      expect(takenAt - killedAt).toBeLessThanOrEqual(leaseTtlMs + 1000);
+      const all = [...first, ...second];
+      const until = Date.now() + 60_000;
+      while (!all.every((line) => arrived().includes(line)) && Date.now() < until) await sleep(100);
+      expect(new Set(arrived())).toEqual(new Set(all));
+      // A message sent twice (in flight at the kill) carries its webhook-id both times.
+      const idsByLine = new Map<string, Set<string>>();
+      for (const [index, line] of arrived().entries()) {
+        const ids = idsByLine.get(line) ?? new Set<string>();
+        ids.add(receiver.received[index]!.headers['webhook-id']!);
+        idsByLine.set(line, ids);
+      }
+      expect([...idsByLine.values()].every((ids) => ids.size === 1)).toBe(true);
+      expect(receiver.received.length - all.length).toBeLessThanOrEqual(2);
     },
   );
 });

@@ -7,7 +7,7 @@ import { documentedAsKey } from '../documented-as.ts';
  * is zod's native target: schemas are printed as they are, without translation.
  */
 
-export type HttpMethod = 'get' | 'post';
+export type HttpMethod = 'get' | 'post' | 'delete';
 
 /** One scheme per group, so that a client or the reference page holds each group's token apart. */
 export type SecurityName = 'coreBearer' | 'supplierBearer' | 'apiToken' | 'metricsBearer' | 'auditorBearer';
@@ -62,6 +62,8 @@ export type DocumentOptions = {
   routes: readonly RouteDoc[];
   /** Schemas printed once under components.schemas and referenced wherever the same schema object is used. */
   components: Readonly<Record<string, z.ZodType | PrintedSchema>>;
+  /** The messages the service sends to subscribed endpoints (OpenAPI 3.1 `webhooks`), by name. */
+  webhooks?: readonly { name: string; summary: string; body: z.ZodType }[];
 };
 
 /** What a client sends (`input`: before defaults and transforms) or receives (`output`). */
@@ -236,6 +238,20 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
       { name: 'audit', description: "The log's signed tree heads and proofs, for auditors (docs/audit.md)." },
     ],
     paths,
+    webhooks: Object.fromEntries(
+      (options.webhooks ?? []).map((webhook) => [
+        webhook.name,
+        {
+          post: {
+            summary: webhook.summary,
+            description:
+              "Sent to the subscription's URL, signed as Standard Webhooks says: headers webhook-id (the same at every attempt), webhook-timestamp, webhook-signature (v1,<base64 HMAC-SHA256 of id.timestamp.body>; two during a rotation).",
+            requestBody: { required: true, content: { 'application/json': { schema: bodySchema(webhook.body, 'output') } } },
+            responses: { '200': { description: 'Any 2xx within 10 s: delivered. Anything else is retried with backoff.' } },
+          },
+        },
+      ]),
+    ),
     components: {
       securitySchemes: {
         coreBearer: { type: 'http', scheme: 'bearer', description: 'A token of the core group (`cli token issue --group core`).' },

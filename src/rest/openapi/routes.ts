@@ -18,6 +18,7 @@ import { referenceAsset, referencePage } from './reference-page.ts';
 import { referenceRouteDocs } from './reference-paths.ts';
 import { savAppointmentComponents, savAppointmentRouteDocs } from './sav-appointment-paths.ts';
 import { supplierComponents, supplierRouteDocs } from './supplier-paths.ts';
+import { supplierWebhookMessages } from './supplier-webhook-paths.ts';
 
 /** The document of every REST route, for a service answering at `baseUrl`. */
 export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
@@ -54,6 +55,7 @@ export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
       ...chatbotComponents,
       ...auditComponents,
     },
+    webhooks: supplierWebhookMessages,
   });
 
 /** GET /openapi.json and the reference page at /docs, without authentication: clients generate their code from it. Built once. */

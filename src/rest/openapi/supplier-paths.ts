@@ -14,6 +14,7 @@ import {
 import { invalidBodyField, invalidServiceOrderId, orderNotFoundOrProcessed, supplierTexts, unauthorized } from '../supplier/supplier-answers.ts';
 import { serverErrorTexts } from '../envelopes.ts';
 import type { ResponseDoc, RouteDoc } from './document.ts';
+import { supplierWebhookRouteDocs } from './supplier-webhook-paths.ts';
 
 /** The supplier API's routes, described from the schemas and answers the routes use. */
 
@@ -161,6 +162,7 @@ const routesOf = (supplier: z.infer<typeof supplierName>): RouteDoc[] => {
         404: failure("Unknown, the other supplier's, cancelled, shipped or already refused: nothing is recorded.", orderNotFoundOrProcessed().message),
       },
     },
+    ...supplierWebhookRouteDocs(supplier, id, common, { 413: bodyResponses[413]!, 415: bodyResponses[415]!, ...commonResponses }),
   ];
 };
 

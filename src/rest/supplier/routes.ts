@@ -13,6 +13,7 @@ import { noQueryParameters } from '../query-parameters.ts';
 import { requestBody } from '../request-body.ts';
 import { refuseSale } from './refuse-sale.ts';
 import { shipSale } from './ship-sale.ts';
+import { addWebhookRoutes } from './webhook-routes.ts';
 import { invalidParameter, unauthorized, unknownParameters } from './supplier-answers.ts';
 import { createSupplierSalesCache } from './supplier-cache.ts';
 
@@ -50,6 +51,7 @@ export const supplierRoutes = (runtime: Runtime): Router => {
     router.post(`${base}/acknowledge-sale`, ...guard, noSupplierQuery, acknowledgeSale(commandDeps));
     router.post(`${base}/ship-sale`, ...guard, noSupplierQuery, shipSale(commandDeps));
     router.post(`${base}/refuse-sale`, ...guard, noSupplierQuery, refuseSale(commandDeps));
+    addWebhookRoutes(router, base, guard, { supplier, webhooks: runtime.webhooks, projections: runtime.projections });
   }
   return router;
 };

@@ -305,5 +305,63 @@ export const buildScenario = () => {
     },
   });
 
+  // supplier-a's webhook: subscribed, its secret rotated; the sofa's line told (after one failure), the
+  // message asked again; supplier-b's subscription failing on the fridge's line, then removed.
+  const hookA = 'wh_aaaaaaaaaaaaaaaa';
+  const hookB = 'wh_bbbbbbbbbbbbbbbb';
+  const sofaMessage = {
+    subscriptionId: hookA,
+    messageId: `msg_${'1'.repeat(32)}_100000101_1001`,
+    sourceEventId: '11111111-1111-4111-8111-111111111111',
+    serviceOrderId: '100000101_1001',
+    position: 1,
+    kind: 'line.opened' as const,
+  };
+  log.record(`webhook-${hookA}`, {
+    type: 'WebhookSubscribed',
+    data: {
+      subscriptionId: hookA,
+      supplier: 'supplier-a',
+      url: 'https://hooks.supplier-a.example/sav',
+      kinds: ['line.opened'],
+      fromPosition: 0,
+      subscribedAt: '2025-03-09T08:00:00Z',
+    },
+  });
+  log.record(`webhook-${hookA}`, {
+    type: 'WebhookSecretRotated',
+    data: { subscriptionId: hookA, secretVersion: 2, previousValidUntil: '2025-03-11T08:00:00Z', rotatedAt: '2025-03-10T08:00:00Z' },
+  });
+  const sofaDelivery = `webhookdelivery-${hookA}-${sofaMessage.messageId}`;
+  log.record(sofaDelivery, {
+    type: 'WebhookDeliveryFailed',
+    data: {
+      ...sofaMessage,
+      attempt: 1,
+      status: 503,
+      error: 'the endpoint answered HTTP 503',
+      nextAttemptAt: '2025-03-10T00:00:05Z',
+      failedAt: '2025-03-10T00:00:00Z',
+    },
+  });
+  log.record(sofaDelivery, { type: 'WebhookDelivered', data: { ...sofaMessage, attempt: 2, status: 200, deliveredAt: '2025-03-10T00:00:05Z' } });
+  log.record(sofaDelivery, { type: 'WebhookRedeliveryRequested', data: { ...sofaMessage, requestedAt: '2025-03-10T09:00:00Z' } });
+  log.record(`webhook-${hookB}`, {
+    type: 'WebhookSubscribed',
+    data: {
+      subscriptionId: hookB,
+      supplier: 'supplier-b',
+      url: 'https://hooks.supplier-b.example/in',
+      kinds: ['line.opened', 'line.cancelled'],
+      fromPosition: 0,
+      subscribedAt: '2025-03-09T08:00:00Z',
+    },
+  });
+  log.record(`webhook-${hookB}`, {
+    type: 'WebhookSubscriptionFailing',
+    data: { subscriptionId: hookB, messageId: `msg_${'2'.repeat(32)}_100000101_1002`, lastError: 'no answer within 10 s', failingAt: '2025-03-11T00:00:00Z' },
+  });
+  log.record(`webhook-${hookB}`, { type: 'WebhookSubscriptionResumed', data: { subscriptionId: hookB, resumedAt: '2025-03-11T09:00:00Z' } });
+
   return { log, events: log.events, fileId, links, leads };
 };

@@ -1,0 +1,98 @@
+import type { LookupAddress } from 'node:dns';
+import https from 'node:https';
+import { checkTarget, pinnedLookup } from '../files/safe-fetch.ts';
+import { RemoteFileError } from '../files/remote-file-error.ts';
+
+/**
+ * One POST of a signed message to a subscription's HTTPS endpoint, under the SAV media's address
+ * policy checked again at each delivery (DNS can change after registration): every address of the host
+ * must be public, and the connection goes to the address checked. Connections are kept alive per
+ * subscription while its host keeps resolving to the same address (a new address, a new connection).
+ * Any answer but 2xx within the time allowed is a failure; redirects are not followed.
+ */
+
+export type WebhookSendOptions = {
+  /** Default 10 s, for the whole request: connection, TLS, answer. */
+  timeoutMs?: number;
+  /** `host:port` exempt from the address check: tests' loopback receivers only, never production (config.ts). */
+  allowHosts?: readonly string[];
+  /** Certificates trusted beside the system's: the tests' self-signed receiver. */
+  ca?: string | Buffer;
+  resolve?: (hostname: string) => Promise<LookupAddress[]>;
+};
+
+export type SendOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+
+export type WebhookSender = {
+  send: (subscriptionId: string, url: string, headers: Record<string, string>, body: string, signal?: AbortSignal) => Promise<SendOutcome>;
+  /** Closes the kept connections. */
+  close: () => void;
+};
+
+export const createWebhookSender = (options: WebhookSendOptions = {}): WebhookSender => {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const agents = new Map<string, { address: string; agent: https.Agent }>();
+
+  const agentFor = (subscriptionId: string, address: string, family: 4 | 6): https.Agent => {
+    const kept = agents.get(subscriptionId);
+    if (kept?.address === address) return kept.agent;
+    kept?.agent.destroy();
+    const agent = new https.Agent({ keepAlive: true, maxSockets: 1, lookup: pinnedLookup({ address, family }), ...(options.ca && { ca: options.ca }) });
+    agents.set(subscriptionId, { address, agent });
+    return agent;
+  };
+
+  const send: WebhookSender['send'] = async (subscriptionId, rawUrl, headers, body, stop) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
+    let url: URL;
+    try {
+      url = new URL(rawUrl);
+    } catch {
+      return { ok: false, status: null, error: 'the endpoint is not a valid URL' };
+    }
+    if (url.protocol !== 'https:') return { ok: false, status: null, error: 'the endpoint must be https' };
+    let target;
+    try {
+      target = await checkTarget(url, options, signal);
+    } catch (error) {
+      if (error instanceof RemoteFileError) return { ok: false, status: null, error: `refused: ${error.message}` };
+      return { ok: false, status: null, error: timeout.aborted ? `no answer within ${timeoutMs / 1000} s` : 'the host could not be resolved' };
+    }
+    const agent = agentFor(subscriptionId, target.address, target.family);
+    return new Promise<SendOutcome>((resolve) => {
+      const request = https.request(
+        url,
+        {
+          method: 'POST',
+          agent,
+          signal,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'sav-order-service-webhooks/1', ...headers },
+        },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          // The answer's body is not read beyond what arrives: drained and dropped.
+          response.on('error', () => undefined);
+          response.resume();
+          response.on('end', () =>
+            resolve(status >= 200 && status <= 299 ? { ok: true, status } : { ok: false, status, error: `the endpoint answered HTTP ${status}` }),
+          );
+        },
+      );
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (timeout.aborted) resolve({ ok: false, status: null, error: `no answer within ${timeoutMs / 1000} s` });
+        else if (stop?.aborted) resolve({ ok: false, status: null, error: 'the delivery was broken off (the service stopping)' });
+        else resolve({ ok: false, status: null, error: `the endpoint could not be reached (${error.code ?? error.message})` });
+      });
+      request.end(body);
+    });
+  };
+
+  return {
+    send,
+    close: () => {
+      for (const { agent } of agents.values()) agent.destroy();
+      agents.clear();
+    },
+  };
+};
