@@ -31,7 +31,8 @@ export const currentContentVersion = async (engine: Engine, name: string, part?:
 /** A projection this process runs: its generation and the last batch that changed its documents (or the part's). */
 const localContentVersion = ({ state }: Engine, name: string, part?: string): string | undefined => {
   const slot = state.live.get(name);
-  return slot && `${slot.generation.generation}:${slot.lastChangeOf(part) ?? -1}`;
+  // A batch being written: a version of its own, which no answer kept before or after it carries.
+  return slot && `${slot.generation.generation}:${slot.lastChangeOf(part) ?? -1}${slot.writing === undefined ? '' : `:writing-${slot.writing}`}`;
 };
 
 /** A part of a projection another instance runs: the last change of the part its stored checkpoint records, read now. */

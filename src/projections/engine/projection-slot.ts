@@ -19,6 +19,8 @@ export class ProjectionSlot {
   position: number | undefined;
   /** The end of the last batch that changed its documents (at first, its checkpoint: nothing changed them since). */
   lastChange: number | undefined;
+  /** The position of a batch whose documents are being written (then committed), if one is. */
+  writing: number | undefined;
   private saved: number | undefined;
   private savedAt = 0;
   lastError: string | null = null;
@@ -202,13 +204,24 @@ export const applyBatch = async (
     if (checkpoint) checkpoints.push(checkpoint);
     done.push({ slot, position: reached, checkpoint: checkpoint !== undefined, changes });
   }
-  if (writes.length > 0 || checkpoints.length > 0)
-    await base.writeDocuments(writes, checkpoints.length > 0 ? { collection: checkpointsCollection, put: checkpoints } : undefined);
+  // While its documents and checkpoint are being written, a slot that changed documents answers a
+  // content version no kept answer carries: on MongoDB the checkpoint (which another instance reads,
+  // and a command's answer waits for) is visible before this process has marked the batch committed.
+  const writing = done.filter(({ changes }) => changes.length > 0);
+  for (const { slot, position } of writing) slot.writing = position;
+  try {
+    if (writes.length > 0 || checkpoints.length > 0)
+      await base.writeDocuments(writes, checkpoints.length > 0 ? { collection: checkpointsCollection, put: checkpoints } : undefined);
+  } catch (error) {
+    for (const { slot } of writing) slot.writing = undefined;
+    throw error;
+  }
   // A customer's data was scrubbed: no byte of what it replaced stays in the store's files.
   if (batch.some(({ recorded }) => recorded.type === 'CustomerErased')) await base.releaseFreedBytes?.();
   for (const { slot, position, checkpoint, changes } of done) {
     slot.wrote(changes);
     slot.committed(position, checkpoint, at, changes);
+    slot.writing = undefined;
   }
   for (const { slot, at: event, error } of failures) {
     const message = error instanceof Error ? error.message : String(error);
