@@ -68,7 +68,7 @@ add_token '"getSaleInvoice"' "$(action_token invoice --sale "$sale")"
 
 # A webhook endpoint valid by its schema may still be refused: its host must resolve to public
 # addresses (the address policy), and this machine resolves no name. That 400 is expected, not a fault.
-printf '\n[[operations]]\ninclude-operation-id = ["subscribeWebhookSupplierA", "subscribeWebhookSupplierB"]\nchecks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "409"]\n' >>"$config"
+printf '\n[[operations]]\ninclude-operation-id = ["subscribeWebhookSupplierA", "subscribeWebhookSupplierB"]\nchecks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "409", "422", "429"]\n' >>"$config"
 
 port=$(node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
 base="http://127.0.0.1:$port"
