@@ -37,25 +37,25 @@ type PageCase = {
   button: string;
 };
 
+/** Six months by week in even rounds, the 90 days by day again in odd ones. */
+const otherPeriod = async (page: Page, round: number): Promise<void> => {
+  await page.locator('select[name=granularity]').selectOption(round % 2 === 0 ? 'WEEK' : 'DAY');
+  await page.locator('input[name=from]').fill(round % 2 === 0 ? '2026-05-01' : '2026-08-03');
+};
+
 const cases = (incrementIds: string[], seededOn: string): PageCase[] => [
   {
     name: 'overview, 90 days by day',
     path: '/dashboard/overview?du=2026-08-03&au=2026-10-31&par=DAY',
     shown: ['.chart canvas', '[data-figure=orders] .value'],
-    change: async (page, round) => {
-      await page.locator('select[name=granularity]').selectOption(round % 2 === 0 ? 'WEEK' : 'DAY');
-      await page.locator('input[name=from]').fill(round % 2 === 0 ? '2026-05-01' : '2026-08-03');
-    },
+    change: otherPeriod,
     button: 'Afficher',
   },
   {
     name: 'suppliers, 90 days by day',
     path: '/dashboard/suppliers?du=2026-08-03&au=2026-10-31&par=DAY',
     shown: ['table.suppliers tbody tr', '.chart canvas', 'table.open-lines tbody tr'],
-    change: async (page, round) => {
-      await page.locator('select[name=granularity]').selectOption(round % 2 === 0 ? 'WEEK' : 'DAY');
-      await page.locator('input[name=from]').fill(round % 2 === 0 ? '2026-05-01' : '2026-08-03');
-    },
+    change: otherPeriod,
     button: 'Afficher',
   },
   {

@@ -23,7 +23,6 @@ import type { KeyStore } from './events/personal-data/key-store.ts';
 import { openSqliteKeyStore } from './events/personal-data/sqlite-key-store.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { registerReadSideGauges } from './metrics/read-side-gauges.ts';
-import { registerWebhookGauges } from './jobs/webhook-deliverer.ts';
 import type { WebhookDeps } from './webhooks/webhook-subscriptions.ts';
 import { createLabelBacklog, type LabelBacklog } from './labels/label-backlog.ts';
 import { leasedLabelBacklog } from './labels/leased-label-backlog.ts';
@@ -240,7 +239,6 @@ export const openRuntime = async (
     }),
   );
   registerReadSideGauges(metrics.registry, { eventStore, projections, readStore, labels });
-  registerWebhookGauges(metrics.registry, { readStore });
   const tokenSecret = resolveTokenSecret(config.tokenSecret, config.dataDir);
   return {
     config,

@@ -1,4 +1,4 @@
-import { Gauge, type Registry } from 'prom-client';
+import { setTimeout as wait } from 'node:timers/promises';
 import { cronContext } from '../events/command-context.ts';
 import { handleCommand } from '../events/command-handler.ts';
 import { fold } from '../events/decider.ts';
@@ -20,7 +20,7 @@ import { webhookSubscriptionDecider, type WebhookSubscriptionEvent, type Webhook
 import { labelLinkKey } from '../labels/label-link-signature.ts';
 import { createLabelLinks, type LabelLinks } from '../labels/label-links.ts';
 import { holdJobLease } from '../leases/job-lease.ts';
-import { allSubscriptions, countFailingSubscriptions, redeliveriesRequested } from '../projections/webhooks/queries.ts';
+import { allSubscriptions, redeliveriesRequested } from '../projections/webhooks/queries.ts';
 import type { WebhookSubscriptionDocument } from '../projections/webhooks/webhooks-projection.ts';
 import { localDateIn } from '../time/local-dates.ts';
 import { webhookMessagesOf, webhookSourceTypes, type WebhookMessage, type WebhookSourceEvent } from '../webhooks/webhook-messages.ts';
@@ -73,29 +73,8 @@ const pageSize = 100;
 type CheckpointDocument = { _id: string; position: number };
 const checkpointId = (subscriptionId: string) => `${webhookJobName}:${subscriptionId}`;
 
-/** The metric of subscriptions marked failing, read at each scrape. */
-export const registerWebhookGauges = (registry: Registry, runtime: Pick<JobRuntime, 'readStore'>): void => {
-  new Gauge({
-    name: 'webhook_subscriptions_failing',
-    help: 'Webhook subscriptions marked failing (their receiver refused deliveries for a day): nothing is sent to them until they are resumed.',
-    registers: [registry],
-    async collect() {
-      this.set(await countFailingSubscriptions(runtime.readStore));
-    },
-  });
-};
-
-const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
+/** Waits `ms`, or less when the loop stops. */
+const sleep = (ms: number, signal: AbortSignal): Promise<void> => wait(ms, undefined, { signal }).catch(() => undefined);
 
 export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecret: string }, options: WebhookDelivererOptions = {}): WebhookDeliverer => {
   const pollMs = options.pollMs ?? 200;

@@ -4,6 +4,7 @@ import type { LabelBacklog } from '../labels/label-backlog.ts';
 import type { ProjectionEngine } from '../projections/engine/engine.ts';
 import { countUndeliveredLeadNotifications } from '../projections/leads/queries.ts';
 import type { ReadStore } from '../projections/read-store/read-store.ts';
+import { countFailingSubscriptions } from '../projections/webhooks/queries.ts';
 
 export type ReadSideGaugeDeps = {
   eventStore: Pick<EventStore, 'headPosition'>;
@@ -14,7 +15,8 @@ export type ReadSideGaugeDeps = {
 
 /**
  * The gauges read at each scrape, never updated on the hot path: how far each projection and the
- * label backlog are behind the head of the log, and how many contact leads still owe the team their e-mail.
+ * label backlog are behind the head of the log, how many contact leads still owe the team their e-mail,
+ * and how many webhook subscriptions are marked failing.
  */
 export const registerReadSideGauges = (registry: Registry, deps: ReadSideGaugeDeps): void => {
   new Gauge({
@@ -61,6 +63,14 @@ export const registerReadSideGauges = (registry: Registry, deps: ReadSideGaugeDe
     registers: [registry],
     async collect() {
       this.set(await countUndeliveredLeadNotifications(deps.readStore));
+    },
+  });
+  new Gauge({
+    name: 'webhook_subscriptions_failing',
+    help: 'Webhook subscriptions marked failing (their receiver refused deliveries for a day): nothing is sent to them until they are resumed.',
+    registers: [registry],
+    async collect() {
+      this.set(await countFailingSubscriptions(deps.readStore));
     },
   });
 };

@@ -1,3 +1,4 @@
+import { assertNever } from '../events/decider.ts';
 import type { EventOfType, StoredEvent } from '../events/registry.ts';
 import type { SupplierName } from '../events/schema/common-schemas.ts';
 import { serviceOrderId } from '../events/sales/service-order-id.ts';
@@ -80,6 +81,6 @@ export const webhookMessagesOf = (
         .filter((product) => !isRefused(product))
         .map((product) => told(product.supplier, 'line.address_changed', product, true));
     default:
-      return [];
+      return assertNever(event);
   }
 };

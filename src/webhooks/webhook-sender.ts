@@ -61,12 +61,18 @@ export const createWebhookSender = (options: WebhookSendOptions = {}): WebhookSe
     }
     const agent = agentFor(subscriptionId, target.address, target.family);
     return new Promise<SendOutcome>((resolve) => {
+      // The time limit and the service stopping break the request off through a listener of the
+      // signal, removed once it settles: a `signal` option would add one to the kept-alive socket per request.
+      const breakOff = () => request.destroy(new Error('broken off'));
+      const settle = (outcome: SendOutcome) => {
+        signal.removeEventListener('abort', breakOff);
+        resolve(outcome);
+      };
       const request = https.request(
         url,
         {
           method: 'POST',
           agent,
-          signal,
           headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'sav-order-service-webhooks/1', ...headers },
         },
         (response) => {
@@ -75,15 +81,17 @@ export const createWebhookSender = (options: WebhookSendOptions = {}): WebhookSe
           response.on('error', () => undefined);
           response.resume();
           response.on('end', () =>
-            resolve(status >= 200 && status <= 299 ? { ok: true, status } : { ok: false, status, error: `the endpoint answered HTTP ${status}` }),
+            settle(status >= 200 && status <= 299 ? { ok: true, status } : { ok: false, status, error: `the endpoint answered HTTP ${status}` }),
           );
         },
       );
       request.on('error', (error: NodeJS.ErrnoException) => {
-        if (timeout.aborted) resolve({ ok: false, status: null, error: `no answer within ${timeoutMs / 1000} s` });
-        else if (stop?.aborted) resolve({ ok: false, status: null, error: 'the delivery was broken off (the service stopping)' });
-        else resolve({ ok: false, status: null, error: `the endpoint could not be reached (${error.code ?? error.message})` });
+        if (timeout.aborted) settle({ ok: false, status: null, error: `no answer within ${timeoutMs / 1000} s` });
+        else if (stop?.aborted) settle({ ok: false, status: null, error: 'the delivery was broken off (the service stopping)' });
+        else settle({ ok: false, status: null, error: `the endpoint could not be reached (${error.code ?? error.message})` });
       });
+      if (signal.aborted) breakOff();
+      else signal.addEventListener('abort', breakOff, { once: true });
       request.end(body);
     });
   };

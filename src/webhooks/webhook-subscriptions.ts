@@ -9,12 +9,13 @@ import { webhookDeliveryStreamName, webhookStreamName, type WebhookKind } from '
 import { webhookDeliveryDecider } from '../events/webhooks/webhook-delivery-decider.ts';
 import {
   webhookSubscriptionDecider,
+  type WebhookSubscription,
   type WebhookSubscriptionCommand,
   type WebhookSubscriptionEvent,
   type WebhookSubscriptionRefusalCode,
   type WebhookSubscriptionState,
 } from '../events/webhooks/webhook-subscription-decider.ts';
-import { deliveryOf, subscriptionsOf } from '../projections/webhooks/queries.ts';
+import { countSubscriptionsOf, deliveryOf } from '../projections/webhooks/queries.ts';
 import type { ReadStore } from '../projections/read-store/read-store.ts';
 import { webhookSecret } from './webhook-secret.ts';
 import { webhookUrlRefusal } from './webhook-url-policy.ts';
@@ -48,10 +49,10 @@ export const subscribeWebhook = async (
   deps: WebhookDeps,
   input: { supplier: SupplierName; url: string; kinds: readonly WebhookKind[] },
   context: CommandContext,
-): Promise<{ status: 'subscribed'; subscriptionId: string; secret: string; written: Written } | WebhookRefusal> => {
+): Promise<{ status: 'subscribed'; subscription: WebhookSubscription; secret: string; written: Written } | WebhookRefusal> => {
   const why = await webhookUrlRefusal(input.url, deps.urlPolicy);
   if (why !== null) return refused('invalid_url', `The endpoint cannot be used: ${why}`);
-  if ((await subscriptionsOf(deps.readStore, input.supplier)).length >= maxSubscriptionsPerSupplier) {
+  if ((await countSubscriptionsOf(deps.readStore, input.supplier)) >= maxSubscriptionsPerSupplier) {
     return refused('too_many', `A supplier keeps at most ${maxSubscriptionsPerSupplier} webhook subscriptions: remove one first`);
   }
   const subscriptionId = `wh_${randomBytes(8).toString('hex')}`;
@@ -65,8 +66,10 @@ export const subscribeWebhook = async (
     at: deps.clock.now().toISOString(),
   };
   const outcome = await subscriptionCommand(deps, subscriptionId, command, context);
-  if (outcome.status !== 'accepted') throw new Error(`subscription ${subscriptionId} could not be recorded (${outcome.status})`);
-  return { status: 'subscribed', subscriptionId, secret: webhookSecret(deps.tokenSecret, subscriptionId, 1), written: outcome.written };
+  if (outcome.status !== 'accepted' || outcome.state.status !== 'active')
+    throw new Error(`subscription ${subscriptionId} could not be recorded (${outcome.status})`);
+  const { status: _active, ...subscription } = outcome.state;
+  return { status: 'subscribed', subscription, secret: webhookSecret(deps.tokenSecret, subscriptionId, 1), written: outcome.written };
 };
 
 export const rotateWebhookSecret = async (

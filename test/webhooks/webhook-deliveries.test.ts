@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/events/command-context.ts';
 import { cancelSale } from '../../src/events/sales/cancel-sale.ts';
 import { updateSaleAddress } from '../../src/events/sales/update-address.ts';
-import { startWebhookDeliverer, type WebhookDeliverer } from '../../src/jobs/webhook-deliverer.ts';
+import { startWebhookDeliverer, type WebhookDeliverer, type WebhookDelivererOptions } from '../../src/jobs/webhook-deliverer.ts';
 import { readModelsCaughtUp, startApi, type ApiHarness } from '../support/api-harness.ts';
 import { eventually } from '../support/eventually.ts';
 import { anOrder, bearer, importOrder } from '../rest/supplier/supplier-fixtures.ts';
@@ -26,6 +26,20 @@ describe("the suppliers' webhooks", () => {
   let supplierB: string;
   const subscriptions: { supplier: string; token: string; id: string }[] = [];
 
+  /** The deliverer as the server runs it, with the specs' receiver trusted and short waits; `options` change some. */
+  const deliverWith = (options: WebhookDelivererOptions = {}): WebhookDeliverer =>
+    startWebhookDeliverer(
+      api.runtime,
+      { tokenSecret: api.runtime.tokenSecret },
+      {
+        pollMs: 20,
+        refreshMs: 50,
+        retryDelaysMs: [300, 600],
+        failingAfterMs: 60_000,
+        ...options,
+        send: { allowHosts: [receiver.host], ca: receiver.ca, ...options.send },
+      },
+    );
   const subscribe = async (supplier: 'supplier-a' | 'supplier-b', token: string, body: Record<string, unknown>) => {
     const answer = await api.request
       .post(`/api/${supplier}/webhooks`)
@@ -41,11 +55,7 @@ describe("the suppliers' webhooks", () => {
     supplierA = await api.tokenFor('supplier-a');
     supplierB = await api.tokenFor('supplier-b');
     await readModelsCaughtUp(api.runtime);
-    deliverer = startWebhookDeliverer(
-      api.runtime,
-      { tokenSecret: api.runtime.tokenSecret },
-      { send: { allowHosts: [receiver.host], ca: receiver.ca }, pollMs: 20, refreshMs: 50, retryDelaysMs: [300, 600], failingAfterMs: 60_000 },
-    );
+    deliverer = deliverWith();
   }, 60_000);
 
   afterEach(async () => {
@@ -259,11 +269,7 @@ describe("the suppliers' webhooks", () => {
     const resolve = async () => [{ address: resolved, family: 4 }];
     api.runtime.webhooks.urlPolicy.resolve = resolve;
     await deliverer.stop();
-    const rebinding = startWebhookDeliverer(
-      api.runtime,
-      { tokenSecret: api.runtime.tokenSecret },
-      { send: { resolve, ca: receiver.ca }, pollMs: 20, refreshMs: 50, retryDelaysMs: [60_000] },
-    );
+    const rebinding = deliverWith({ send: { resolve }, retryDelaysMs: [60_000] });
     try {
       const port = new URL(receiver.url()).port;
       const subscribed = await subscribe('supplier-a', supplierA, { url: `https://hooks.example.test:${port}/rebound` });
@@ -290,21 +296,13 @@ describe("the suppliers' webhooks", () => {
     } finally {
       await rebinding.stop();
       delete api.runtime.webhooks.urlPolicy.resolve;
-      deliverer = startWebhookDeliverer(
-        api.runtime,
-        { tokenSecret: api.runtime.tokenSecret },
-        { send: { allowHosts: [receiver.host], ca: receiver.ca }, pollMs: 20, refreshMs: 50, retryDelaysMs: [300, 600], failingAfterMs: 60_000 },
-      );
+      deliverer = deliverWith();
     }
   });
 
   it('when deliveries keep failing past the failing period, the subscription is marked failing and nothing more is sent; resumed, it goes on from the message it stopped at; a delivery can be sent again on request', async () => {
     await deliverer.stop();
-    const failFast = startWebhookDeliverer(
-      api.runtime,
-      { tokenSecret: api.runtime.tokenSecret },
-      { send: { allowHosts: [receiver.host], ca: receiver.ca }, pollMs: 20, refreshMs: 50, retryDelaysMs: [100], failingAfterMs: 500 },
-    );
+    const failFast = deliverWith({ retryDelaysMs: [100], failingAfterMs: 500 });
     try {
       const subscribed = await subscribe('supplier-a', supplierA, { kinds: ['line.opened'] });
       const id = subscribed.body.webhook.id;
@@ -348,21 +346,13 @@ describe("the suppliers' webhooks", () => {
       expect(unknown.status).toBe(404);
     } finally {
       await failFast.stop();
-      deliverer = startWebhookDeliverer(
-        api.runtime,
-        { tokenSecret: api.runtime.tokenSecret },
-        { send: { allowHosts: [receiver.host], ca: receiver.ca }, pollMs: 20, refreshMs: 50, retryDelaysMs: [300, 600], failingAfterMs: 60_000 },
-      );
+      deliverer = deliverWith();
     }
   });
 
   it("when one supplier's receiver never answers, its attempts time out and are recorded, while the other supplier's messages arrive and its feed answers", async () => {
     await deliverer.stop();
-    const impatient = startWebhookDeliverer(
-      api.runtime,
-      { tokenSecret: api.runtime.tokenSecret },
-      { send: { allowHosts: [receiver.host], ca: receiver.ca, timeoutMs: 500 }, pollMs: 20, refreshMs: 50, retryDelaysMs: [60_000] },
-    );
+    const impatient = deliverWith({ send: { timeoutMs: 500 }, retryDelaysMs: [60_000] });
     try {
       const hanging = await subscribe('supplier-a', supplierA, { url: receiver.url('/hangs') });
       await subscribe('supplier-b', supplierB, {});
@@ -384,11 +374,7 @@ describe("the suppliers' webhooks", () => {
     } finally {
       receiver.answerWhen(null);
       await impatient.stop();
-      deliverer = startWebhookDeliverer(
-        api.runtime,
-        { tokenSecret: api.runtime.tokenSecret },
-        { send: { allowHosts: [receiver.host], ca: receiver.ca }, pollMs: 20, refreshMs: 50, retryDelaysMs: [300, 600], failingAfterMs: 60_000 },
-      );
+      deliverer = deliverWith();
     }
   });
 });

@@ -69,7 +69,7 @@ export const webhooksCommand = (program: Command, withRuntime: WithRuntime): voi
           systemContext(),
         );
         if (outcome.status === 'refused') throw new CliError(`--url: ${outcome.message}`);
-        await printLine(`Subscribed ${outcome.subscriptionId} for ${options.supplier}. Its signing secret is shown once:`);
+        await printLine(`Subscribed ${outcome.subscription.subscriptionId} for ${options.supplier}. Its signing secret is shown once:`);
         await printLine(outcome.secret);
       }),
     );

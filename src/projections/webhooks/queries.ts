@@ -15,6 +15,9 @@ export const subscriptionsOf = (store: ReadStore, supplier: SupplierName): Promi
     .find({ supplier }, { sort: { subscribedAt: 1, _id: 1 } })
     .toArray();
 
+export const countSubscriptionsOf = (store: ReadStore, supplier: SupplierName): Promise<number> =>
+  store.collection<WebhookSubscriptionDocument>(webhookSubscriptionsCollection).countDocuments({ supplier });
+
 /** Every subscription (a few per supplier): the deliverer runs the active ones. */
 export const allSubscriptions = (store: ReadStore): Promise<WebhookSubscriptionDocument[]> =>
   store

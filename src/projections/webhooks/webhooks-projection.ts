@@ -3,7 +3,7 @@ import type { EventOfType, StoredEvent } from '../../events/registry.ts';
 import type { SupplierName } from '../../events/schema/common-schemas.ts';
 import type { WebhookKind } from '../../events/webhooks/events.ts';
 import { applyOnce, type Projection } from '../projection.ts';
-import type { ReadStore } from '../read-store/read-store.ts';
+import type { ReadCollection, ReadStore } from '../read-store/read-store.ts';
 
 /**
  * The suppliers' webhook subscriptions (`webhook_subscriptions`: what each supplier has registered and
@@ -50,6 +50,29 @@ export type WebhookDeliveryDocument = {
 };
 
 export const webhookDeliveryId = (subscriptionId: string, messageId: string): string => `${subscriptionId}:${messageId}`;
+
+type Attempt = Pick<WebhookDeliveryDocument, 'status' | 'attempts' | 'lastStatus' | 'lastError' | 'lastAttemptAt' | 'nextAttemptAt'> &
+  Partial<Pick<WebhookDeliveryDocument, 'deliveredAt'>>;
+
+/** A delivery's document after one attempt: what identifies the message, and the attempt's outcome. */
+const recordAttempt = (
+  deliveries: ReadCollection<WebhookDeliveryDocument>,
+  event: StoredEvent<EventOfType<'WebhookDelivered' | 'WebhookDeliveryFailed'>>,
+  attempt: Attempt,
+  onInsert: Partial<WebhookDeliveryDocument> = {},
+) => {
+  const { subscriptionId, messageId, sourceEventId, serviceOrderId, position, kind } = event.data;
+  return applyOnce(
+    deliveries,
+    webhookDeliveryId(subscriptionId, messageId),
+    event.position,
+    {
+      $set: { subscriptionId, messageId, sourceEventId, serviceOrderId, position, kind, ...attempt },
+      ...(Object.keys(onInsert).length > 0 && { $setOnInsert: onInsert }),
+    },
+    { upsert: true },
+  );
+};
 
 const eventTypes = [
   'WebhookSubscribed',
@@ -113,56 +136,33 @@ export const webhooksProjection: Projection = {
         await subscriptions.deleteOne({ _id: event.data.subscriptionId });
         return;
       case 'WebhookDelivered': {
-        const { subscriptionId, messageId, sourceEventId, serviceOrderId, position, kind, attempt, status, deliveredAt } = event.data;
-        await applyOnce(
-          deliveries,
-          webhookDeliveryId(subscriptionId, messageId),
-          event.position,
-          {
-            $set: {
-              subscriptionId,
-              messageId,
-              sourceEventId,
-              serviceOrderId,
-              position,
-              kind,
-              status: 'delivered',
-              attempts: attempt,
-              lastStatus: status,
-              lastError: null,
-              lastAttemptAt: deliveredAt,
-              nextAttemptAt: null,
-              deliveredAt,
-            },
-          },
-          { upsert: true },
-        );
+        const { attempt, status, deliveredAt } = event.data;
+        await recordAttempt(deliveries, event, {
+          status: 'delivered',
+          attempts: attempt,
+          lastStatus: status,
+          lastError: null,
+          lastAttemptAt: deliveredAt,
+          nextAttemptAt: null,
+          deliveredAt,
+        });
         return;
       }
       case 'WebhookDeliveryFailed': {
-        const { subscriptionId, messageId, sourceEventId, serviceOrderId, position, kind, attempt, status, error, nextAttemptAt, failedAt } = event.data;
-        await applyOnce(
+        const { attempt, status, error, nextAttemptAt, failedAt } = event.data;
+        // A failure after a redelivery keeps the earlier delivery's instant.
+        await recordAttempt(
           deliveries,
-          webhookDeliveryId(subscriptionId, messageId),
-          event.position,
+          event,
           {
-            $set: {
-              subscriptionId,
-              messageId,
-              sourceEventId,
-              serviceOrderId,
-              position,
-              kind,
-              status: nextAttemptAt === null ? 'failed' : 'retrying',
-              attempts: attempt,
-              lastStatus: status,
-              lastError: error,
-              lastAttemptAt: failedAt,
-              nextAttemptAt,
-            },
-            $setOnInsert: { deliveredAt: null },
+            status: nextAttemptAt === null ? 'failed' : 'retrying',
+            attempts: attempt,
+            lastStatus: status,
+            lastError: error,
+            lastAttemptAt: failedAt,
+            nextAttemptAt,
           },
-          { upsert: true },
+          { deliveredAt: null },
         );
         return;
       }

@@ -51,7 +51,7 @@ export const supplierRoutes = (runtime: Runtime): Router => {
     router.post(`${base}/acknowledge-sale`, ...guard, noSupplierQuery, acknowledgeSale(commandDeps));
     router.post(`${base}/ship-sale`, ...guard, noSupplierQuery, shipSale(commandDeps));
     router.post(`${base}/refuse-sale`, ...guard, noSupplierQuery, refuseSale(commandDeps));
-    addWebhookRoutes(router, base, guard, { supplier, webhooks: runtime.webhooks, projections: runtime.projections });
+    addWebhookRoutes(router, base, guard, { supplier, webhooks: runtime.webhooks });
   }
   return router;
 };

@@ -5,8 +5,7 @@ import type { CommandContext } from '../../events/command-context.ts';
 import type { SupplierName } from '../../events/schema/common-schemas.ts';
 import { messageId, subscriptionId, webhookKind, webhookKinds } from '../../events/webhooks/events.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { noteWritten, seeWritten } from '../../http/read-your-writes.ts';
-import type { ProjectionEngine } from '../../projections/engine/engine.ts';
+import { noteWritten } from '../../http/read-your-writes.ts';
 import { deliveriesOf, subscriptionsOf } from '../../projections/webhooks/queries.ts';
 import type { WebhookDeliveryDocument, WebhookSubscriptionDocument } from '../../projections/webhooks/webhooks-projection.ts';
 import {
@@ -93,12 +92,7 @@ const idOf = (value: string | undefined): string => {
   return value!;
 };
 
-export const addWebhookRoutes = (
-  router: Router,
-  base: string,
-  guard: Middleware[],
-  deps: { supplier: SupplierName; webhooks: WebhookDeps; projections: Pick<ProjectionEngine, 'waitFor'> },
-): void => {
+export const addWebhookRoutes = (router: Router, base: string, guard: Middleware[], deps: { supplier: SupplierName; webhooks: WebhookDeps }): void => {
   const { supplier, webhooks } = deps;
   const context = (ctx: { state: { commandContext: CommandContext } }) => ctx.state.commandContext;
 
@@ -107,24 +101,24 @@ export const addWebhookRoutes = (
     const outcome = await subscribeWebhook(webhooks, { supplier, url: body.url, kinds: body.kinds ?? webhookKinds }, context(ctx));
     if (outcome.status === 'refused') throw refusal(outcome);
     noteWritten(ctx.state, outcome.written);
-    await seeWritten(deps.projections, outcome.written);
-    const listed = (await subscriptionsOf(webhooks.readStore, supplier)).find((subscription) => subscription._id === outcome.subscriptionId);
+    const { subscriptionId: id, supplier: owner, url, kinds, fromPosition, subscribedAt } = outcome.subscription;
     ctx.status = 201;
     ctx.body = {
       success: true,
-      // As listed, or (the read models late) as just recorded.
-      webhook: listed
-        ? subscriptionView(listed)
-        : {
-            id: outcome.subscriptionId,
-            url: body.url,
-            kinds: [...new Set(body.kinds ?? webhookKinds)],
-            status: 'active',
-            created_at: new Date().toISOString(),
-            secret_version: 1,
-            secret_rotated_at: null,
-            failing: null,
-          },
+      // As its listing will show it: just made, never rotated nor failing.
+      webhook: subscriptionView({
+        _id: id,
+        _position: -1,
+        supplier: owner,
+        url,
+        kinds,
+        fromPosition,
+        subscribedAt,
+        secretVersion: 1,
+        secretRotatedAt: null,
+        status: 'active',
+        failing: null,
+      }),
       // Shown once: derived again to sign, stored nowhere.
       secret: outcome.secret,
     };
