@@ -74,6 +74,8 @@ export class CatchUpSubscription implements Subscription {
       while (!stopped.aborted) {
         const head = source.head();
         if (head <= cursor) {
+          // Everything up to the start's head was delivered, even when its last page was full.
+          if (cursor >= target) this.markCaughtUp();
           await source.signal.waitForEventsAfter(cursor, stopped);
           continue;
         }

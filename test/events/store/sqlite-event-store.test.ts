@@ -167,6 +167,25 @@ describe('SQLite event store', () => {
     expect((await mine.readStream(stream)).map((e) => e.id)).toEqual(events.map((e) => e.id));
   });
 
+  it('when the history fills its pages exactly, caughtUp resolves once the last page is delivered (no later event needed)', async () => {
+    const store = open({ pageSize: 10 });
+    const history = newEvents(20);
+    await store.appendToStream(uniqueStream(), history);
+    const subscription = store.subscribeToAll();
+    const received: string[] = [];
+    const consuming = (async () => {
+      for await (const event of subscription) received.push(event.id);
+    })();
+    const outcome = await Promise.race([
+      subscription.caughtUp.then(() => 'caught up'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting after 3 s'), 3_000)),
+    ]);
+    expect(outcome).toBe('caught up');
+    expect(received).toEqual(history.map((event) => event.id));
+    await subscription.unsubscribe();
+    await consuming;
+  });
+
   it('when the log holds 20,000 events, readAll pages and a subscription go through all of them in order', async () => {
     const store = open();
     for (let i = 0; i < 20; i += 1) await store.appendToStream(uniqueStream(), newEvents(1_000));
