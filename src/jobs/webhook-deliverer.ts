@@ -1,25 +1,27 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import { cronContext } from '../events/command-context.ts';
 import { handleCommand } from '../events/command-handler.ts';
-import { fold } from '../events/decider.ts';
-import { readDomainStream } from '../events/domain-store.ts';
+import { fold, isRefusal } from '../events/decider.ts';
+import { appendDomainEvents, readDomainStream, type StreamState } from '../events/domain-store.ts';
 import { decodeEvent, type StoredEvent } from '../events/registry.ts';
 import type { SupplierName } from '../events/schema/common-schemas.ts';
 import type { SaleEvent } from '../events/sales/events.ts';
 import { evolve as evolveSale, initialState as noSale, type Sale } from '../events/sales/state.ts';
-import type { RecordedEvent } from '../events/store/event-store.ts';
+import { WrongExpectedVersionError, type RecordedEvent } from '../events/store/event-store.ts';
 import { webhookDeliveryStreamName, webhookMessageId, webhookStreamName } from '../events/webhooks/events.ts';
 import {
   isDeliveryDue,
   isDeliverySettled,
   webhookDeliveryDecider,
   type DeliveryRef,
+  type WebhookDeliveryCommand,
   type WebhookDeliveryEvent,
 } from '../events/webhooks/webhook-delivery-decider.ts';
 import { webhookSubscriptionDecider, type WebhookSubscriptionEvent, type WebhookSubscriptionState } from '../events/webhooks/webhook-subscription-decider.ts';
 import { labelLinkKey } from '../labels/label-link-signature.ts';
 import { createLabelLinks, type LabelLinks } from '../labels/label-links.ts';
 import { holdJobLease } from '../leases/job-lease.ts';
+import { ringOnAppend, type LogDoorbell } from './log-doorbell.ts';
 import { allSubscriptions, redeliveriesRequested } from '../projections/webhooks/queries.ts';
 import type { WebhookSubscriptionDocument } from '../projections/webhooks/webhooks-projection.ts';
 import { localDateIn } from '../time/local-dates.ts';
@@ -49,7 +51,7 @@ import type { JobRuntime } from './job-runtime.ts';
 
 export type WebhookDelivererOptions = {
   send?: WebhookSendOptions;
-  /** How often a loop that has caught up looks at the log again (default 200 ms). */
+  /** How often a loop that has caught up looks at the log again when no new event woke it (default 1 s). */
   pollMs?: number;
   /** The wait after the n-th failure (default: the schedule above); the last one repeats. */
   retryDelaysMs?: readonly number[];
@@ -69,6 +71,8 @@ export const webhookJobName = 'webhook-deliveries';
 const checkpointCollection = 'job_checkpoints';
 const defaultRetryDelaysMs = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000];
 const pageSize = 100;
+/** The sales a loop keeps from one event to the next of the same stream. */
+const maxSalesKept = 1_000;
 
 type CheckpointDocument = { _id: string; position: number };
 const checkpointId = (subscriptionId: string) => `${webhookJobName}:${subscriptionId}`;
@@ -77,7 +81,7 @@ const checkpointId = (subscriptionId: string) => `${webhookJobName}:${subscripti
 const sleep = (ms: number, signal: AbortSignal): Promise<void> => wait(ms, undefined, { signal }).catch(() => undefined);
 
 export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecret: string }, options: WebhookDelivererOptions = {}): WebhookDeliverer => {
-  const pollMs = options.pollMs ?? 200;
+  const pollMs = options.pollMs ?? 1_000;
   const retryDelaysMs = options.retryDelaysMs ?? defaultRetryDelaysMs;
   const failingAfterMs = options.failingAfterMs ?? 24 * 60 * 60 * 1000;
   const sender = createWebhookSender(options.send);
@@ -90,16 +94,32 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
     return links;
   };
 
-  /** The messages a recorded source event owes, from the sale just before and just after it. */
-  const messagesOf = async (recorded: RecordedEvent): Promise<{ event: StoredEvent<WebhookSourceEvent>; messages: WebhookMessage[] }> => {
+  /**
+   * The messages a recorded source event owes, from the sale just before and just after it. The sale
+   * before is nothing for a stream's first event, the one kept from the loop's previous event of the
+   * same stream, or else its stream read and folded up to there.
+   */
+  type Sales = Map<string, { revision: number; sale: Sale | null }>;
+  const messagesOf = async (
+    recorded: RecordedEvent,
+    sales: Sales = new Map(),
+  ): Promise<{ event: StoredEvent<WebhookSourceEvent>; messages: WebhookMessage[] }> => {
     const event = decodeEvent(recorded) as StoredEvent<WebhookSourceEvent>;
-    const { events } = await readDomainStream<SaleEvent>(runtime.eventStore, recorded.streamName);
-    const before = fold(
-      { initialState: noSale, evolve: evolveSale },
-      events.filter((earlier) => earlier.revision < recorded.revision),
-    );
+    const kept = sales.get(recorded.streamName);
+    let before: Sale | null;
+    if (recorded.revision === 0) before = null;
+    else if (kept?.revision === recorded.revision - 1) before = kept.sale;
+    else {
+      const { events } = await readDomainStream<SaleEvent>(runtime.eventStore, recorded.streamName);
+      before = fold(
+        { initialState: noSale, evolve: evolveSale },
+        events.filter((earlier) => earlier.revision < recorded.revision),
+      ) as Sale | null;
+    }
     const after = evolveSale(before, event as unknown as SaleEvent);
-    return { event, messages: after === null ? [] : webhookMessagesOf(event, before as Sale | null, after, orderDate) };
+    if (sales.size >= maxSalesKept) sales.clear();
+    sales.set(recorded.streamName, { revision: recorded.revision, sale: after });
+    return { event, messages: after === null ? [] : webhookMessagesOf(event, before, after, orderDate) };
   };
 
   const bodyOf = (event: StoredEvent<WebhookSourceEvent>, message: WebhookMessage, supplier: SupplierName): string => {
@@ -112,8 +132,34 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
     });
   };
 
-  const record = (ref: DeliveryRef, command: Parameters<typeof webhookDeliveryDecider.decide>[0]) =>
-    handleCommand(runtime.write, webhookDeliveryStreamName(ref.subscriptionId, ref.messageId), webhookDeliveryDecider, command, cronContext());
+  /**
+   * Records an attempt in its message's stream. Decided against the stream as read just before the
+   * attempt when given (the lease holder is its only writer); read again if it changed meanwhile.
+   */
+  const record = async (ref: DeliveryRef, command: WebhookDeliveryCommand, read?: StreamState<WebhookDeliveryEvent>): Promise<void> => {
+    const streamName = webhookDeliveryStreamName(ref.subscriptionId, ref.messageId);
+    if (read) {
+      const decision = webhookDeliveryDecider.decide(command, fold(webhookDeliveryDecider, read.events));
+      if (!isRefusal(decision) && decision.length > 0) {
+        try {
+          await appendDomainEvents(runtime.eventStore, streamName, decision, cronContext(), runtime.clock.now(), read.revision);
+          return;
+        } catch (error) {
+          if (!(error instanceof WrongExpectedVersionError)) throw error;
+        }
+      }
+    }
+    await handleCommand(runtime.write, streamName, webhookDeliveryDecider, command, cronContext());
+  };
+
+  /** A subscription's signing secrets, derived once for each version. */
+  const secrets = new Map<string, string>();
+  const secretOf = (subscriptionId: string, version: number): string => {
+    const key = `${subscriptionId}:${version}`;
+    let secret = secrets.get(key);
+    if (!secret) secrets.set(key, (secret = webhookSecret(settings.tokenSecret, subscriptionId, version)));
+    return secret;
+  };
 
   type Attempt = { outcome: 'settled' } | { outcome: 'waiting'; until: number } | { outcome: 'failing' };
   /**
@@ -167,17 +213,17 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
     // The subscription as its stream stands now: a rotation's secrets, a removal just made.
     const current = await subscriptionState(subscription._id);
     if (current.status !== 'active' || current.failing) return { outcome: 'failing' };
-    const secrets = [webhookSecret(settings.tokenSecret, current.subscriptionId, current.secretVersion)];
+    const signingSecrets = [secretOf(current.subscriptionId, current.secretVersion)];
     if (current.previousValidUntil && Date.parse(current.previousValidUntil) > now.getTime()) {
-      secrets.push(webhookSecret(settings.tokenSecret, current.subscriptionId, current.secretVersion - 1));
+      signingSecrets.push(secretOf(current.subscriptionId, current.secretVersion - 1));
     }
     const body = bodyOf(event, message, current.supplier);
-    const headers = signWebhook(secrets, ref.messageId, Math.floor(now.getTime() / 1000), body);
+    const headers = signWebhook(signingSecrets, ref.messageId, Math.floor(now.getTime() / 1000), body);
     const sent = await sender.send(subscription._id, current.url, headers, body, signal);
     if (signal.aborted && !sent.ok) return { outcome: 'waiting', until: 0 };
     const at = runtime.clock.now();
     if (sent.ok) {
-      pending.push(() => record(ref, { type: 'RecordDelivered', ...ref, status: sent.status, at: at.toISOString() }));
+      pending.push(() => record(ref, { type: 'RecordDelivered', ...ref, status: sent.status, at: at.toISOString() }, stream));
       if (pending.length >= maxPending) await flush(pending);
       return { outcome: 'settled' };
     }
@@ -255,18 +301,19 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
   const follow = async (subscription: WebhookSubscriptionDocument, signal: AbortSignal): Promise<void> => {
     let position = (await readCheckpoint(subscription._id)) ?? subscription.fromPosition;
     const pending: Pending = [];
+    const sales: Sales = new Map();
     try {
       while (!signal.aborted) {
         await redeliver(subscription, signal);
         const page = await runtime.eventStore.readAll({ fromPosition: position, maxCount: pageSize, filter: { eventTypes: webhookSourceTypes } });
         if (page.length === 0) {
           await flush(pending);
-          await sleep(pollMs, signal);
+          await (doorbell ? doorbell.eventAfter(position, pollMs, signal) : sleep(pollMs, signal));
           continue;
         }
         for (const recorded of page) {
           if (signal.aborted) return;
-          const { event, messages } = await messagesOf(recorded);
+          const { event, messages } = await messagesOf(recorded, sales);
           for (const message of messages) {
             if (message.supplier !== subscription.supplier || !subscription.kinds.includes(message.kind)) continue;
             if (!(await deliverInTurn(subscription, event, message, signal, pending))) return;
@@ -285,6 +332,7 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
   // The loops of this instance, while it holds the lease.
   const loops = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let held = false;
+  let doorbell: LogDoorbell | undefined;
   let refreshing: Promise<void> | null = null;
   let refreshTimer: NodeJS.Timeout | null = null;
 
@@ -332,12 +380,16 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
     if (refreshTimer) clearTimeout(refreshTimer);
     await refreshing;
     await Promise.all([...loops.keys()].map(stopLoop));
+    await doorbell?.stop();
+    doorbell = undefined;
   };
 
   const lease = holdJobLease(runtime, webhookJobName, {
     onAcquired: () => {
       held = true;
-      refreshing = refresh()
+      refreshing = ringOnAppend(runtime.eventStore, webhookSourceTypes)
+        .then((ringing) => (doorbell = ringing))
+        .then(refresh)
         .catch((error: unknown) => runtime.log.warn({ err: error }, 'the webhook subscriptions could not be read'))
         .finally(() => {
           refreshing = null;

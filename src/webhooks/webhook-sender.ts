@@ -6,7 +6,8 @@ import { RemoteFileError } from '../files/remote-file-error.ts';
 /**
  * One POST of a signed message to a subscription's HTTPS endpoint, under the SAV media's address
  * policy checked again at each delivery (DNS can change after registration): every address of the host
- * must be public, and the connection goes to the address checked. Connections are kept alive per
+ * must be public, and the connection goes to the address checked (a host's address is checked again
+ * after a second at most). Connections are kept alive per
  * subscription while its host keeps resolving to the same address (a new address, a new connection).
  * Any answer but 2xx within the time allowed is a failure; redirects are not followed.
  */
@@ -19,6 +20,8 @@ export type WebhookSendOptions = {
   /** Certificates trusted beside the system's: the tests' self-signed receiver. */
   ca?: string | Buffer;
   resolve?: (hostname: string) => Promise<LookupAddress[]>;
+  /** How long a host's checked address is used before it is resolved and checked again (default 1 s; 0: at every delivery). */
+  addressTtlMs?: number;
 };
 
 export type SendOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
@@ -31,7 +34,18 @@ export type WebhookSender = {
 
 export const createWebhookSender = (options: WebhookSendOptions = {}): WebhookSender => {
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const addressTtlMs = options.addressTtlMs ?? 1_000;
   const agents = new Map<string, { address: string; agent: https.Agent }>();
+  // The address each host was last checked at: a refused one is never kept, and the connection goes
+  // to the address checked, whatever the resolver answers meanwhile.
+  const checked = new Map<string, { address: string; family: 4 | 6; until: number }>();
+  const checkedTarget = async (url: URL, signal: AbortSignal) => {
+    const kept = checked.get(url.host);
+    if (kept && kept.until > Date.now()) return kept;
+    const target = await checkTarget(url, options, signal);
+    if (addressTtlMs > 0) checked.set(url.host, { address: target.address, family: target.family, until: Date.now() + addressTtlMs });
+    return target;
+  };
 
   const agentFor = (subscriptionId: string, address: string, family: 4 | 6): https.Agent => {
     const kept = agents.get(subscriptionId);
@@ -54,7 +68,7 @@ export const createWebhookSender = (options: WebhookSendOptions = {}): WebhookSe
     if (url.protocol !== 'https:') return { ok: false, status: null, error: 'the endpoint must be https' };
     let target;
     try {
-      target = await checkTarget(url, options, signal);
+      target = await checkedTarget(url, signal);
     } catch (error) {
       if (error instanceof RemoteFileError) return { ok: false, status: null, error: `refused: ${error.message}` };
       return { ok: false, status: null, error: timeout.aborted ? `no answer within ${timeoutMs / 1000} s` : 'the host could not be resolved' };
@@ -101,6 +115,7 @@ export const createWebhookSender = (options: WebhookSendOptions = {}): WebhookSe
     close: () => {
       for (const { agent } of agents.values()) agent.destroy();
       agents.clear();
+      checked.clear();
     },
   };
 };

@@ -26,8 +26,8 @@ export type WebhookReceiver = {
   answerAlways: (answer: Answer | null) => void;
   /** Answers by path, until changed (null: back to the other rules). */
   answerWhen: (rule: ((path: string) => Answer) | null) => void;
-  /** Each answer comes this long after the request (a receiver doing some work first). */
-  answerAfter: (ms: number) => void;
+  /** Each answer comes this long after the request (a receiver doing some work first), or as long as the rule says for its path. */
+  answerAfter: (ms: number | ((path: string) => number)) => void;
   close: () => Promise<void>;
 };
 
@@ -37,7 +37,7 @@ export const startWebhookReceiver = async (): Promise<WebhookReceiver> => {
   const received: ReceivedDelivery[] = [];
   const queue: Answer[] = [];
   let always: Answer | null = null;
-  let delayMs = 0;
+  let delayMs: number | ((path: string) => number) = 0;
   let byPath: ((path: string) => Answer) | null = null;
   const hanging = new Set<import('node:http').ServerResponse>();
   const server = https.createServer({ cert, key }, (request, response) => {
@@ -51,10 +51,14 @@ export const startWebhookReceiver = async (): Promise<WebhookReceiver> => {
         hanging.add(response);
         return;
       }
-      setTimeout(() => {
+      const answerNow = () => {
         response.statusCode = answer;
         response.end('{}');
-      }, delayMs);
+      };
+      // At once unless told to wait: a timer of 0 still waits a turn of the loop (about a millisecond).
+      const delay = typeof delayMs === 'number' ? delayMs : delayMs(request.url ?? '');
+      if (delay > 0) setTimeout(answerNow, delay);
+      else answerNow();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
