@@ -263,6 +263,21 @@ describe("the suppliers' webhooks", () => {
     expect(await api.runtime.eventStore.headPosition()).toBe(head);
   });
 
+  it('when a loop has caught up, a new line is sent as soon as it is recorded, not at the next look at the log', async () => {
+    await deliverer.stop();
+    const waitingLong = deliverWith({ pollMs: 60_000 });
+    try {
+      expect((await subscribe('supplier-a', supplierA, {})).status).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the subscription's loop started, found nothing and waits
+      const [line] = await importOrder(api, anOrder([{ supplier: 'supplier-a' }]));
+      await eventually(() => receiver.received.length === 1, 5_000);
+      expect(JSON.parse(receiver.received[0]!.body).data.service_order_id).toBe(line);
+    } finally {
+      await waitingLong.stop();
+      deliverer = deliverWith();
+    }
+  });
+
   it("when a host resolves to a private address after it was registered, the delivery is refused and recorded as failed, and nothing reaches the address; another supplier's subscription is a 404", async () => {
     // hooks.example.test resolves to a public address at registration, to loopback (where the receiver listens) afterwards.
     let resolved = '93.184.215.14';
