@@ -141,6 +141,7 @@ const environment = z.object({
       .refine((value) => parseSigningKey(value) !== null, 'must be an Ed25519 private key (PKCS#8 PEM, or its 32-byte seed in base64)')
       .optional(),
   ),
+  LOG_TREE_FILE: optionalString,
   LOG_HEAD_EVERY_EVENTS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000, 'must be at most 1000000').default(1_000)),
   LOG_HEAD_EVERY_SECONDS: z.preprocess(
     emptyAsUndefined,
@@ -205,9 +206,13 @@ export type Config = {
   graphqlTimeBudgetMs: number;
   /** Operations per minute per token on /graphql (a token bucket of that size); 0: no limit. */
   graphqlRateLimit: number;
-  /** The notary of the log's Merkle tree: its signing key (generated under DATA_DIR when not given) and how often it signs a head. */
-  /** enabled: the server runs the notary (LOG_NOTARY=on); its heads are events appended to the log. */
-  logNotary: { enabled: boolean; signingKey: string | undefined; headEveryEvents: number; headEverySeconds: number };
+  /**
+   * The log's Merkle tree and its notary (LOG_NOTARY=on): every server follows the log into its tree
+   * (treeFile, on this instance's own disk), the one holding the notary's lease signs heads, which are
+   * events appended to the log, with its signing key (generated under DATA_DIR when not given) every N
+   * events or T seconds.
+   */
+  logNotary: { enabled: boolean; signingKey: string | undefined; treeFile: string; headEveryEvents: number; headEverySeconds: number };
   /** The seller the invoices and credit notes name, with its legal mentions (SELLER_*; demo values outside production). */
   seller: Seller;
   /** The webhooks' test exemptions (WEBHOOK_TEST_*): loopback receivers and their certificate; empty in production. */
@@ -285,6 +290,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logNotary: {
       enabled: values.LOG_NOTARY === 'on',
       signingKey: values.LOG_SIGNING_KEY,
+      treeFile: path.resolve(values.LOG_TREE_FILE ?? path.join(values.DATA_DIR, 'log-tree.sqlite')),
       headEveryEvents: values.LOG_HEAD_EVERY_EVENTS,
       headEverySeconds: values.LOG_HEAD_EVERY_SECONDS,
     },

@@ -5,14 +5,18 @@ import { GrowingTree, HASH_SIZE, rootOf, type Hash, type SubtreeHashes } from '.
 import type { TreeHead } from './tree-head.ts';
 
 /**
- * The log's Merkle tree as the notary keeps it, in a SQLite file of its own (DATA_DIR/log-tree.sqlite):
- * the hash of every complete subtree (level 0: the leaves), the log position of each leaf, the signed
- * heads found in the log, and the public keys that signed them. About two hashes per event; a proof
- * reads O(log n) of them, and a start resumes from the tree's right edge without rereading the log.
- * Derived data: deleted, it is rebuilt from the log (the same leaves give the same tree).
+ * The log's Merkle tree as an instance keeps it, in a SQLite file of its own (LOG_TREE_FILE, by default
+ * DATA_DIR/log-tree.sqlite): the hash of every complete subtree (level 0: the leaves), the log position
+ * of each leaf, the signed heads found in the log, and the public keys that signed them. About two
+ * hashes per event; a proof reads O(log n) of them, and a start resumes from the tree's right edge
+ * without rereading the log. Derived data: deleted, it is rebuilt from the log (the same leaves give
+ * the same tree). Another process may open the same file (the CLI beside the server): writes take the
+ * file's write lock first, and wait for it.
  */
 
 export type StoredHead = TreeHead & { publicKey: string; position: number };
+
+export type TreeLeaf = { hash: Hash; position: number; isHead: boolean };
 
 export type TreeStore = {
   size(): number;
@@ -20,8 +24,10 @@ export type TreeStore = {
   lastPosition(): number;
   /** The index of the last leaf that is not a tree head, -1 when none. */
   lastEventIndex(): number;
-  /** Appends leaves (hash, position, whether the event is a tree head) in one transaction. */
-  append(leaves: readonly { hash: Hash; position: number; isHead: boolean }[]): void;
+  /** Appends leaves (hash, position, whether the event is a tree head) in one transaction; those at or before lastPosition() are skipped. */
+  append(leaves: readonly TreeLeaf[]): void;
+  /** Runs `work` in one transaction: a kill leaves all of its writes in the file, or none. */
+  atomically<T>(work: () => T): T;
   subtrees: SubtreeHashes;
   root(size?: number): Hash;
   leafIndexAt(position: number): number | undefined;
@@ -108,7 +114,7 @@ export const openTreeStore = (file: string, options: { readonly?: boolean } = {}
 
   const size = () => stateOf('size', 0);
 
-  const appendAll = db.transaction((leaves: readonly { hash: Hash; position: number; isHead: boolean }[]) => {
+  const appendAll = db.transaction((leaves: readonly TreeLeaf[]) => {
     const tree = GrowingTree.resume(size(), edgeOf(size()), (level, index, hash) => statements.insertSubtree.run(level, index, hash));
     let lastEvent = stateOf('lastEventIndex', -1);
     let last = stateOf('lastPosition', -1);
@@ -128,9 +134,11 @@ export const openTreeStore = (file: string, options: { readonly?: boolean } = {}
     size,
     lastPosition: () => stateOf('lastPosition', -1),
     lastEventIndex: () => stateOf('lastEventIndex', -1),
+    // Immediate: the size read first is still the file's when the leaves are written, whoever else writes to it.
     append: (leaves) => {
-      if (leaves.length > 0) appendAll(leaves);
+      if (leaves.length > 0) appendAll.immediate(leaves);
     },
+    atomically: (work) => db.transaction(work).immediate(),
     subtrees,
     root: (at = size()) => rootOf(subtrees, at),
     leafIndexAt: (position) => statements.leafAt.get(position)?.idx,

@@ -22,16 +22,17 @@ export const cli = async (dataDir: string, ...args: string[]) => {
   }
 };
 
-/** Runs the notary over the data folder's log until it has caught up, signs a head, and returns it. */
+/** Follows the data folder's log into its tree until it has caught up, signs a head, and returns it. */
 export const notarise = async (dataDir: string): Promise<TreeHead & { publicKey: string }> => {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOG_HEAD_EVERY_EVENTS: '1000000', LOG_HEAD_EVERY_SECONDS: '3600' });
   const runtime = await openRuntime(config, createLogger('silent'), { readYourWrites: false });
   try {
-    await runtime.logAudit.notary.start();
-    await runtime.logAudit.notary.caughtUpTo();
-    await runtime.logAudit.notary.signNow();
-    await runtime.logAudit.notary.caughtUpTo();
-    return runtime.logAudit.tree.latestHead()!;
+    const { follower, notary, tree } = runtime.logAudit;
+    follower.start();
+    await follower.caughtUpTo();
+    await notary.signNow();
+    await follower.caughtUpTo();
+    return tree.latestHead()!;
   } finally {
     await runtime.close();
   }
