@@ -1,7 +1,9 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/config.ts';
+import { loadConfig, type Config } from '../../src/config/config.ts';
 import { consistencyOf, inclusionOf } from '../../src/events/audit/log-proofs.ts';
 import { createLogger } from '../../src/logger.ts';
 import { openRuntime, type Runtime } from '../../src/runtime.ts';
@@ -65,10 +67,25 @@ describe('the log tree in every instance, one signer at a time', () => {
       (event) => event.data as { treeSize: number; rootHash: string; instanceId: string },
     );
 
+  let otherTreeFile: string;
+  let otherConfig: Config;
+
+  /** A tree file as the first layout left it: the leaves' hashes among the subtrees, no version. */
+  const writeOlderLayout = (file: string) => {
+    const db = new Database(file);
+    db.exec(`CREATE TABLE subtrees (level INTEGER NOT NULL, idx INTEGER NOT NULL, hash BLOB NOT NULL, PRIMARY KEY (level, idx)) WITHOUT ROWID;
+      CREATE TABLE leaves (idx INTEGER PRIMARY KEY, position INTEGER NOT NULL UNIQUE);
+      CREATE TABLE state (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+      INSERT INTO state VALUES ('size', 1), ('lastPosition', 1);
+      INSERT INTO leaves VALUES (0, 1);`);
+    db.close();
+  };
+
   beforeAll(async () => {
     api = await startApi({ env: slow });
-    const config = loadConfig({ DATA_DIR: api.dataDir, LOG_TREE_FILE: path.join(api.dataDir, 'other', 'log-tree.sqlite'), LOG_LEVEL: 'silent', ...slow });
-    other = await openRuntime(config, createLogger('silent'), { readYourWrites: false });
+    otherTreeFile = path.join(api.dataDir, 'other', 'log-tree.sqlite');
+    otherConfig = loadConfig({ DATA_DIR: api.dataDir, LOG_TREE_FILE: otherTreeFile, LOG_LEVEL: 'silent', ...slow });
+    other = await openRuntime(otherConfig, createLogger('silent'), { readYourWrites: false });
     api.runtime.logAudit.follower.start();
     other.logAudit.follower.start();
   });
@@ -116,5 +133,22 @@ describe('the log tree in every instance, one signer at a time', () => {
     expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
     expect(new Set(sizes).size).toBe(sizes.length);
     expect(new Set((await heads()).map((head) => head.instanceId))).toEqual(new Set([api.runtime.config.instanceId, other.config.instanceId]));
+  });
+
+  it('when a tree is deleted, or left in an older layout, it is rebuilt from the log: the same root, the same heads', async () => {
+    const here = api.runtime.logAudit.tree;
+    await api.runtime.logAudit.follower.caughtUpTo();
+    for (const olderLayout of [false, true]) {
+      await other.close();
+      for (const file of [otherTreeFile, `${otherTreeFile}-wal`, `${otherTreeFile}-shm`]) await rm(file, { force: true });
+      if (olderLayout) writeOlderLayout(otherTreeFile);
+      other = await openRuntime(otherConfig, createLogger('silent'), { readYourWrites: false });
+      expect(other.logAudit.tree.size()).toBe(0);
+      other.logAudit.follower.start();
+      await other.logAudit.follower.caughtUpTo();
+      expect(other.logAudit.tree.size()).toBe(here.size());
+      expect(other.logAudit.tree.root().equals(here.root())).toBe(true);
+      expect(other.logAudit.tree.latestHead()).toEqual(here.latestHead());
+    }
   });
 });
