@@ -33,6 +33,8 @@ export type TreeStore = {
   leafIndexAt(position: number): number | undefined;
   positionOf(index: number): number | undefined;
   leafHashAt(index: number): Hash | undefined;
+  /** The hashes of up to `count` leaves from `index` on, in order. */
+  leafHashesFrom(index: number, count: number): Hash[];
   recordHead(head: StoredHead): void;
   latestHead(): StoredHead | undefined;
   /** The latest head covering at most `size` leaves. */
@@ -88,6 +90,7 @@ export const openTreeStore = (file: string): TreeStore => {
     setState: db.prepare<[string, number]>('INSERT INTO state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
     subtree: db.prepare<[number, number], { hash: Buffer }>('SELECT hash FROM subtrees WHERE level = ? AND idx = ?'),
     leafHash: db.prepare<[number], { hash: Buffer }>('SELECT hash FROM leaves WHERE idx = ?'),
+    leafHashesFrom: db.prepare<[number, number], { hash: Buffer }>('SELECT hash FROM leaves WHERE idx >= ? ORDER BY idx LIMIT ?'),
     insertSubtree: db.prepare<[number, number, Buffer]>('INSERT INTO subtrees (level, idx, hash) VALUES (?, ?, ?)'),
     insertLeaf: db.prepare<[number, number, Buffer]>('INSERT INTO leaves (idx, position, hash) VALUES (?, ?, ?)'),
     leafAt: db.prepare<[number], { idx: number }>('SELECT idx FROM leaves WHERE position = ?'),
@@ -156,6 +159,7 @@ export const openTreeStore = (file: string): TreeStore => {
     leafIndexAt: (position) => statements.leafAt.get(position)?.idx,
     positionOf: (index) => statements.positionOf.get(index)?.position,
     leafHashAt: (index) => statements.leafHash.get(index)?.hash,
+    leafHashesFrom: (index, count) => statements.leafHashesFrom.all(index, count).map((row) => row.hash),
     recordHead: (head) => {
       statements.insertHead.run({
         tree_size: head.treeSize,
