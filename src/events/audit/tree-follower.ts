@@ -35,8 +35,8 @@ export type TreeFollowerDeps = {
   retryMs?: number;
 };
 
-/** Leaves per transaction while catching up; live, a batch is what arrived in one turn of the event loop. */
-const BATCH = 5_000;
+/** Leaves per transaction while catching up (a few tens of milliseconds); live, a batch is what arrived in one turn of the event loop. */
+const BATCH = 1_000;
 
 export const followLogIntoTree = (deps: TreeFollowerDeps): TreeFollower => {
   const { tree, log } = deps;
@@ -92,8 +92,12 @@ export const followLogIntoTree = (deps: TreeFollowerDeps): TreeFollower => {
     let flushFailure: unknown;
     for await (const event of current) {
       pending.push(event);
-      if (pending.length >= BATCH) flush();
-      else if (!flushScheduled) {
+      if (pending.length >= BATCH) {
+        flush();
+        // Reading the log chains promises only: without a turn of the event loop between two batches, a
+        // catch-up would hold every request until its end.
+        await new Promise((resolve) => setImmediate(resolve));
+      } else if (!flushScheduled) {
         flushScheduled = true;
         setImmediate(() => {
           try {
