@@ -6,13 +6,15 @@ import { createLogger } from '../../../src/logger.ts';
 import { openRuntime } from '../../../src/runtime.ts';
 import { cliArguments } from '../../support/service-command.ts';
 
-/** The CLI as an operator or an auditor runs it, on a data folder; its exit code and output. */
+/** The CLI as an operator or an auditor runs it, on a data folder (and the stores `env` names); its exit code and output. */
 const run = promisify(execFile);
 
-export const cli = async (dataDir: string, ...args: string[]) => {
+export const cli = (dataDir: string, ...args: string[]) => cliOn({ DATA_DIR: dataDir }, ...args);
+
+export const cliOn = async (env: Record<string, string>, ...args: string[]) => {
   try {
     const { stdout, stderr } = await run(process.execPath, cliArguments(...args), {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env },
       maxBuffer: 64 * 1024 * 1024,
     });
     return { code: 0, stdout, stderr };
