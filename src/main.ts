@@ -74,8 +74,9 @@ const main = async (): Promise<void> => {
   let appointmentReminders: ReturnType<typeof startSavAppointmentReminderJob> | undefined;
   // The Idempotency-Key answers past their 24 hours, every hour.
   const idempotencyPurge = startIdempotencyPurgeJob(runtime);
-  // The notary of the log: its Merkle tree and signed heads (jobs/log-notary.ts), in the instance holding its lease.
+  // The log's Merkle tree, followed by every instance, and its heads, signed by the one holding the notary's lease (docs/audit.md).
   if (config.logNotary.enabled) {
+    runtime.logAudit.follower.start();
     runtime.logAudit.notary.start().catch((error: unknown) => log.error({ err: error }, 'the log notary could not start'));
   }
   runtime.projections.start().then(

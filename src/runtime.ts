@@ -35,8 +35,9 @@ import { allProjections } from './projections/all-projections.ts';
 import { createProjectionEngine, type ProjectionEngine } from './projections/engine/engine.ts';
 import { resolveLogSigningKey } from './config/log-signing-key.ts';
 import type { SigningKey } from './events/audit/tree-head.ts';
+import { followLogIntoTree, type TreeFollower } from './events/audit/tree-follower.ts';
 import { openTreeStore, type TreeStore } from './events/audit/tree-store.ts';
-import { createLogNotary, leasedLogNotary, type LogNotary } from './jobs/log-notary.ts';
+import { createLogNotary, leasedLogNotary, type LeasedLogNotary } from './jobs/log-notary.ts';
 import { routedReadStore } from './projections/engine/generations.ts';
 import type { ReadStore } from './projections/read-store/read-store.ts';
 import { openSqliteReadStore } from './projections/read-store/sqlite-read-store.ts';
@@ -82,8 +83,11 @@ export type Runtime = {
   labels: LabelBacklog;
   /** The registers of invoices and credit notes: one issuer per process, batching what waits. */
   invoicing: Invoicing;
-  /** The log's Merkle tree, its signing key and its notary (started by the server, in the instance holding its lease). */
-  logAudit: { tree: TreeStore; key: SigningKey; notary: LogNotary & { holding: () => boolean } };
+  /**
+   * The log's Merkle tree, this instance's own, and what keeps it: its follower (started by every
+   * server), and the notary that signs its heads (started by every server, signing in the one holding its lease).
+   */
+  logAudit: { tree: TreeStore; key: SigningKey; follower: TreeFollower; notary: LeasedLogNotary };
   isOpen: () => boolean;
   close: () => Promise<void>;
 };
@@ -122,9 +126,6 @@ export const openKeyStore = async (config: Config): Promise<{ keys: KeyStore; st
 
 /** The embedded read models: derived data, in a file of their own that can be deleted and rebuilt from the log. */
 export const readModelsFile = (config: Config): string => path.join(config.dataDir, 'read-models.sqlite');
-
-/** The notary's Merkle tree of the log: derived data, rebuilt from the log when deleted. */
-export const logTreeFile = (config: Config): string => path.join(config.dataDir, 'log-tree.sqlite');
 
 // The production adapters are loaded only when configured: their clients (gRPC, the MongoDB driver)
 // take a third of a second to load, which the embedded default's start-up does not pay.
@@ -224,16 +225,19 @@ export const openRuntime = async (
     caughtUp: (position) => projections.waitFor(position, ['InvoiceIssued', 'CreditNoteIssued']),
   });
   const logKey = resolveLogSigningKey(config.logNotary.signingKey, config.dataDir);
-  const logTree = openTreeStore(logTreeFile(config));
+  const logTree = openTreeStore(config.logNotary.treeFile);
+  const treeFollower = followLogIntoTree({ recorded: stored, tree: logTree, log });
   const logNotary = leasedLogNotary(
     { config, readStore, log },
     createLogNotary({
       recorded: stored,
       eventStore,
       tree: logTree,
+      follower: treeFollower,
       key: logKey,
       clock,
       log,
+      instanceId: config.instanceId,
       headEveryEvents: config.logNotary.headEveryEvents,
       headEverySeconds: config.logNotary.headEverySeconds,
     }),
@@ -270,7 +274,7 @@ export const openRuntime = async (
     pdf,
     labels,
     invoicing,
-    logAudit: { tree: logTree, key: logKey, notary: logNotary },
+    logAudit: { tree: logTree, key: logKey, follower: treeFollower, notary: logNotary },
     isOpen: () => open,
     close: async () => {
       if (!open) return;
@@ -279,6 +283,7 @@ export const openRuntime = async (
       // The labels being rendered are finished and the backlog's checkpoint saved before the stores close.
       await labels.stop();
       await logNotary.stop();
+      await treeFollower.stop();
       logTree.close();
       await pdf.close();
       await projections.stop();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
+import { productionSecrets } from './support/production-secrets.ts';
+import { productionSeller } from './support/production-seller.ts';
 
 describe('the configuration', () => {
   it('when nothing is set, it runs on the embedded default on port 3000 with Paris time', () => {
@@ -36,6 +38,24 @@ describe('the configuration', () => {
 
   it('when in production without TOKEN_SECRET, it refuses to start', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/TOKEN_SECRET/);
+  });
+
+  it("when in production without LOG_SIGNING_KEY, it refuses to start naming it, unless the notary is off; elsewhere the log's tree is followed and a key generated", () => {
+    const production = { NODE_ENV: 'production', ...productionSecrets, ...productionSeller };
+    const { LOG_SIGNING_KEY: key, ...withoutKey } = production;
+    expect(() => loadConfig(withoutKey)).toThrow(/LOG_SIGNING_KEY: required when NODE_ENV=production/);
+    expect(() => loadConfig({ ...production, LOG_SIGNING_KEY: 'a key' })).toThrow(/LOG_SIGNING_KEY: must be an Ed25519 private key/);
+    expect(loadConfig(production).logNotary).toMatchObject({ enabled: true, signingKey: key });
+    expect(loadConfig({ ...withoutKey, LOG_NOTARY: 'off' }).logNotary).toMatchObject({ enabled: false, signingKey: undefined });
+    expect(loadConfig({ DATA_DIR: '/srv/orders' }).logNotary).toEqual({
+      enabled: true,
+      signingKey: undefined,
+      treeFile: '/srv/orders/log-tree.sqlite',
+      headEveryEvents: 1000,
+      headEverySeconds: 4,
+    });
+    expect(loadConfig({ LOG_TREE_FILE: '/var/lib/orders/tree.sqlite' }).logNotary.treeFile).toBe('/var/lib/orders/tree.sqlite');
+    expect(() => loadConfig({ LOG_NOTARY: 'yes' })).toThrow(/LOG_NOTARY: must be on or off/);
   });
 
   it('when several instances share MongoDB, each has its own name and leases last 10 s unless told otherwise', () => {

@@ -12,7 +12,8 @@
  * whose outcome depends on the stores under the ports, not on the code above them. One end-to-end spec
  * per API group; the commands that race on a stream (optimistic concurrency over gRPC); what follows
  * the shared checkpoints (the supplier cache, the kept GraphQL answers); the idempotency records; the
- * erasure; the invoice registers; the server as a process catching up, killed and rebuilt.
+ * erasure; the invoice registers; the log's tree and its proofs; the server as a process catching up,
+ * killed and rebuilt.
  */
 export const productionPathSpecs = [
   'test/rest/backends.test.ts',
@@ -31,6 +32,9 @@ export const productionPathSpecs = [
   'test/rest/idempotency/lost-answers.test.ts',
   'test/erasure/customer-erasure.test.ts',
   'test/rest/core/invoicing/invoice-register.test.ts',
+  // The log's tree followed through the EventStoreDB adapter: heads signed, proofs checked by the
+  // auditors' code and Go's tlog, `events audit verify` on the same stores.
+  'test/rest/audit/log-proofs.test.ts',
   // The server process on the production adapters: catch-up, SIGKILL and resume, blue/green rebuild.
   'test/rest/startup.test.ts',
   'test/rest/rebuild.test.ts',

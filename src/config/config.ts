@@ -133,7 +133,7 @@ const environment = z.object({
     z.coerce.number().int().min(10, 'must be at least 10 (ms)').max(600_000, 'must be at most 600000 (ms)').default(5_000),
   ),
   GRAPHQL_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(300)),
-  LOG_NOTARY: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('off')),
+  LOG_NOTARY: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], 'must be on or off').default('on')),
   LOG_SIGNING_KEY: z.preprocess(
     emptyAsUndefined,
     z
@@ -141,10 +141,12 @@ const environment = z.object({
       .refine((value) => parseSigningKey(value) !== null, 'must be an Ed25519 private key (PKCS#8 PEM, or its 32-byte seed in base64)')
       .optional(),
   ),
+  LOG_TREE_FILE: optionalString,
   LOG_HEAD_EVERY_EVENTS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000, 'must be at most 1000000').default(1_000)),
   LOG_HEAD_EVERY_SECONDS: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number().min(0.1, 'must be at least 0.1 (s)').max(86_400, 'must be at most 86400 (s)').default(5),
+    // An event waits at most this long for a head covering it, plus the signing: 4 s keeps that under 5 s.
+    z.coerce.number().min(0.1, 'must be at least 0.1 (s)').max(86_400, 'must be at most 86400 (s)').default(4),
   ),
 });
 
@@ -205,9 +207,13 @@ export type Config = {
   graphqlTimeBudgetMs: number;
   /** Operations per minute per token on /graphql (a token bucket of that size); 0: no limit. */
   graphqlRateLimit: number;
-  /** The notary of the log's Merkle tree: its signing key (generated under DATA_DIR when not given) and how often it signs a head. */
-  /** enabled: the server runs the notary (LOG_NOTARY=on); its heads are events appended to the log. */
-  logNotary: { enabled: boolean; signingKey: string | undefined; headEveryEvents: number; headEverySeconds: number };
+  /**
+   * The log's Merkle tree and its notary (LOG_NOTARY, on by default): every server follows the log into
+   * its tree (treeFile, on this instance's own disk), the one holding the notary's lease signs heads,
+   * which are events appended to the log, with its signing key (required in production; generated
+   * under DATA_DIR otherwise) every N events or T seconds.
+   */
+  logNotary: { enabled: boolean; signingKey: string | undefined; treeFile: string; headEveryEvents: number; headEverySeconds: number };
   /** The seller the invoices and credit notes name, with its legal mentions (SELLER_*; demo values outside production). */
   seller: Seller;
   /** The webhooks' test exemptions (WEBHOOK_TEST_*): loopback receivers and their certificate; empty in production. */
@@ -236,9 +242,17 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const values = parsed.data;
   const production = values.NODE_ENV === 'production';
   const seller = sellerFromEnvironment(env, production);
-  // A generated secret would differ between instances and invalidate every action token on a new machine.
-  const missingSecret = production && !values.TOKEN_SECRET ? ['TOKEN_SECRET: required when NODE_ENV=production'] : [];
-  if (missingSecret.length > 0 || seller.seller === null) throw new ConfigError([...missingSecret, ...seller.problems]);
+  // A generated secret would differ between instances and invalidate every action token on a new
+  // machine; a generated signing key would differ between instances too, and leave with its volume.
+  const missingSecrets = production
+    ? [
+        ...(values.TOKEN_SECRET ? [] : ['TOKEN_SECRET: required when NODE_ENV=production']),
+        ...(values.LOG_SIGNING_KEY || values.LOG_NOTARY === 'off'
+          ? []
+          : ["LOG_SIGNING_KEY: required when NODE_ENV=production (the Ed25519 key the log's tree heads are signed with), unless LOG_NOTARY=off"]),
+      ]
+    : [];
+  if (missingSecrets.length > 0 || seller.seller === null) throw new ConfigError([...missingSecrets, ...seller.problems]);
   if (production && (values.WEBHOOK_TEST_RECEIVERS || values.WEBHOOK_TEST_CA_FILE)) {
     throw new ConfigError(['WEBHOOK_TEST_RECEIVERS, WEBHOOK_TEST_CA_FILE: for tests only, never with NODE_ENV=production']);
   }
@@ -285,6 +299,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logNotary: {
       enabled: values.LOG_NOTARY === 'on',
       signingKey: values.LOG_SIGNING_KEY,
+      treeFile: path.resolve(values.LOG_TREE_FILE ?? path.join(values.DATA_DIR, 'log-tree.sqlite')),
       headEveryEvents: values.LOG_HEAD_EVERY_EVENTS,
       headEverySeconds: values.LOG_HEAD_EVERY_SECONDS,
     },

@@ -8,11 +8,11 @@ import { ConfigError, loadConfig } from '../../src/config/config.ts';
 import { frenchVatNumber, isSiren, isSiret } from '../../src/config/french-identifiers.ts';
 import { demoSeller } from '../../src/config/seller-settings.ts';
 import { productionSeller } from '../support/production-seller.ts';
+import { productionSecrets } from '../support/production-secrets.ts';
 import { serviceArguments } from '../support/service-command.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
-const secret = { TOKEN_SECRET: 'a-production-secret-of-at-least-32-characters' };
 
 const sellerVariables = [
   'SELLER_NAME',
@@ -67,13 +67,13 @@ describe('the seller settings', () => {
   });
 
   it('when in production without them, the configuration is refused naming each missing setting', () => {
-    const problems = problemsOf({ NODE_ENV: 'production', ...secret });
+    const problems = problemsOf({ NODE_ENV: 'production', ...productionSecrets });
     for (const variable of sellerVariables) expect(problems).toContain(`${variable}: required when NODE_ENV=production (an invoice's legal mention)`);
     expect(problems).toHaveLength(sellerVariables.length);
   });
 
   it('when in production with every one of them, valid, the seller is the configured company, not a demo', () => {
-    const { seller } = loadConfig({ NODE_ENV: 'production', ...secret, ...productionSeller });
+    const { seller } = loadConfig({ NODE_ENV: 'production', ...productionSecrets, ...productionSeller });
     expect(seller).toEqual({
       name: 'Maison & Confort Distribution',
       legalForm: 'SAS',
@@ -89,11 +89,13 @@ describe('the seller settings', () => {
       latePaymentPenalties: productionSeller.SELLER_LATE_PAYMENT_PENALTIES,
       demo: false,
     });
-    expect(loadConfig({ NODE_ENV: 'production', ...secret, ...productionSeller, SELLER_SHARE_CAPITAL: '10000,50' }).seller.shareCapitalCents).toBe(1_000_050);
+    expect(loadConfig({ NODE_ENV: 'production', ...productionSecrets, ...productionSeller, SELLER_SHARE_CAPITAL: '10000,50' }).seller.shareCapitalCents).toBe(
+      1_000_050,
+    );
   });
 
   it('when a value has the wrong form, it is refused naming the setting and the form expected', () => {
-    const production = { NODE_ENV: 'production', ...secret, ...productionSeller };
+    const production = { NODE_ENV: 'production', ...productionSecrets, ...productionSeller };
     expect(problemsOf({ ...production, SELLER_SIRET: '73282932000075' })).toEqual([
       'SELLER_SIRET: must be a SIRET: 14 digits (SIREN and NIC) with a valid check digit',
     ]);
@@ -127,7 +129,7 @@ describe('the seller settings', () => {
       try {
         const failure = await run(process.execPath, serviceArguments(), {
           cwd: root,
-          env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', ...secret },
+          env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', ...productionSecrets },
         }).then(
           () => null,
           (error: { code: number; stderr: string }) => error,

@@ -5,6 +5,7 @@ import { maxAliases, maxDepth, maxRootFields, maxTokens } from '../../src/graphq
 import { buildSchema } from '../../src/graphql/schema.ts';
 import { startGraphqlApi, type GraphqlApi } from './graphql-api.ts';
 import { productionSeller } from '../support/production-seller.ts';
+import { productionSecrets } from '../support/production-secrets.ts';
 
 const unauthenticated = {
   errors: [{ message: 'Invalid or missing Bearer token of the analyst, auditor or core group', extensions: { code: 'UNAUTHENTICATED' } }],
@@ -136,7 +137,7 @@ describe('access to /graphql', () => {
 describe('/graphql configured for production', () => {
   let api: GraphqlApi;
   beforeAll(async () => {
-    api = await startGraphqlApi({ env: { NODE_ENV: 'production', TOKEN_SECRET: 'a-production-secret-of-at-least-32-characters', ...productionSeller } });
+    api = await startGraphqlApi({ env: { NODE_ENV: 'production', ...productionSecrets, ...productionSeller } });
   });
   afterAll(async () => api.close());
 

@@ -8,6 +8,7 @@ import { analystTokenCommand } from '../../src/graphql/graphiql/graphiql-options
 import { eventually } from '../support/eventually.ts';
 import { startGraphqlApi, type GraphqlApi } from './graphql-api.ts';
 import { productionSeller } from '../support/production-seller.ts';
+import { productionSecrets } from '../support/production-secrets.ts';
 import { cliArguments } from '../support/service-command.ts';
 
 const run = promisify(execFile);
@@ -107,7 +108,7 @@ describe('GraphiQL outside production', () => {
 
 describe('GraphiQL in production', () => {
   it('when its assets are asked for, 404: production serves no GraphiQL', async () => {
-    const api = await startGraphqlApi({ env: { NODE_ENV: 'production', TOKEN_SECRET: 'a-production-secret-of-at-least-32-characters', ...productionSeller } });
+    const api = await startGraphqlApi({ env: { NODE_ENV: 'production', ...productionSecrets, ...productionSeller } });
     const asset = await api.request.get('/graphql/graphiql/graphiql.js');
     await api.close();
     expect(asset.status).toBe(404);

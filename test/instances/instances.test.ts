@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createPublicKey } from 'node:crypto';
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
+import { headSignedBy } from '../../src/events/audit/export-format.ts';
+import { verifyConsistency, verifyInclusion } from '../../src/events/audit/merkle.ts';
 import { issueAccessToken, revokeAccessToken } from '../../src/events/access/access-token-handlers.ts';
 import type { TokenGroup } from '../../src/events/access/events.ts';
 import type { SupplierName } from '../../src/events/schema/common-schemas.ts';
@@ -35,6 +38,9 @@ import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/webhook-
 const leaseTtlMs = 3000;
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
+
+type InclusionProof = { leafIndex: number; leafHash: string; proof: string[] };
+type ConsistencyProof = { proof: string[] };
 
 type ImportAnswer = { increment_id: string; sale_product_ids: number[]; supplier_lines: { service_order_id: string; supplier: SupplierName }[] };
 
@@ -82,6 +88,9 @@ describe('three instances behind one load balancer, on one EventStoreDB and one 
   const client = spreadingClient(live);
   const tokens = {} as Record<TokenGroup, string>;
   const imported: ImportAnswer[] = [];
+  const treeFileOf = (id: string) => path.join(backendsDir, 'trees', id, 'log-tree.sqlite');
+  /** The instance holding every lease at first, notary's included, killed in the spec of the failover. */
+  let firstSigner: string | undefined;
 
   beforeAll(async () => {
     backendsDir = await mkdtemp(path.join(tmpdir(), 'instances-servers-'));
@@ -103,15 +112,19 @@ describe('three instances behind one load balancer, on one EventStoreDB and one 
       // The suppliers' webhook endpoint of the specs: a loopback HTTPS server with its own certificate.
       WEBHOOK_TEST_RECEIVERS: receiver.host,
       WEBHOOK_TEST_CA_FILE: receiver.certFile,
+      // One signing key for all, as production requires; a head every second while events arrive.
+      LOG_SIGNING_KEY: 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
+      LOG_HEAD_EVERY_SECONDS: '1',
     };
     // The operator's CLI, on the same stores: it issues the tokens.
     admin = await openRuntime(loadConfig({ ...env, LOG_LEVEL: 'silent' }), createLogger('silent'), { readYourWrites: false });
     for (const group of ['core', 'supplier-a', 'supplier-b'] as const) {
       tokens[group] = (await issueAccessToken(admin.write, { group }, systemContext())).token;
     }
-    // The first one takes every lease (projections and jobs); the other two join it.
-    instances.push(await startInstance('instance-1', env));
-    instances.push(...(await Promise.all([startInstance('instance-2', env), startInstance('instance-3', env)])));
+    // The first one takes every lease (projections and jobs); the other two join it. Each follows the
+    // log into a tree of its own, on its own disk, as DATA_DIR is shared.
+    instances.push(await startInstance('instance-1', { ...env, LOG_TREE_FILE: treeFileOf('instance-1') }));
+    instances.push(...(await Promise.all(['instance-2', 'instance-3'].map((id) => startInstance(id, { ...env, LOG_TREE_FILE: treeFileOf(id) })))));
   }, 180_000);
 
   afterAll(async () => {
@@ -271,7 +284,7 @@ describe('three instances behind one load balancer, on one EventStoreDB and one 
     { timeout: 240_000 },
     async () => {
       const projectionNames = allProjections({ timezone: 'Europe/Paris' }).map((projection) => projection.name);
-      const leaseNames = [...projectionNames, 'job:label-backlog', 'job:lead-notifications'];
+      const leaseNames = [...projectionNames, 'job:label-backlog', 'job:lead-notifications', 'job:log-notary'];
       const leadIds: string[] = [];
       const postLeads = (count: number, from: number) =>
         inParallel(Array.from({ length: count }), 5, async (_, i) => {
@@ -295,6 +308,8 @@ describe('three instances behind one load balancer, on one EventStoreDB and one 
       expect(victim).toBeDefined();
       const victimLeases = leaseNames.filter((name) => before.get(name)?.owner === victim.id);
       expect(victimLeases).toContain('job:label-backlog');
+      expect(victimLeases).toContain('job:log-notary');
+      firstSigner = victim.id;
       expect(victimLeases.filter((name) => projectionNames.includes(name)).length).toBeGreaterThan(0);
       const survivors = instances.filter((instance) => instance !== victim);
 
@@ -379,6 +394,72 @@ describe('three instances behind one load balancer, on one EventStoreDB and one 
         env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, LOG_LEVEL: 'silent' },
       });
       expect(verify.stdout).toContain('Read models match a rebuild from the log');
+    },
+  );
+
+  it(
+    "when the notary's instance was killed, heads came from one signer at a time, sizes growing; the next holder signed the next head, consistent with the earlier ones, and every instance proves the same",
+    { timeout: 60_000 },
+    async () => {
+      const auditor = (await issueAccessToken(admin.write, { group: 'auditor', label: 'log-audit' }, systemContext())).token;
+      type Head = { treeSize: number; rootHash: string; signedAt: string; keyId: string; signature: string; publicKey: string; instanceId: string };
+      const headsInLog = async () =>
+        (await admin.personalData.recorded.readAll({ filter: { eventTypes: ['TreeHeadSigned'] } })).map((event) => ({
+          ...(event.data as Head),
+          position: event.position,
+        }));
+      // The holder after the kill signs once events arrive: the orders imported under load did.
+      const deadline = Date.now() + 20_000;
+      while (!(await headsInLog()).some((head) => head.instanceId !== firstSigner)) {
+        if (Date.now() > deadline) throw new Error('no head was signed after the notary was killed');
+        await sleep(100);
+      }
+      const heads = await headsInLog();
+
+      // One signer at a time: each instance's heads form one run, the killed one's first; sizes only grow.
+      const runs = heads.map((head) => head.instanceId).filter((signer, i, all) => i === 0 || signer !== all[i - 1]);
+      expect(new Set(runs).size).toBe(runs.length);
+      expect(runs[0]).toBe(firstSigner);
+      expect(runs.slice(1).every((signer) => live().some((instance) => instance.id === signer))).toBe(true);
+      const sizes = heads.map((head) => head.treeSize);
+      expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
+      expect(new Set(sizes).size).toBe(sizes.length);
+
+      // The last head before the kill and the first after, as every live instance proves them.
+      const before = heads.findLast((head) => head.instanceId === firstSigner)!;
+      const after = heads.find((head) => head.instanceId !== firstSigner)!;
+      const key = createPublicKey(((await client.send('/.well-known/log-public-key')).body as { pem: string }).pem);
+      const asAuditor = async (route: string, instance: Instance) => {
+        for (const until = Date.now() + 10_000; ; await sleep(50)) {
+          const answer = await client.send(route, bearer(auditor), instance);
+          // An instance whose tree has not read the newest head yet answers 404 for a moment.
+          if (answer.status === 200 || Date.now() > until) return answer;
+        }
+      };
+      const answers = await Promise.all(
+        live().map(async (instance) => ({
+          head: (await asAuditor(`/api/audit/log/heads/${after.treeSize}`, instance)).body as Head,
+          consistency: (await asAuditor(`/api/audit/log/consistency?from=${before.treeSize}&to=${after.treeSize}`, instance)).body as ConsistencyProof,
+          inclusion: (await asAuditor(`/api/audit/log/inclusion?position=${before.position}&treeSize=${after.treeSize}`, instance)).body as InclusionProof,
+        })),
+      );
+      for (const answer of answers) expect(answer).toEqual(answers[0]);
+      const [{ head, consistency, inclusion }] = answers as [(typeof answers)[number]];
+      expect(head).toMatchObject({ treeSize: after.treeSize, rootHash: after.rootHash, signature: after.signature });
+      // Checked as an auditor checks them: the signatures, the proofs, with the service's own verifiers.
+      for (const signed of [before, after]) expect(headSignedBy(signed, key)).toEqual({ ok: true });
+      const b = (hash: string) => Buffer.from(hash, 'base64');
+      expect(verifyConsistency(before.treeSize, after.treeSize, consistency.proof.map(b), b(before.rootHash), b(after.rootHash))).toBe(true);
+      expect(verifyInclusion(b(inclusion.leafHash), inclusion.leafIndex, after.treeSize, inclusion.proof.map(b), b(after.rootHash))).toBe(true);
+      expect(inclusion.leafIndex).toBeGreaterThanOrEqual(before.treeSize);
+
+      // And the whole log against every head in it, as `events audit verify` runs beside an instance.
+      const verified = await run(process.execPath, cliArguments('events', 'audit', 'verify'), {
+        cwd: root,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, LOG_TREE_FILE: treeFileOf(live()[0]!.id), LOG_LEVEL: 'silent' },
+      });
+      expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true, headsChecked: expect.any(Number) });
+      expect((JSON.parse(verified.stdout) as { headsChecked: number }).headsChecked).toBeGreaterThanOrEqual(heads.length);
     },
   );
 

@@ -50,7 +50,10 @@ type ExportOptions = { proofs?: boolean; stream?: string };
 
 /** `events export --proofs`: the events the latest signed head covers, each with its inclusion proof. */
 const exportWithProofs = async (runtime: Runtime, options: ExportOptions): Promise<void> => {
-  const { tree } = runtime.logAudit;
+  const { tree, follower } = runtime.logAudit;
+  // The tree brought up to the log first: the CLI may run where no server keeps this file up to date.
+  follower.start();
+  await follower.caughtUpTo();
   const head = tree.latestHead();
   if (!head) throw new CliError('No signed tree head yet: the notary signs one a few seconds after the log grows (the server runs it)');
   await printLine(JSON.stringify({ format: exportFormat, head: { ...head, position: undefined } }));

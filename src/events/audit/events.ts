@@ -5,8 +5,10 @@ import { instant } from '../schema/common-schemas.ts';
 /**
  * A signed tree head of the log's Merkle tree (tree-head.ts), recorded in the log itself, in
  * `treehead-log`, by the notary (jobs/log-notary.ts): the first `treeSize` events of the log hash to
- * `rootHash`, as the key `keyId` (its public key beside it) signed at `signedAt`. The head is itself an
- * event of the log, so it is a leaf of the later trees; a later head proves consistent with it.
+ * `rootHash`, as the key `keyId` (its public key beside it) signed at `signedAt`, in the instance
+ * `instanceId` (INSTANCE_ID; not part of what is signed: it tells which of several instances signed).
+ * The head is itself an event of the log, so it is a leaf of the later trees; a later head proves
+ * consistent with it.
  */
 const base64 = (bytes: number) =>
   z
@@ -25,6 +27,7 @@ export const TreeHeadSigned = defineEvent(
     keyId: z.string().regex(/^[a-f0-9]{16}$/),
     signature: base64(64),
     publicKey: base64(32),
+    instanceId: z.string().min(1).optional(),
   }),
 );
 

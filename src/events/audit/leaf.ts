@@ -1,4 +1,5 @@
 import type { JsonValue, RecordedEvent } from '../store/event-store.ts';
+import { canonicalJson } from './canonical-json.ts';
 import { leafHash, type Hash } from './merkle.ts';
 
 /**
@@ -11,31 +12,18 @@ import { leafHash, type Hash } from './merkle.ts';
  * personal values sealed (`[erased]` in the data, their ciphertext in `metadata.personalData`), so the
  * leaf never holds personal data in clear and deleting a customer's key changes none.
  */
-export const canonicalJson = (value: JsonValue | undefined): string => {
-  if (value === null || typeof value !== 'object') {
-    if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError('A leaf holds finite numbers only');
-    return JSON.stringify(value ?? null);
-  }
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
-  const keys = Object.keys(value)
-    .filter((key) => value[key] !== undefined)
-    .sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`;
-};
+const leafText = (event: RecordedEvent): string =>
+  canonicalJson({
+    data: event.data,
+    id: event.id,
+    metadata: event.metadata as unknown as JsonValue,
+    position: event.position,
+    recordedAt: event.recordedAt,
+    revision: event.revision,
+    stream: event.streamName,
+    type: event.type,
+  });
 
-export const eventLeaf = (event: RecordedEvent): Buffer =>
-  Buffer.from(
-    canonicalJson({
-      data: event.data,
-      id: event.id,
-      metadata: event.metadata as unknown as JsonValue,
-      position: event.position,
-      recordedAt: event.recordedAt,
-      revision: event.revision,
-      stream: event.streamName,
-      type: event.type,
-    }),
-    'utf8',
-  );
+export const eventLeaf = (event: RecordedEvent): Buffer => Buffer.from(leafText(event), 'utf8');
 
-export const eventLeafHash = (event: RecordedEvent): Hash => leafHash(eventLeaf(event));
+export const eventLeafHash = (event: RecordedEvent): Hash => leafHash(leafText(event));

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * The Merkle tree of RFC 9162 (Certificate Transparency 2.0, section 2.1), pure: SHA-256, a leaf hashed
@@ -15,12 +15,18 @@ import { createHash } from 'node:crypto';
 export type Hash = Buffer;
 export const HASH_SIZE = 32;
 
-export const leafHash = (leaf: Uint8Array): Hash => createHash('sha256').update(Buffer.of(0)).update(leaf).digest();
+// One-shot hashing: a tree built from the log hashes every event and about as many nodes.
+const sha256 = (data: Uint8Array | string): Hash => hash('sha256', data, 'buffer');
 
-export const nodeHash = (left: Uint8Array, right: Uint8Array): Hash => createHash('sha256').update(Buffer.of(1)).update(left).update(right).digest();
+const NODE = Buffer.of(1);
+
+/** SHA-256(0x00 || leaf); a leaf given as text is its UTF-8 bytes. */
+export const leafHash = (leaf: Uint8Array | string): Hash => (typeof leaf === 'string' ? sha256(`\u0000${leaf}`) : sha256(Buffer.concat([Buffer.of(0), leaf])));
+
+export const nodeHash = (left: Uint8Array, right: Uint8Array): Hash => sha256(Buffer.concat([NODE, left, right]));
 
 /** The root of the empty tree: SHA-256 of nothing. */
-export const emptyRoot = (): Hash => createHash('sha256').digest();
+export const emptyRoot = (): Hash => sha256(Buffer.alloc(0));
 
 /** The hash of the complete subtree of `level` at `index` (leaves index·2^level ..). */
 export type SubtreeHashes = (level: number, index: number) => Hash;

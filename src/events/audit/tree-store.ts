@@ -5,14 +5,18 @@ import { GrowingTree, HASH_SIZE, rootOf, type Hash, type SubtreeHashes } from '.
 import type { TreeHead } from './tree-head.ts';
 
 /**
- * The log's Merkle tree as the notary keeps it, in a SQLite file of its own (DATA_DIR/log-tree.sqlite):
- * the hash of every complete subtree (level 0: the leaves), the log position of each leaf, the signed
- * heads found in the log, and the public keys that signed them. About two hashes per event; a proof
- * reads O(log n) of them, and a start resumes from the tree's right edge without rereading the log.
- * Derived data: deleted, it is rebuilt from the log (the same leaves give the same tree).
+ * The log's Merkle tree as an instance keeps it, in a SQLite file of its own (LOG_TREE_FILE, by default
+ * DATA_DIR/log-tree.sqlite): the hash of every complete subtree (level 0: the leaves), the log position
+ * of each leaf, the signed heads found in the log, and the public keys that signed them. About two
+ * hashes per event; a proof reads O(log n) of them, and a start resumes from the tree's right edge
+ * without rereading the log. Derived data: deleted, it is rebuilt from the log (the same leaves give
+ * the same tree). Another process may open the same file (the CLI beside the server): writes take the
+ * file's write lock first, and wait for it.
  */
 
 export type StoredHead = TreeHead & { publicKey: string; position: number };
+
+export type TreeLeaf = { hash: Hash; position: number; isHead: boolean };
 
 export type TreeStore = {
   size(): number;
@@ -20,13 +24,17 @@ export type TreeStore = {
   lastPosition(): number;
   /** The index of the last leaf that is not a tree head, -1 when none. */
   lastEventIndex(): number;
-  /** Appends leaves (hash, position, whether the event is a tree head) in one transaction. */
-  append(leaves: readonly { hash: Hash; position: number; isHead: boolean }[]): void;
+  /** Appends leaves (hash, position, whether the event is a tree head) in one transaction; those at or before lastPosition() are skipped. */
+  append(leaves: readonly TreeLeaf[]): void;
+  /** Runs `work` in one transaction: a kill leaves all of its writes in the file, or none. */
+  atomically<T>(work: () => T): T;
   subtrees: SubtreeHashes;
   root(size?: number): Hash;
   leafIndexAt(position: number): number | undefined;
   positionOf(index: number): number | undefined;
   leafHashAt(index: number): Hash | undefined;
+  /** The hashes of up to `count` leaves from `index` on, in order. */
+  leafHashesFrom(index: number, count: number): Hash[];
   recordHead(head: StoredHead): void;
   latestHead(): StoredHead | undefined;
   /** The latest head covering at most `size` leaves. */
@@ -36,14 +44,27 @@ export type TreeStore = {
   close(): void;
 };
 
+/** The version of the file's layout (SQLite's user_version): a file of another is emptied and rebuilt from the log. */
+const FORMAT = 2;
+
+// Level 0 of the tree (the leaves) in `leaves`, beside their positions; the levels above in `subtrees`.
 const SCHEMA = `
+CREATE TABLE IF NOT EXISTS leaves (idx INTEGER PRIMARY KEY, position INTEGER NOT NULL UNIQUE, hash BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS subtrees (level INTEGER NOT NULL, idx INTEGER NOT NULL, hash BLOB NOT NULL, PRIMARY KEY (level, idx)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS leaves (idx INTEGER PRIMARY KEY, position INTEGER NOT NULL UNIQUE);
 CREATE TABLE IF NOT EXISTS heads (tree_size INTEGER PRIMARY KEY, root_hash TEXT NOT NULL, signed_at TEXT NOT NULL, key_id TEXT NOT NULL,
   signature TEXT NOT NULL, public_key TEXT NOT NULL, position INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS public_keys (key_id TEXT PRIMARY KEY, public_key TEXT NOT NULL, first_position INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS state (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
 `;
+
+const laidOut = (db: Database.Database): void => {
+  db.transaction(() => {
+    if (db.pragma('user_version', { simple: true }) === FORMAT) return;
+    for (const table of ['leaves', 'subtrees', 'heads', 'public_keys', 'state']) db.exec(`DROP TABLE IF EXISTS ${table}`);
+    db.exec(SCHEMA);
+    db.pragma(`user_version = ${FORMAT}`);
+  }).immediate();
+};
 
 type HeadRow = { tree_size: number; root_hash: string; signed_at: string; key_id: string; signature: string; public_key: string; position: number };
 
@@ -58,20 +79,20 @@ const toHead = (row: HeadRow | undefined): StoredHead | undefined =>
     position: row.position,
   };
 
-export const openTreeStore = (file: string, options: { readonly?: boolean } = {}): TreeStore => {
-  if (!options.readonly) mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file, { timeout: 5_000, readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
-  if (!options.readonly) {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.exec(SCHEMA);
-  }
+export const openTreeStore = (file: string): TreeStore => {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file, { timeout: 5_000 });
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  laidOut(db);
   const statements = {
     state: db.prepare<[string], { value: number }>('SELECT value FROM state WHERE name = ?'),
     setState: db.prepare<[string, number]>('INSERT INTO state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
     subtree: db.prepare<[number, number], { hash: Buffer }>('SELECT hash FROM subtrees WHERE level = ? AND idx = ?'),
-    insertSubtree: db.prepare<[number, number, Buffer]>('INSERT OR REPLACE INTO subtrees (level, idx, hash) VALUES (?, ?, ?)'),
-    insertLeaf: db.prepare<[number, number]>('INSERT OR REPLACE INTO leaves (idx, position) VALUES (?, ?)'),
+    leafHash: db.prepare<[number], { hash: Buffer }>('SELECT hash FROM leaves WHERE idx = ?'),
+    leafHashesFrom: db.prepare<[number, number], { hash: Buffer }>('SELECT hash FROM leaves WHERE idx >= ? ORDER BY idx LIMIT ?'),
+    insertSubtree: db.prepare<[number, number, Buffer]>('INSERT INTO subtrees (level, idx, hash) VALUES (?, ?, ?)'),
+    insertLeaf: db.prepare<[number, number, Buffer]>('INSERT INTO leaves (idx, position, hash) VALUES (?, ?, ?)'),
     leafAt: db.prepare<[number], { idx: number }>('SELECT idx FROM leaves WHERE position = ?'),
     positionOf: db.prepare<[number], { position: number }>('SELECT position FROM leaves WHERE idx = ?'),
     insertHead: db.prepare<HeadRow>(
@@ -87,7 +108,7 @@ export const openTreeStore = (file: string, options: { readonly?: boolean } = {}
   const stateOf = (name: string, fallback: number): number => statements.state.get(name)?.value ?? fallback;
 
   const subtrees: SubtreeHashes = (level, index) => {
-    const row = statements.subtree.get(level, index);
+    const row = level === 0 ? statements.leafHash.get(index) : statements.subtree.get(level, index);
     if (!row || row.hash.length !== HASH_SIZE) throw new Error(`The log tree has no subtree ${level}:${index}: rebuild it from the log`);
     return row.hash;
   };
@@ -108,13 +129,13 @@ export const openTreeStore = (file: string, options: { readonly?: boolean } = {}
 
   const size = () => stateOf('size', 0);
 
-  const appendAll = db.transaction((leaves: readonly { hash: Hash; position: number; isHead: boolean }[]) => {
-    const tree = GrowingTree.resume(size(), edgeOf(size()), (level, index, hash) => statements.insertSubtree.run(level, index, hash));
+  const appendAll = db.transaction((leaves: readonly TreeLeaf[]) => {
+    const tree = GrowingTree.resume(size(), edgeOf(size()), (level, index, hash) => level > 0 && statements.insertSubtree.run(level, index, hash));
     let lastEvent = stateOf('lastEventIndex', -1);
     let last = stateOf('lastPosition', -1);
     for (const leaf of leaves) {
       if (leaf.position <= last) continue;
-      statements.insertLeaf.run(tree.size, leaf.position);
+      statements.insertLeaf.run(tree.size, leaf.position, leaf.hash);
       if (!leaf.isHead) lastEvent = tree.size;
       tree.append(leaf.hash);
       last = leaf.position;
@@ -128,14 +149,17 @@ export const openTreeStore = (file: string, options: { readonly?: boolean } = {}
     size,
     lastPosition: () => stateOf('lastPosition', -1),
     lastEventIndex: () => stateOf('lastEventIndex', -1),
+    // Immediate: the size read first is still the file's when the leaves are written, whoever else writes to it.
     append: (leaves) => {
-      if (leaves.length > 0) appendAll(leaves);
+      if (leaves.length > 0) appendAll.immediate(leaves);
     },
+    atomically: (work) => db.transaction(work).immediate(),
     subtrees,
     root: (at = size()) => rootOf(subtrees, at),
     leafIndexAt: (position) => statements.leafAt.get(position)?.idx,
     positionOf: (index) => statements.positionOf.get(index)?.position,
-    leafHashAt: (index) => statements.subtree.get(0, index)?.hash,
+    leafHashAt: (index) => statements.leafHash.get(index)?.hash,
+    leafHashesFrom: (index, count) => statements.leafHashesFrom.all(index, count).map((row) => row.hash),
     recordHead: (head) => {
       statements.insertHead.run({
         tree_size: head.treeSize,

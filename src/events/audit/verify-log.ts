@@ -49,14 +49,17 @@ export const verifyLog = async (options: VerifyLogOptions): Promise<LogVerificat
   const positions: number[] = [];
   let differs = false;
   let lastPosition = -1;
+  // The tree as it stands now: a server may go on growing it while the log is read.
+  const notarisedSize = options.tree?.size() ?? 0;
 
   for (let after: number | undefined; ;) {
     const page: RecordedEvent[] = await options.recorded.readAll({ fromPosition: after, maxCount: pageSize });
-    for (const event of page) {
+    const notarisedHashes = options.tree && !differs ? options.tree.leafHashesFrom(growing.size, page.length) : [];
+    for (const [offset, event] of page.entries()) {
       const index = growing.size;
       const hash = eventLeafHash(event);
-      if (options.tree && !differs && index < options.tree.size()) {
-        const recorded = options.tree.leafHashAt(index);
+      if (options.tree && !differs && index < notarisedSize) {
+        const recorded = notarisedHashes[offset];
         if (!recorded?.equals(hash)) {
           differs = true;
           const notarised = options.tree.positionOf(index);
@@ -82,12 +85,12 @@ export const verifyLog = async (options: VerifyLogOptions): Promise<LogVerificat
     after = page.at(-1)!.position;
   }
   const size = growing.size;
-  if (options.tree && !differs && size < options.tree.size()) {
+  if (options.tree && !differs && size < notarisedSize) {
     const missing = options.tree.positionOf(size);
     problems.push({
       index: size,
       position: missing,
-      message: `the log ends after ${size} events (last position ${lastPosition}); the notary recorded ${options.tree.size()}: position ${missing} (leaf ${size}) and those after it are missing`,
+      message: `the log ends after ${size} events (last position ${lastPosition}); the notary recorded ${notarisedSize}: position ${missing} (leaf ${size}) and those after it are missing`,
     });
   }
 

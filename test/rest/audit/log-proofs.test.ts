@@ -5,6 +5,7 @@ import { leafHash, verifyConsistency, verifyInclusion } from '../../../src/event
 import type { RecordedEvent } from '../../../src/events/store/event-store.ts';
 import { readModelsCaughtUp, startApi, type ApiHarness } from '../../support/api-harness.ts';
 import { seedCatalog } from '../chatbot/chatbot-api.ts';
+import { cliOn } from '../../events/audit/audit-fixtures.ts';
 import { buildTlogCheck, runTlogCheck } from '../../events/audit/tlog-check.ts';
 
 /**
@@ -32,14 +33,14 @@ describe("the log's proofs for auditors (REST)", () => {
     [binary, api] = await Promise.all([buildTlogCheck(), startApi({ env: { LOG_HEAD_EVERY_EVENTS: '1000000', LOG_HEAD_EVERY_SECONDS: '3600' } })]);
     auditor = await api.tokenFor('auditor');
     core = await api.tokenFor('core');
-    const { notary } = api.runtime.logAudit;
-    await notary.start();
-    await notary.caughtUpTo();
+    const { follower, notary } = api.runtime.logAudit;
+    follower.start();
+    await follower.caughtUpTo();
     await notary.signNow();
     await seedCatalog(api);
-    await notary.caughtUpTo();
+    await follower.caughtUpTo();
     await notary.signNow();
-    await notary.caughtUpTo();
+    await follower.caughtUpTo();
     await readModelsCaughtUp(api.runtime);
     recorded = await api.runtime.personalData.recorded.readAll();
     const firstSize = (recorded.find((event) => event.type === 'TreeHeadSigned')!.data as { treeSize: number }).treeSize;
@@ -167,6 +168,12 @@ describe("the log's proofs for auditors (REST)", () => {
       .set('Authorization', `Bearer ${auditor}`)
       .send({ query: `{ logConsistencyProof(from: ${second.treeSize + 1}) { proof } }` });
     expect(wrong.body.errors[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+  });
+
+  it('when an auditor runs events audit verify on the same stores, the log verifies against its heads and this tree: exit 0', async () => {
+    const verified = await cliOn({ DATA_DIR: api.dataDir, ...api.storeEnv }, 'events', 'audit', 'verify');
+    expect(verified.code, verified.stderr).toBe(0);
+    expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true, treeSize: recorded.length, headsChecked: 2 });
   });
 
   it("when the token is missing or not an auditor's, the proofs answer 401", async () => {

@@ -4,6 +4,7 @@ import { systemContext } from '../../../../src/events/command-context.ts';
 import { importSale } from '../../../../src/events/sales/import-sale.ts';
 import { startApi, type ApiHarness } from '../../../support/api-harness.ts';
 import { productionSeller } from '../../../support/production-seller.ts';
+import { productionSecrets } from '../../../support/production-secrets.ts';
 import { pdfText } from '../../../labels/pdf-tools.ts';
 import { anOrder, getDocument, mint, numberOf } from './invoice-support.ts';
 
@@ -23,7 +24,7 @@ describe('the legal mentions of an invoice, in production', () => {
   beforeAll(async () => {
     api = await startApi({
       clock: { now: () => new Date('2026-10-05T08:00:00.000Z') },
-      env: { NODE_ENV: 'production', TOKEN_SECRET: 'a-production-secret-of-at-least-32-characters', ...productionSeller },
+      env: { NODE_ENV: 'production', ...productionSecrets, ...productionSeller },
     });
     coreToken = await api.tokenFor('core');
     await catalogProducts(
