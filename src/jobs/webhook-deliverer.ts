@@ -196,6 +196,7 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
     message: WebhookMessage,
     signal: AbortSignal,
     pending: Pending,
+    unrecorded: boolean,
   ): Promise<Attempt> => {
     const ref: DeliveryRef = {
       subscriptionId: subscription._id,
@@ -205,7 +206,9 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
       position: event.position,
       kind: message.kind,
     };
-    const stream = await readDomainStream<WebhookDeliveryEvent>(runtime.eventStore, webhookDeliveryStreamName(ref.subscriptionId, ref.messageId));
+    const stream: StreamState<WebhookDeliveryEvent> = unrecorded
+      ? { events: [], revision: 'no_stream' }
+      : await readDomainStream<WebhookDeliveryEvent>(runtime.eventStore, webhookDeliveryStreamName(ref.subscriptionId, ref.messageId));
     const state = fold(webhookDeliveryDecider, stream.events);
     if (isDeliverySettled(state)) return { outcome: 'settled' };
     const now = runtime.clock.now();
@@ -259,16 +262,21 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
     return { outcome: 'waiting', until: nextAttemptAt.getTime() };
   };
 
-  /** Sends one message until it is settled, or the subscription fails, or the loop stops. */
+  /**
+   * Sends one message until it is settled, or the subscription fails, or the loop stops. A message
+   * after `unrecordedAfter` has no record yet (its event came after the loop started, and only the
+   * loop records attempts): its first attempt spares reading its stream.
+   */
   const deliverInTurn = async (
     subscription: WebhookSubscriptionDocument,
     event: StoredEvent<WebhookSourceEvent>,
     message: WebhookMessage,
     signal: AbortSignal,
     pending: Pending,
+    unrecordedAfter = Infinity,
   ): Promise<boolean> => {
-    while (!signal.aborted) {
-      const done = await attempt(subscription, event, message, signal, pending);
+    for (let first = true; !signal.aborted; first = false) {
+      const done = await attempt(subscription, event, message, signal, pending, first && event.position > unrecordedAfter);
       if (done.outcome === 'settled') return true;
       if (done.outcome === 'failing') return false;
       await sleep(Math.max(0, Math.min(done.until - runtime.clock.now().getTime(), 1_000)), signal);
@@ -300,6 +308,8 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
   /** A subscription's loop: from its checkpoint, its messages in log order, until it stops or fails. */
   const follow = async (subscription: WebhookSubscriptionDocument, signal: AbortSignal): Promise<void> => {
     let position = (await readCheckpoint(subscription._id)) ?? subscription.fromPosition;
+    // Records of messages up to here may exist (an earlier loop's, before a crash or a handover).
+    const startedAt = await runtime.eventStore.headPosition();
     const pending: Pending = [];
     const sales: Sales = new Map();
     try {
@@ -316,7 +326,7 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
           const { event, messages } = await messagesOf(recorded, sales);
           for (const message of messages) {
             if (message.supplier !== subscription.supplier || !subscription.kinds.includes(message.kind)) continue;
-            if (!(await deliverInTurn(subscription, event, message, signal, pending))) return;
+            if (!(await deliverInTurn(subscription, event, message, signal, pending, startedAt))) return;
           }
           position = recorded.position;
         }
