@@ -87,6 +87,8 @@ export const earlierOutcome = async <State, Event extends DomainEvent>(
 /**
  * Reads the stream, folds it, decides, and appends with the expected revision. On a conflict the
  * stream is read again and the command decided again against the new state, a bounded number of times.
+ * A caller that has just read the stream may hand it over (`options.stream`): the first attempt is
+ * decided against it, and a conflict reads the stream as usual.
  *
  * Under an idempotency key, events of this very request already in the stream (an earlier try whose
  * answer was lost, or a twin sent at the same time that got there first) are its outcome: the command
@@ -99,11 +101,11 @@ export const handleCommand = async <State, Command, Event extends DomainEvent>(
   decider: Decider<State, Command, Event>,
   command: Command,
   context: CommandContext,
-  options: { maxAttempts?: number } = {},
+  options: { maxAttempts?: number; stream?: StreamState<Event> } = {},
 ): Promise<CommandOutcome<State, Event>> => {
   const maxAttempts = options.maxAttempts ?? defaultMaxAttempts;
   for (let attempt = 1; ; attempt++) {
-    const stream = await readDomainStream<Event>(deps.eventStore, streamName);
+    const stream = (attempt === 1 && options.stream) || (await readDomainStream<Event>(deps.eventStore, streamName));
     const earlier = await earlierOutcome(deps, streamName, decider, context, stream);
     if (earlier) return earlier;
     const state = fold(decider, stream.events);

@@ -1,13 +1,13 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import { cronContext } from '../events/command-context.ts';
 import { handleCommand } from '../events/command-handler.ts';
-import { fold, isRefusal } from '../events/decider.ts';
-import { appendDomainEvents, readDomainStream, type StreamState } from '../events/domain-store.ts';
+import { fold } from '../events/decider.ts';
+import { readDomainStream, type StreamState } from '../events/domain-store.ts';
 import { decodeEvent, type StoredEvent } from '../events/registry.ts';
 import type { SupplierName } from '../events/schema/common-schemas.ts';
 import type { SaleEvent } from '../events/sales/events.ts';
 import { evolve as evolveSale, initialState as noSale, type Sale } from '../events/sales/state.ts';
-import { WrongExpectedVersionError, type RecordedEvent } from '../events/store/event-store.ts';
+import type { RecordedEvent } from '../events/store/event-store.ts';
 import { webhookDeliveryStreamName, webhookMessageId, webhookStreamName } from '../events/webhooks/events.ts';
 import {
   isDeliveryDue,
@@ -132,25 +132,11 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
     });
   };
 
-  /**
-   * Records an attempt in its message's stream. Decided against the stream as read just before the
-   * attempt when given (the lease holder is its only writer); read again if it changed meanwhile.
-   */
-  const record = async (ref: DeliveryRef, command: WebhookDeliveryCommand, read?: StreamState<WebhookDeliveryEvent>): Promise<void> => {
-    const streamName = webhookDeliveryStreamName(ref.subscriptionId, ref.messageId);
-    if (read) {
-      const decision = webhookDeliveryDecider.decide(command, fold(webhookDeliveryDecider, read.events));
-      if (!isRefusal(decision) && decision.length > 0) {
-        try {
-          await appendDomainEvents(runtime.eventStore, streamName, decision, cronContext(), runtime.clock.now(), read.revision);
-          return;
-        } catch (error) {
-          if (!(error instanceof WrongExpectedVersionError)) throw error;
-        }
-      }
-    }
-    await handleCommand(runtime.write, streamName, webhookDeliveryDecider, command, cronContext());
-  };
+  /** Records an attempt in its message's stream, decided against the stream as read just before the attempt when given. */
+  const record = (ref: DeliveryRef, command: WebhookDeliveryCommand, read?: StreamState<WebhookDeliveryEvent>) =>
+    handleCommand(runtime.write, webhookDeliveryStreamName(ref.subscriptionId, ref.messageId), webhookDeliveryDecider, command, cronContext(), {
+      stream: read,
+    });
 
   /** A subscription's signing secrets, derived once for each version. */
   const secrets = new Map<string, string>();
