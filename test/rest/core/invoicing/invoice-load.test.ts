@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealActionToken } from '../../../../src/events/access/action-token.ts';
 import { systemContext } from '../../../../src/events/command-context.ts';
@@ -45,9 +44,10 @@ describe('invoices under load', () => {
   };
   const getInvoice = (token: string) => api.request.get(`/api/sale-invoice/${token}`).set('Authorization', `Bearer ${coreToken}`).buffer(true);
 
-  // Retried: on a machine whose cores are oversubscribed by other processes, the OS alone can hold this
-  // thread off the CPU for 50 ms; rendering on the event loop (40 to 80 ms a document) fails every try.
-  it('when 20 invoices of distinct sales render at once, get-sales answers meanwhile and the event loop never stalls 50 ms', { retry: 2 }, async () => {
+  // Rendered on the event loop (40 to 80 ms a document), the invoices would hold get-sales until the
+  // last of them: it would find no document left to render. No clock is read: a machine whose cores are
+  // busy with other work renders more slowly and leaves more documents in the renderers.
+  it('when 20 invoices of distinct sales render at once, get-sales is answered while they are still being rendered, by the renderers', async () => {
     const sales = [];
     for (let index = 0; index < 20; index++) sales.push(await importSale(api.runtime.salesDeps, anOrder(), systemContext()));
     const tokens = sales.map((sale) => invoiceToken(sale.saleId));
@@ -56,8 +56,6 @@ describe('invoices under load', () => {
     expect((await getInvoice(invoiceToken((await importSale(api.runtime.salesDeps, anOrder(), systemContext())).saleId))).status).toBe(200);
     const renderedBefore = api.runtime.pdf.stats().rendered;
 
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
     let lastInvoiceAt = 0;
     const invoices = Promise.all(
       tokens.map(async (token) => {
@@ -69,14 +67,14 @@ describe('invoices under load', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const sales200 = await api.request.get('/api/supplier-a/get-sales').set('Authorization', `Bearer ${supplierToken}`);
     const getSalesAt = performance.now();
+    const renderersWhenAnswered = api.runtime.pdf.stats();
     const statuses = await invoices;
-    delay.disable();
 
     expect(sales200.status).toBe(200);
     expect(statuses).toEqual(tokens.map(() => 200));
     expect(api.runtime.pdf.stats().rendered - renderedBefore).toBe(20);
     expect(getSalesAt).toBeLessThan(lastInvoiceAt);
-    expect(delay.max / 1e6).toBeLessThan(50);
+    expect(renderersWhenAnswered.running + renderersWhenAnswered.waiting.person).toBeGreaterThan(0);
   });
 
   it('when the same invoice is asked twice, it is rendered once; once the sale changes, the invoice stays the same bytes, still rendered once', async () => {
