@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config/config.ts';
@@ -37,10 +37,21 @@ export const seededDataDir = async (orders: number): Promise<string> => {
       }
     },
   });
-  process.stderr.write(`  seeding took ${((performance.now() - startedAt) / 1000).toFixed(0)} s\n`);
+  const seconds = (performance.now() - startedAt) / 1000;
+  process.stderr.write(`  seeding took ${seconds.toFixed(0)} s\n`);
   await runtime.close();
-  await (await import('node:fs/promises')).writeFile(done, new Date().toISOString());
+  await writeFile(done, JSON.stringify({ at: new Date().toISOString(), seconds }));
   return dataDir;
+};
+
+/** The seconds the seeding of a dataset took, when it recorded them (datasets seeded before it did hold a date only). */
+export const seedingSeconds = async (dataDir: string): Promise<number | undefined> => {
+  try {
+    const marker = JSON.parse(await readFile(path.join(dataDir, 'seeded'), 'utf8')) as { seconds?: unknown };
+    return typeof marker.seconds === 'number' ? marker.seconds : undefined;
+  } catch {
+    return undefined;
+  }
 };
 
 export const machine = (): string =>

@@ -22,7 +22,7 @@ const graphql = (token: string, query: string, variables: Record<string, unknown
 });
 
 /** A GraphQL answer is 200 even when it carries errors: they are counted apart. */
-const graphqlErrors = (): Observer => {
+export const graphqlErrors = (): Observer => {
   let withErrors = 0;
   let sample = '';
   return {
