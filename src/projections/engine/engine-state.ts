@@ -80,9 +80,16 @@ export type EngineState = {
   started: boolean;
   stopping: boolean;
   ready: boolean;
+  /**
+   * Whether the projections other instances ran when this one started have applied the log up to the
+   * head it saw then: until they have, this instance is not ready, as its own catch-up would not be.
+   */
+  othersAtHead: boolean;
   becomeReady: () => void;
   whenReady: Promise<void>;
   timers: NodeJS.Timeout[];
+  /** Aborted by stop(): what waits on other instances stops waiting. */
+  stopped: AbortController;
 
   // Progress while catching up.
   /** The last position of the log, as last read. */
@@ -136,9 +143,11 @@ export const createEngine = (options: ProjectionEngineOptions): Engine => {
     started: false,
     stopping: false,
     ready: false,
+    othersAtHead: true,
     becomeReady,
     whenReady,
     timers: [],
+    stopped: new AbortController(),
     head: -1,
     meter: new ProgressMeter(),
     lastProgressLog: 0,

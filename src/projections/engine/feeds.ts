@@ -100,8 +100,9 @@ const run = async (engine: Engine, feed: Feed, handOver: ((feed: Feed) => Promis
   }
 };
 
-const checkReady = ({ state, config }: Engine): void => {
-  if (state.ready || !state.main || !feedCaughtUp(state.main)) return;
+/** Ready once the main reader has caught up with the log, and the projections run elsewhere with the head this instance started at. */
+export const checkReady = ({ state, config }: Engine): void => {
+  if (state.ready || state.stopping || !state.othersAtHead || !state.main || !feedCaughtUp(state.main)) return;
   state.ready = true;
   state.becomeReady();
   config.log('info', 'Read models ready', { position: state.main.applied ?? null });

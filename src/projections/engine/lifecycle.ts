@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Projection } from '../projection.ts';
 import { checkpointsCollection } from '../checkpoints.ts';
 import { setupLeases } from '../projection-lease.ts';
 import { collect, prepare, startBuilder } from './blue-green.ts';
 import { serially, type Engine } from './engine-state.ts';
-import { openFeed } from './feeds.ts';
+import { checkReady, openFeed } from './feeds.ts';
 import { readGenerations } from './generations.ts';
 import { holdLeases } from './leases.ts';
 import type { ProjectionSlot } from './projection-slot.ts';
@@ -39,6 +41,7 @@ export const start = async (engine: Engine): Promise<void> => {
     // Nothing to apply: read from the head (a CLI beside a running server, say).
     const from = slots.length === 0 ? state.head : Math.min(...slots.map((slot) => slot.position ?? -1));
     log('info', 'Projections start reading the log', { from, head: state.head, projections: slots.map((slot) => slot.name) });
+    followOthersToHead(engine);
     state.main = openFeed(engine, 'main', slots, from < 0 ? undefined : from);
     if (next.length > 0) startBuilder(engine, next);
   });
@@ -57,10 +60,42 @@ export const start = async (engine: Engine): Promise<void> => {
   });
 };
 
+/**
+ * The projections another instance runs, followed up to the head of the log this instance started at
+ * before it calls itself ready. Beside a holder still catching up, or one killed (its leases taken
+ * here only once expired, then caught up by this instance), their read models are far behind the log:
+ * served as ready, they would list what was long shipped or cancelled. A projection taken over here
+ * meanwhile is caught up by this instance's own readers, the main one's catch-up included.
+ */
+const followOthersToHead = (engine: Engine): void => {
+  const { state, config, shared } = engine;
+  const elsewhere = config.projections.filter((projection) => !state.live.has(projection.name));
+  if (elsewhere.length === 0) return;
+  const head = state.head;
+  const { signal } = state.stopped;
+  state.othersAtHead = false;
+  const atHead = async (projection: Projection): Promise<void> => {
+    while (!signal.aborted) {
+      try {
+        await shared.reached(projection, head, signal);
+        return;
+      } catch {
+        // The log unreadable for a moment: this instance stays not ready, and asks again.
+        await sleep(1000, undefined, { signal }).catch(() => undefined);
+      }
+    }
+  };
+  void Promise.all(elsewhere.map(atHead)).then(() => {
+    state.othersAtHead = true;
+    checkReady(engine);
+  });
+};
+
 /** Stops the readers, writes the checkpoints still owed and releases the leases at once. */
 export const stop = async ({ state, config }: Engine): Promise<void> => {
   if (state.stopping) return;
   state.stopping = true;
+  state.stopped.abort();
   for (const timer of state.timers) clearInterval(timer);
   const feeds = [...(state.main ? [state.main] : []), ...state.builders];
   await Promise.all(feeds.map((feed) => feed.reader.stop()));

@@ -32,9 +32,14 @@ export const statusOf = ({ state, shared }: Engine, projection: Projection): Pro
   };
 };
 
-export const progress = ({ state }: Engine): CatchUpProgress => {
+export const progress = ({ state, config, shared }: Engine): CatchUpProgress => {
   const { ready } = state;
-  const position = state.main?.applied ?? null;
+  // While the projections another instance runs are followed to the head, they are where this instance stands.
+  const elsewhere = state.othersAtHead
+    ? []
+    : config.projections.filter((projection) => !state.live.has(projection.name)).map((projection) => shared.positionOf(projection.name) ?? -1);
+  const own = state.main?.applied;
+  const position = elsewhere.length > 0 ? Math.min(own ?? Number.POSITIVE_INFINITY, ...elsewhere) : (own ?? null);
   const known = Math.max(state.head, position ?? -1);
   const { eventsPerSecond, positionsPerSecond } = state.meter.rates(Date.now());
   const remaining = known - (position ?? -1);

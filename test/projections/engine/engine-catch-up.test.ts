@@ -184,4 +184,33 @@ describe('projection engine: catch-up, resume and live events', () => {
     expect(await checkpointOf(stores.readStore, 'cancellations')).toBe(last);
     expect(logged.lines.filter((line) => line.message.includes('lease lost'))).toEqual([]);
   });
+  it('when another instance runs the projections and is still behind the log, this one is ready only once they have reached the head it started at', async () => {
+    const positions: number[] = [];
+    for (let day = 1; day <= 6; day++) positions.push(await append(stores.eventStore, 'holidays-calendar', [holidayDeclared(`2025-07-0${day}`)]));
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The first instance takes the lease and stops at the fourth event (one event per batch: its checkpoint follows each).
+    const slow = holidaysProjection('holidays', {
+      blockOn: (event) => (event.type === 'HolidayDeclared' && event.data.date === '2025-07-04' ? held : undefined),
+    });
+    const first = engineOn(stores, [slow.projection], { maxBatch: 1 }).engine;
+    const firstStarted = first.start();
+    await eventually(async () => (await checkpointOf(stores.readStore, 'holidays')) === positions[2]);
+
+    const second = engineOn(stores, [holidaysProjection().projection]);
+    engine = second.engine;
+    const secondStarted = engine.start();
+    // It follows the first instance's checkpoint: where it stands, not ready, the API answering 503.
+    await eventually(() => engine!.progress().position === positions[2]);
+    expect(engine.progress()).toMatchObject({ ready: false, position: positions[2], head: positions[5] });
+    expect(engine.isReady()).toBe(false);
+    expect(engine.status()).toEqual([expect.objectContaining({ name: 'holidays', position: positions[2], elsewhere: true })]);
+
+    release();
+    await secondStarted;
+    expect(engine.isReady()).toBe(true);
+    expect(await second.routes.collection(slow.collection).countDocuments()).toBe(6);
+    await firstStarted;
+    await first.stop();
+  });
 });
