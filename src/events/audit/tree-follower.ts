@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../../logger.ts';
 import type { EventStore, JsonObject, RecordedEvent, StoredEvent, Subscription } from '../store/event-store.ts';
 import { eventLeafHash, storedEventLeafHash } from './leaf.ts';
+import { startLeafHashing } from './leaf-hashing.ts';
 import type { Hash } from './merkle.ts';
 import { parsePublicKey, verifyTreeHead, type TreeHead } from './tree-head.ts';
 import type { TreeStore } from './tree-store.ts';
@@ -17,8 +18,9 @@ import type { TreeStore } from './tree-store.ts';
  *
  * A store that offers its events as stored (the embedded one) is read a page at a time while the tree
  * is behind it, each page's leaves made from the stored text (leaf.ts) and written in one transaction,
- * without handing the events over one by one. The subscription then takes over from where the pages
- * stopped, a page or less behind.
+ * without handing the events over one by one; more than a page behind, the leaves are made on a worker
+ * thread (leaf-hashing.ts) while this one reads the next page and writes the last. The subscription
+ * then takes over from where the pages stopped, a page or less behind.
  */
 
 export type TreeFollower = {
@@ -112,13 +114,34 @@ export const followLogIntoTree = (deps: TreeFollowerDeps): TreeFollower => {
   // catch-up would hold every request until its end.
   const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve));
 
-  /** Pages of the log as stored, from the tree's last position, until one comes back short (or the follower stops). */
+  /**
+   * Pages of the log as stored, from the tree's last position, until one comes back short (or the
+   * follower stops). A log more than a page ahead has its leaves made on a worker thread, which hashes
+   * a page while this thread writes the one before and reads the one after.
+   */
   const catchUp = async (readStored: ReadStored): Promise<void> => {
-    while (running) {
-      const page = await readStored(tree.lastPosition(), BATCH);
-      write(page.map((event) => arrivalOfStored(event, storedEventLeafHash(event))));
-      if (page.length < BATCH) return;
-      await yieldToRequests();
+    let page = await readStored(tree.lastPosition(), BATCH);
+    if (page.length < BATCH) return write(page.map((event) => arrivalOfStored(event, storedEventLeafHash(event))));
+    const hashing = startLeafHashing(log);
+    // Asked for a page ahead: a page the loop leaves before writing it fails once the worker is closed, unheard.
+    const hashesOf = (events: readonly StoredEvent[]) => {
+      const hashes = hashing.hashes(events);
+      hashes.catch(() => undefined);
+      return hashes;
+    };
+    try {
+      let hashes = hashesOf(page);
+      while (running) {
+        const next = page.length < BATCH ? [] : await readStored(page.at(-1)!.position, BATCH);
+        const nextHashes = next.length > 0 ? hashesOf(next) : undefined;
+        const hashed = await hashes;
+        write(page.map((event, i) => arrivalOfStored(event, hashed[i]!)));
+        if (!nextHashes) return;
+        [page, hashes] = [next, nextHashes];
+        await yieldToRequests();
+      }
+    } finally {
+      await hashing.close();
     }
   };
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLeafHash, parsedEvent, storedEventLeaf, eventLeaf } from '../../../src/events/audit/leaf.ts';
+import { startLeafHashing } from '../../../src/events/audit/leaf-hashing.ts';
 import { GrowingTree, type Hash } from '../../../src/events/audit/merkle.ts';
 import { followLogIntoTree } from '../../../src/events/audit/tree-follower.ts';
 import { generateSigningKeyPem, signingKeyFromPem, signTreeHead } from '../../../src/events/audit/tree-head.ts';
@@ -14,10 +15,10 @@ import { openSqliteEventStore, type SqliteEventStore } from '../../../src/events
 
 /**
  * The log's tree built by following a long log (more events than a catch-up page: its leaves made from
- * the events as stored) is the tree of the leaves made from the events as read and parsed, leaf for
- * leaf: events whose data trips the canonical text (keys beginning with digits, unicode, escapes,
- * nested objects, numbers with fractions) among them, and a signed head recorded halfway. The same
- * when the catch-up is stopped and resumed, and when a read of the log fails.
+ * the events as stored, on a worker thread) is the tree of the leaves made from the events as read and
+ * parsed, leaf for leaf: events whose data trips the canonical text (keys beginning with digits,
+ * unicode, escapes, nested objects, numbers with fractions) among them, and a signed head recorded
+ * halfway. The same when the catch-up is stopped and resumed, and when a read of the log fails.
  */
 
 const quiet = pino({ level: 'silent' });
@@ -146,5 +147,20 @@ describe('the log followed into its tree, from the events as stored', () => {
     } finally {
       tree.close();
     }
+  });
+
+  it('when the leaves of pages are hashed on the worker thread, they come back in order, and the thread ends when closed', async () => {
+    const hashing = startLeafHashing(quiet);
+    const stored = await store.readAllStored!(-1, 300);
+    const pages = await Promise.all([hashing.hashes(stored.slice(0, 150)), hashing.hashes(stored.slice(150))]);
+    expect(pages.flat().map((hash) => hash.toString('hex'))).toEqual(referenceOf(events.slice(0, 300)).hashes.map((hash) => hash.toString('hex')));
+    await hashing.close();
+    await expect(hashing.hashes(stored)).rejects.toThrow();
+  });
+
+  it('when the worker module cannot load, the pages asked for fail rather than hang', async () => {
+    const hashing = startLeafHashing(quiet, new URL('../../pdf/unloadable-pdf-worker.mjs', import.meta.url));
+    await expect(hashing.hashes((await store.readAllStored!(-1, 10)).slice(0, 10))).rejects.toThrow();
+    await hashing.close();
   });
 });
