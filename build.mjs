@@ -2,10 +2,11 @@
 // that the process that serves runs no TypeScript compiler. Loading the sources through tsx costs a
 // module-hooks thread of its own in the server and again in each PDF worker, and a compile of every
 // file at each start (docs/architecture.md, "Running"). The dashboards' browser client is bundled here
-// too, into dist/dashboard/ (served as it is, never built by the server). Four entries: the service, the tracing
-// preload (which must run before it), and the PDF worker, which pdf-pool.ts finds beside the service's
-// bundle. Packages stay in node_modules (imported, not bundled): native addons, fonts and the
-// instrumentations that patch them work as they do from the sources. The modules loaded on demand
+// too, into dist/dashboard/ (served as it is, never built by the server). Five entries: the service,
+// the CLI, the tracing preload (which must run before it), and the two workers, the PDF one and the log
+// tree's leaf one, which their pools find beside the service's bundle (src/concurrency/worker-entry.ts).
+// Packages stay in node_modules (imported, not bundled): native addons, fonts and the instrumentations
+// that patch them work as they do from the sources. The modules loaded on demand
 // (the production adapters, OpenTelemetry) stay in chunks of their own, loaded only when configured.
 //
 // Instances started together from one checkout each build: every file is written beside its place and
@@ -44,7 +45,13 @@ const outputsPresent = (names) => names.every((name) => existsSync(path.join(out
 if (last && process.env.BUILD_FORCE !== '1' && outputsPresent(last.outputs) && digestOf(last.inputs) === last.digest) process.exit(0);
 
 const { outputFiles, metafile } = await build({
-  entryPoints: { main: 'src/main.ts', cli: 'src/cli/main.ts', preload: 'src/tracing/preload.ts', 'pdf-worker': 'src/pdf/pdf-worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    cli: 'src/cli/main.ts',
+    preload: 'src/tracing/preload.ts',
+    'pdf-worker': 'src/pdf/pdf-worker.ts',
+    'leaf-worker': 'src/events/audit/leaf-worker.ts',
+  },
   absWorkingDir: root,
   outdir,
   entryNames: '[name]',

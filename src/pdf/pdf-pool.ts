@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
+import { loaderArguments, workerEntry } from '../concurrency/worker-entry.ts';
 import type { Logger } from '../logger.ts';
 import { PdfPoolBusyError, PdfPoolClosedError, PdfRenderFailedError } from './pdf-errors.ts';
 import type { PdfPriority } from './pdf-job.ts';
@@ -35,16 +34,7 @@ export type PdfPoolOptions = {
   worker?: URL;
 };
 
-// Under `npm start` the service runs bundled (dist/main.mjs, build.mjs), its worker beside it as
-// JavaScript. Run from its sources (vitest, `npm run dev`, the CLI), the worker runs them too: through
-// tsx, since neither vitest's transform nor the parent's module hooks reach worker threads.
-// Bundled, this module may sit in a chunk shared by the service and the CLI (dist/chunks/): the
-// worker is an entry of its own, at the bundle's root.
-const bundled = import.meta.url.endsWith('.mjs');
-const bundleRoot = new URL(import.meta.url.includes('/dist/chunks/') ? '../' : './', import.meta.url);
-const defaultWorker = bundled ? new URL('pdf-worker.mjs', bundleRoot) : new URL('./pdf-worker.ts', import.meta.url);
-const loaderArguments = (worker: URL): string[] =>
-  worker.pathname.endsWith('.ts') ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+const defaultWorker = workerEntry(new URL('./pdf-worker.ts', import.meta.url), 'pdf-worker');
 
 type Pending = { job: PdfJob; resolve: (pdf: Buffer) => void; reject: (error: unknown) => void };
 

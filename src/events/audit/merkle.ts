@@ -15,15 +15,25 @@ import { hash } from 'node:crypto';
 export type Hash = Buffer;
 export const HASH_SIZE = 32;
 
-// One-shot hashing: a tree built from the log hashes every event and about as many nodes.
-const sha256 = (data: Uint8Array | string): Hash => hash('sha256', data, 'buffer');
-
-const NODE = Buffer.of(1);
+// One-shot hashing: a tree built from the log hashes every event and about as many nodes. The digest
+// comes back as text ("binary": a character a byte) and is copied into a Buffer from Node's pool: a
+// digest asked for as a Buffer gets a memory allocation of its own, which costs as much as the hashing
+// of a node.
+const sha256 = (data: Uint8Array | string): Hash => Buffer.from(hash('sha256', data, 'binary'), 'binary');
 
 /** SHA-256(0x00 || leaf); a leaf given as text is its UTF-8 bytes. */
 export const leafHash = (leaf: Uint8Array | string): Hash => (typeof leaf === 'string' ? sha256(`\u0000${leaf}`) : sha256(Buffer.concat([Buffer.of(0), leaf])));
 
-export const nodeHash = (left: Uint8Array, right: Uint8Array): Hash => sha256(Buffer.concat([NODE, left, right]));
+// 0x01 || left || right, written in place: hashing reads it at once.
+const node = Buffer.alloc(1 + 2 * HASH_SIZE);
+node[0] = 1;
+
+export const nodeHash = (left: Uint8Array, right: Uint8Array): Hash => {
+  if (left.length !== HASH_SIZE || right.length !== HASH_SIZE) return sha256(Buffer.concat([Buffer.of(1), left, right]));
+  node.set(left, 1);
+  node.set(right, 1 + HASH_SIZE);
+  return sha256(node);
+};
 
 /** The root of the empty tree: SHA-256 of nothing. */
 export const emptyRoot = (): Hash => sha256(Buffer.alloc(0));

@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../../logger.ts';
-import type { EventStore, RecordedEvent, Subscription } from '../store/event-store.ts';
-import { eventLeafHash } from './leaf.ts';
+import type { EventStore, JsonObject, RecordedEvent, StoredEvent, Subscription } from '../store/event-store.ts';
+import { eventLeafHash, storedEventLeafHash } from './leaf.ts';
+import { startLeafHashing } from './leaf-hashing.ts';
+import type { Hash } from './merkle.ts';
 import { parsePublicKey, verifyTreeHead, type TreeHead } from './tree-head.ts';
 import type { TreeStore } from './tree-store.ts';
 
@@ -13,6 +15,12 @@ import type { TreeStore } from './tree-store.ts';
  * each is checked (its signature, the root of this tree at its size) and recorded with its leaf, in
  * the same transaction, before it is served. A read of the log that fails is tried again from the
  * tree's position.
+ *
+ * A store that offers its events as stored (the embedded one) is read a page at a time while the tree
+ * is behind it, each page's leaves made from the stored text (leaf.ts) and written in one transaction,
+ * without handing the events over one by one; more than a page behind, the leaves are made on a worker
+ * thread (leaf-hashing.ts) while this one reads the next page and writes the last. The subscription
+ * then takes over from where the pages stopped, a page or less behind.
  */
 
 export type TreeFollower = {
@@ -38,6 +46,23 @@ export type TreeFollowerDeps = {
 /** Leaves per transaction while catching up (a few tens of milliseconds); live, a batch is what arrived in one turn of the event loop. */
 const BATCH = 1_000;
 
+/** An event of the log as the tree takes it: its leaf's hash, and its data when it is a tree head. */
+type Arrival = { position: number; hash: Hash; head?: JsonObject };
+
+const HEAD = 'TreeHeadSigned';
+
+const arrivalOf = (event: RecordedEvent): Arrival => ({
+  position: event.position,
+  hash: eventLeafHash(event),
+  head: event.type === HEAD ? event.data : undefined,
+});
+
+const headOf = (event: StoredEvent): JsonObject | undefined => (event.type === HEAD ? (JSON.parse(event.dataJson) as JsonObject) : undefined);
+
+const arrivalOfStored = (event: StoredEvent, hash: Hash): Arrival => ({ position: event.position, hash, head: headOf(event) });
+
+type ReadStored = NonNullable<EventStore['readAllStored']>;
+
 export const followLogIntoTree = (deps: TreeFollowerDeps): TreeFollower => {
   const { tree, log } = deps;
   let running = false;
@@ -51,26 +76,24 @@ export const followLogIntoTree = (deps: TreeFollowerDeps): TreeFollower => {
   let waiters: { position: number; resolve: () => void }[] = [];
   const listeners = new Set<() => void>();
 
-  const acceptHead = (event: RecordedEvent): void => {
-    const head = event.data as unknown as TreeHead & { publicKey: string };
+  const acceptHead = (position: number, data: JsonObject): void => {
+    const head = data as unknown as TreeHead & { publicKey: string };
     const publicKey = parsePublicKey(head.publicKey);
     const valid =
       publicKey !== null && head.treeSize <= tree.size() && verifyTreeHead(head, publicKey) && tree.root(head.treeSize).toString('base64') === head.rootHash;
     if (!valid) {
-      log.warn({ position: event.position, treeSize: head.treeSize }, 'a tree head in the log does not match the log: not served');
+      log.warn({ position, treeSize: head.treeSize }, 'a tree head in the log does not match the log: not served');
       return;
     }
-    tree.recordHead({ ...head, position: event.position });
+    tree.recordHead({ ...head, position });
   };
 
-  const flush = (): void => {
-    flushScheduled = false;
-    if (pending.length === 0) return;
-    const batch = pending;
-    pending = [];
+  /** The leaves in one transaction, each head checked and recorded after its leaf; then whoever waits for them is told. */
+  const write = (arrivals: readonly Arrival[]): void => {
+    if (arrivals.length === 0) return;
     tree.atomically(() => {
-      tree.append(batch.map((event) => ({ hash: eventLeafHash(event), position: event.position, isHead: event.type === 'TreeHeadSigned' })));
-      for (const event of batch) if (event.type === 'TreeHeadSigned') acceptHead(event);
+      tree.append(arrivals.map((arrival) => ({ hash: arrival.hash, position: arrival.position, isHead: arrival.head !== undefined })));
+      for (const arrival of arrivals) if (arrival.head) acceptHead(arrival.position, arrival.head);
     });
     failure = undefined;
     const last = tree.lastPosition();
@@ -80,8 +103,53 @@ export const followLogIntoTree = (deps: TreeFollowerDeps): TreeFollower => {
     for (const listener of listeners) listener();
   };
 
-  /** One subscription, from the tree's last position, until it ends: stopped, or failed (thrown). */
+  const flush = (): void => {
+    flushScheduled = false;
+    const batch = pending;
+    pending = [];
+    write(batch.map(arrivalOf));
+  };
+
+  // Reading the log chains promises only: without a turn of the event loop between two batches, a
+  // catch-up would hold every request until its end.
+  const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve));
+
+  /**
+   * Pages of the log as stored, from the tree's last position, until one comes back short (or the
+   * follower stops). A log more than a page ahead has its leaves made on a worker thread, which hashes
+   * a page while this thread writes the one before and reads the one after.
+   */
+  const catchUp = async (readStored: ReadStored): Promise<void> => {
+    let page = await readStored(tree.lastPosition(), BATCH);
+    if (page.length < BATCH) return write(page.map((event) => arrivalOfStored(event, storedEventLeafHash(event))));
+    const hashing = startLeafHashing(log);
+    // Asked for a page ahead: a page the loop leaves before writing it fails once the worker is closed, unheard.
+    const hashesOf = (events: readonly StoredEvent[]) => {
+      const hashes = hashing.hashes(events);
+      hashes.catch(() => undefined);
+      return hashes;
+    };
+    try {
+      let hashes = hashesOf(page);
+      while (running) {
+        const next = page.length < BATCH ? [] : await readStored(page.at(-1)!.position, BATCH);
+        const nextHashes = next.length > 0 ? hashesOf(next) : undefined;
+        const hashed = await hashes;
+        write(page.map((event, i) => arrivalOfStored(event, hashed[i]!)));
+        if (!nextHashes) return;
+        [page, hashes] = [next, nextHashes];
+        await yieldToRequests();
+      }
+    } finally {
+      await hashing.close();
+    }
+  };
+
+  /** The pages while the store offers them, then one subscription from the tree's last position until it ends: stopped, or failed (thrown). */
   const followOnce = async (): Promise<void> => {
+    const { recorded } = deps;
+    if (recorded.readAllStored) await catchUp((after, count) => recorded.readAllStored!(after, count));
+    if (!running) return;
     const from = tree.lastPosition();
     const current = deps.recorded.subscribeToAll(from < 0 ? {} : { fromPosition: from });
     subscription = current;
@@ -94,9 +162,7 @@ export const followLogIntoTree = (deps: TreeFollowerDeps): TreeFollower => {
       pending.push(event);
       if (pending.length >= BATCH) {
         flush();
-        // Reading the log chains promises only: without a turn of the event loop between two batches, a
-        // catch-up would hold every request until its end.
-        await new Promise((resolve) => setImmediate(resolve));
+        await yieldToRequests();
       } else if (!flushScheduled) {
         flushScheduled = true;
         setImmediate(() => {

@@ -6,10 +6,11 @@ import type { TreeHead } from './tree-head.ts';
 
 /**
  * The log's Merkle tree as an instance keeps it, in a SQLite file of its own (LOG_TREE_FILE, by default
- * DATA_DIR/log-tree.sqlite): the hash of every complete subtree (level 0: the leaves), the log position
- * of each leaf, the signed heads found in the log, and the public keys that signed them. About two
- * hashes per event; a proof reads O(log n) of them, and a start resumes from the tree's right edge
- * without rereading the log. Derived data: deleted, it is rebuilt from the log (the same leaves give
+ * DATA_DIR/log-tree.sqlite): the hash of every leaf and of every complete subtree of 16 leaves or more,
+ * the log position of each leaf, the signed heads found in the log, and the public keys that signed
+ * them. About one hash and a sixteenth per event; a proof reads O(log n) of them (a subtree of 2, 4 or
+ * 8 leaves is hashed again from its leaves), and a start resumes from the tree's right edge without
+ * rereading the log. Derived data: deleted, it is rebuilt from the log (the same leaves give
  * the same tree). Another process may open the same file (the CLI beside the server): writes take the
  * file's write lock first, and wait for it.
  */
@@ -45,9 +46,15 @@ export type TreeStore = {
 };
 
 /** The version of the file's layout (SQLite's user_version): a file of another is emptied and rebuilt from the log. */
-const FORMAT = 2;
+const FORMAT = 3;
 
-// Level 0 of the tree (the leaves) in `leaves`, beside their positions; the levels above in `subtrees`.
+/**
+ * The lowest level of the subtrees kept: those below, a row a leaf or more when all kept (most of a
+ * growing tree's writes), are hashed again from their few leaves when asked for.
+ */
+const KEPT_FROM_LEVEL = 4;
+
+// Level 0 of the tree (the leaves) in `leaves`, beside their positions; the levels from KEPT_FROM_LEVEL in `subtrees`.
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS leaves (idx INTEGER PRIMARY KEY, position INTEGER NOT NULL UNIQUE, hash BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS subtrees (level INTEGER NOT NULL, idx INTEGER NOT NULL, hash BLOB NOT NULL, PRIMARY KEY (level, idx)) WITHOUT ROWID;
@@ -79,6 +86,22 @@ const toHead = (row: HeadRow | undefined): StoredHead | undefined =>
     position: row.position,
   };
 
+type Row = [number, number, Buffer];
+
+/** Rows one statement inserts when many are written at once: a statement a row cost half as much again as writing the rows. */
+const ROWS_AT_ONCE = 64;
+
+/** Inserts rows of three values into `table`, ROWS_AT_ONCE to a statement, the rest one by one. */
+const inserts = (db: Database.Database, table: string): ((rows: readonly Row[]) => void) => {
+  const many = db.prepare<unknown[]>(`INSERT INTO ${table} VALUES ${Array.from({ length: ROWS_AT_ONCE }, () => '(?, ?, ?)').join(', ')}`);
+  const one = db.prepare<Row>(`INSERT INTO ${table} VALUES (?, ?, ?)`);
+  return (rows) => {
+    let at = 0;
+    for (; at + ROWS_AT_ONCE <= rows.length; at += ROWS_AT_ONCE) many.run(rows.slice(at, at + ROWS_AT_ONCE).flat());
+    for (; at < rows.length; at++) one.run(...rows[at]!);
+  };
+};
+
 export const openTreeStore = (file: string): TreeStore => {
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file, { timeout: 5_000 });
@@ -91,8 +114,8 @@ export const openTreeStore = (file: string): TreeStore => {
     subtree: db.prepare<[number, number], { hash: Buffer }>('SELECT hash FROM subtrees WHERE level = ? AND idx = ?'),
     leafHash: db.prepare<[number], { hash: Buffer }>('SELECT hash FROM leaves WHERE idx = ?'),
     leafHashesFrom: db.prepare<[number, number], { hash: Buffer }>('SELECT hash FROM leaves WHERE idx >= ? ORDER BY idx LIMIT ?'),
-    insertSubtree: db.prepare<[number, number, Buffer]>('INSERT INTO subtrees (level, idx, hash) VALUES (?, ?, ?)'),
-    insertLeaf: db.prepare<[number, number, Buffer]>('INSERT INTO leaves (idx, position, hash) VALUES (?, ?, ?)'),
+    insertSubtrees: inserts(db, 'subtrees (level, idx, hash)'),
+    insertLeaves: inserts(db, 'leaves (idx, position, hash)'),
     leafAt: db.prepare<[number], { idx: number }>('SELECT idx FROM leaves WHERE position = ?'),
     positionOf: db.prepare<[number], { position: number }>('SELECT position FROM leaves WHERE idx = ?'),
     insertHead: db.prepare<HeadRow>(
@@ -107,9 +130,19 @@ export const openTreeStore = (file: string): TreeStore => {
   };
   const stateOf = (name: string, fallback: number): number => statements.state.get(name)?.value ?? fallback;
 
+  const missing = (level: number, index: number) => new Error(`The log tree has no subtree ${level}:${index}: rebuild it from the log`);
+
   const subtrees: SubtreeHashes = (level, index) => {
+    if (level > 0 && level < KEPT_FROM_LEVEL) {
+      const width = 2 ** level;
+      const leaves = statements.leafHashesFrom.all(index * width, width);
+      if (leaves.length < width || leaves.some((leaf) => leaf.hash.length !== HASH_SIZE)) throw missing(level, index);
+      const subtree = new GrowingTree();
+      for (const leaf of leaves) subtree.append(leaf.hash);
+      return subtree.root();
+    }
     const row = level === 0 ? statements.leafHash.get(index) : statements.subtree.get(level, index);
-    if (!row || row.hash.length !== HASH_SIZE) throw new Error(`The log tree has no subtree ${level}:${index}: rebuild it from the log`);
+    if (!row || row.hash.length !== HASH_SIZE) throw missing(level, index);
     return row.hash;
   };
 
@@ -130,16 +163,20 @@ export const openTreeStore = (file: string): TreeStore => {
   const size = () => stateOf('size', 0);
 
   const appendAll = db.transaction((leaves: readonly TreeLeaf[]) => {
-    const tree = GrowingTree.resume(size(), edgeOf(size()), (level, index, hash) => level > 0 && statements.insertSubtree.run(level, index, hash));
+    const leafRows: Row[] = [];
+    const subtreeRows: Row[] = [];
+    const tree = GrowingTree.resume(size(), edgeOf(size()), (level, index, hash) => level >= KEPT_FROM_LEVEL && subtreeRows.push([level, index, hash]));
     let lastEvent = stateOf('lastEventIndex', -1);
     let last = stateOf('lastPosition', -1);
     for (const leaf of leaves) {
       if (leaf.position <= last) continue;
-      statements.insertLeaf.run(tree.size, leaf.position, leaf.hash);
+      leafRows.push([tree.size, leaf.position, leaf.hash]);
       if (!leaf.isHead) lastEvent = tree.size;
       tree.append(leaf.hash);
       last = leaf.position;
     }
+    statements.insertLeaves(leafRows);
+    statements.insertSubtrees(subtreeRows);
     statements.setState.run('size', tree.size);
     statements.setState.run('lastPosition', last);
     statements.setState.run('lastEventIndex', lastEvent);

@@ -45,6 +45,9 @@ export type RecordedEvent = NewEvent & {
   recordedAt: string; // ISO-8601 instant the store recorded it
 };
 
+/** An event as the store keeps it: its data and metadata the JSON text it stored, not parsed. */
+export type StoredEvent = Omit<RecordedEvent, 'data' | 'metadata'> & { dataJson: string; metadataJson: string };
+
 /** `any`: no check; `no_stream`: the stream must not exist; `stream_exists`: it must; a number: the stream's last revision. */
 export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
 
@@ -102,6 +105,12 @@ export interface EventStore {
   readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribeToAll(options?: SubscribeToAllOptions): Subscription;
+  /**
+   * Up to `maxCount` events strictly after `fromPosition` (-1: from the start), as stored: their data
+   * and metadata unparsed. What the log's tree is made from (audit/leaf.ts) when the store offers it,
+   * read at the cost of reading alone; the embedded store does.
+   */
+  readAllStored?(fromPosition: number, maxCount: number): Promise<StoredEvent[]>;
   /** Position of the last event in the log, or -1 when the log is empty. */
   headPosition(): Promise<number>;
   close(): Promise<void>;

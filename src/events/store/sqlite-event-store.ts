@@ -3,7 +3,7 @@ import { EventStoreUnavailableError, type EventFilter, type EventStore, type Rec
 import { assertExpectedRevision, assertStreamName, validateNewEvents, validateReadAllOptions, validateReadStreamOptions } from './event-store-validation.ts';
 import { GroupCommit } from './sqlite-group-commit.ts';
 import { LiveSignal } from './sqlite-live-signal.ts';
-import { openDatabase, prepareStatements, toRecordedEvent, type FilterKind } from './sqlite-schema.ts';
+import { openDatabase, prepareStatements, toRecordedEvent, toStoredEvent, type FilterKind } from './sqlite-schema.ts';
 import { CatchUpSubscription } from './sqlite-subscription.ts';
 
 export type SqliteEventStoreOptions = {
@@ -138,6 +138,13 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
         if (readOptions.direction !== 'backwards') return readForwards(kind, filter, readOptions.fromPosition ?? -1, END, limit);
         const range = { after: -1, upTo: END, before: readOptions.fromPosition ?? END, limit, filter };
         return statements.readAll[kind].backwards.all(range).map(toRecordedEvent);
+      });
+    },
+
+    async readAllStored(fromPosition, maxCount) {
+      return use(() => {
+        validateReadAllOptions({ fromPosition, maxCount });
+        return statements.storedForwards.all(fromPosition, maxCount).map(toStoredEvent);
       });
     },
 

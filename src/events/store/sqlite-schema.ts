@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { EventMetadata, JsonObject, RecordedEvent } from './event-store.ts';
+import type { EventMetadata, JsonObject, RecordedEvent, StoredEvent } from './event-store.ts';
 
 /** The SQLite file layout of the embedded event store, and the statements it runs (prepared once). */
 
@@ -66,6 +66,19 @@ export const toRecordedEvent = (row: EventRow): RecordedEvent => ({
 
 const COLUMNS = 'position, stream_name, revision, event_id, type, data, metadata, recorded_at';
 
+type StoredRow = [position: number, streamName: string, revision: number, id: string, type: string, data: string, metadata: string, recordedAt: string];
+
+export const toStoredEvent = (row: StoredRow): StoredEvent => ({
+  position: row[0],
+  streamName: row[1],
+  revision: row[2],
+  id: row[3],
+  type: row[4],
+  dataJson: row[5],
+  metadataJson: row[6],
+  recordedAt: row[7],
+});
+
 // Filters take their lists as one JSON array parameter, so that each statement is prepared only once.
 const FILTERS = {
   none: '1',
@@ -110,6 +123,8 @@ export function prepareStatements(db: Database.Database) {
       `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
     ),
     readAll: { none: readAll('none'), eventTypes: readAll('eventTypes'), streamPrefixes: readAll('streamPrefixes') },
+    // Rows as arrays, each made an object here: a third cheaper than better-sqlite3's objects (on bench:notary's log).
+    storedForwards: db.prepare<[number, number], StoredRow>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(true),
   };
 }
 
