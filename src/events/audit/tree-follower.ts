@@ -18,9 +18,9 @@ import type { TreeStore } from './tree-store.ts';
  *
  * A store that offers its events as stored (the embedded one) is read a page at a time while the tree
  * is behind it, each page's leaves made from the stored text (leaf.ts) and written in one transaction,
- * without handing the events over one by one; more than a page behind, the leaves are made on a worker
- * thread (leaf-hashing.ts) while this one reads the next page and writes the last. The subscription
- * then takes over from where the pages stopped, a page or less behind.
+ * without handing the events over one by one; more than a page behind, most leaves are made on a
+ * worker thread (leaf-hashing.ts) while this one reads the next page and writes the last. The
+ * subscription then takes over from where the pages stopped, a page or less behind.
  */
 
 export type TreeFollower = {
