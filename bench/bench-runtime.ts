@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -53,6 +54,9 @@ export const seedingSeconds = async (dataDir: string): Promise<number | undefine
     return undefined;
   }
 };
+
+/** The load of the machine, printed beside every benchmark's figures. */
+export const uptime = (): string => execFileSync('uptime').toString().trim();
 
 export const machine = (): string =>
   `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.platform()}`;

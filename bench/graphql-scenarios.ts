@@ -22,7 +22,7 @@ const graphql = (token: string, query: string, variables: Record<string, unknown
 });
 
 /** A GraphQL answer is 200 even when it carries errors: they are counted apart. */
-export const graphqlErrors = (): Observer => {
+const graphqlErrors = (): Observer => {
   let withErrors = 0;
   let sample = '';
   return {
@@ -37,8 +37,8 @@ export const graphqlErrors = (): Observer => {
 };
 
 export const dashboardQuery = /* GraphQL */ `
-  query Dashboard($from: LocalDate!, $to: LocalDate!) {
-    dashboard(from: $from, to: $to, granularity: DAY) {
+  query Dashboard($from: LocalDate!, $to: LocalDate!, $granularity: DashboardGranularity! = DAY) {
+    dashboard(from: $from, to: $to, granularity: $granularity) {
       buckets {
         start
         end
@@ -124,6 +124,28 @@ export const planningQuery = /* GraphQL */ `
   }
 `;
 
+/**
+ * The dashboard over `period`, then over the same length of time ending a day earlier, and so on: more
+ * periods than answers are kept, so every request is computed.
+ */
+export const dashboardComputedScenario = (
+  name: string,
+  token: string,
+  period: { from: string; to: string; granularity: 'DAY' | 'WEEK' | 'MONTH' },
+): Scenario => ({
+  name,
+  target: 'app',
+  requests: cycle(
+    Array.from({ length: 2 * maxKeptAnswers }, (_, earlier) => ({
+      from: addDays(period.from, -earlier),
+      to: addDays(period.to, -earlier),
+      granularity: period.granularity,
+    })),
+    (variables) => graphql(token, dashboardQuery, variables),
+  ),
+  observe: graphqlErrors,
+});
+
 export const graphqlScenarios = (tokens: { analyst: string; core: string }, period: GraphqlBenchPeriod): Scenario[] => [
   ...[300, 2_000, 22_600].map((bytes): Scenario => ({
     name: `bare node:http, POST, ${bytes < 1000 ? `${bytes} B` : `${(bytes / 1024).toFixed(0)} KiB`}`,
@@ -137,19 +159,11 @@ export const graphqlScenarios = (tokens: { analyst: string; core: string }, peri
     requests: repeat(graphql(tokens.analyst, dashboardQuery, { from: period.dashboardFrom, to: period.dashboardTo })),
     observe: graphqlErrors,
   },
-  {
-    name: 'GraphQL dashboard, 90 days by day, a new period each time',
-    target: 'app',
-    // More periods than answers are kept, each ending a day earlier: every request is computed.
-    requests: cycle(
-      Array.from({ length: 2 * maxKeptAnswers }, (_, earlier) => ({
-        from: addDays(period.dashboardFrom, -earlier),
-        to: addDays(period.dashboardTo, -earlier),
-      })),
-      (variables) => graphql(tokens.analyst, dashboardQuery, variables),
-    ),
-    observe: graphqlErrors,
-  },
+  dashboardComputedScenario('GraphQL dashboard, 90 days by day, a new period each time', tokens.analyst, {
+    from: period.dashboardFrom,
+    to: period.dashboardTo,
+    granularity: 'DAY',
+  }),
   {
     name: 'GraphQL planning occupied, 30 days',
     target: 'app',

@@ -1,5 +1,5 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { demoCatalog, demoOrders } from '../src/cli/demo/demo-data.ts';
@@ -10,8 +10,8 @@ import { cliArguments, projectRoot } from '../test/support/service-command.ts';
 import { loadApiFixtures } from './api-fixtures.ts';
 import { apiScenarios } from './api-scenarios.ts';
 import { runScenarios, scratchCopyOfSeeded } from './bench-session.ts';
-import { machine, seededDataDir, seedingSeconds } from './bench-runtime.ts';
-import { dashboardQuery, graphqlErrors } from './graphql-scenarios.ts';
+import { machine, rate, seededDataDir, seedingSeconds, uptime } from './bench-runtime.ts';
+import { dashboardComputedScenario } from './graphql-scenarios.ts';
 import { issueAccessToken } from '../src/events/access/access-token-handlers.ts';
 import { systemContext } from '../src/events/command-context.ts';
 import type { Outcome } from './api-report.ts';
@@ -38,7 +38,6 @@ const sizes = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map
 const seconds = Number(process.env.BENCH_DURATION ?? 10);
 const importCount = Number(process.env.BENCH_IMPORT ?? 10_000);
 const run = promisify(execFile);
-const uptime = () => execFileSync('uptime').toString().trim();
 
 console.log(`bench:scale on ${machine()}`);
 console.log(`uptime: ${uptime()}`);
@@ -63,10 +62,6 @@ const sizeOfFiles = async (dataDir: string, base: string): Promise<number> => {
     );
   return total;
 };
-const rssMiB = async (pid: number): Promise<number> => {
-  const line = (await readFile(`/proc/${pid}/status`, 'utf8')).split('\n').find((entry) => entry.startsWith('VmRSS:'));
-  return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
-};
 const cli = async (dataDir: string, ...args: string[]): Promise<number> => {
   const startedAt = performance.now();
   await run(process.execPath, cliArguments(...args), {
@@ -76,7 +71,6 @@ const cli = async (dataDir: string, ...args: string[]): Promise<number> => {
   });
   return performance.now() - startedAt;
 };
-const perSecond = (count: number, ms: number): string => `${Math.round((count / ms) * 1000).toLocaleString('en')}/s`;
 /** Rate and p99; any answer that was not a success named beside them (a status, GraphQL errors, `success: false`). */
 const loadFigure = (outcome: Outcome | undefined): string => {
   if (outcome?.status !== 'measured') return outcome?.reason ?? 'not run';
@@ -104,7 +98,7 @@ for (const orders of sizes) {
   table.set(orders, figures);
   const seeded = await seededDataDir(orders);
   const seededIn = await seedingSeconds(seeded);
-  row(figures, 'demo seed (through the commands)', seededIn === undefined ? 'not recorded' : perSecond(orders, seededIn * 1000), '5,000 orders/s');
+  row(figures, 'demo seed (through the commands)', seededIn === undefined ? 'not recorded' : rate(orders, seededIn * 1000), '5,000 orders/s');
   const { dataDir, remove } = await scratchCopyOfSeeded(orders, 'bench-scale-');
   let server: ServerProcess | undefined;
   let runtime: Runtime | undefined;
@@ -121,7 +115,7 @@ for (const orders of sizes) {
     server = await startServerProcess(dataDir, { LOG_LEVEL: 'warn', GRAPHQL_RATE_LIMIT: '0' });
     row(figures, 'restart to ready', `${(server.readyMs / 1000).toFixed(2)} s`, '2 s');
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    row(figures, 'server memory at rest', `${(await rssMiB(server.pid)).toFixed(0)} MiB`, '400 MiB');
+    row(figures, 'server memory at rest', `${server.rssMiB().toFixed(0)} MiB`, '400 MiB');
 
     runtime = await openRuntime(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), createLogger('silent'), { readYourWrites: true, idBlockSize: 1000 });
     await runtime.projections.start();
@@ -137,27 +131,10 @@ for (const orders of sizes) {
         'ship-sale, distinct lines',
       ].includes(scenario.name),
     );
-    // A year by month, a different year each time (ending a day earlier): never answered from memory.
-    let earlier = 0;
-    const yearEnd = Date.parse('2026-10-31T00:00:00Z');
-    scenarios.push({
-      name: 'GraphQL dashboard, a year by month, computed',
-      target: 'app',
-      requests: {
-        next: () => {
-          const to = new Date(yearEnd - earlier++ * 86_400_000);
-          const from = new Date(to.getTime() - 364 * 86_400_000);
-          const query = dashboardQuery.replace('granularity: DAY', 'granularity: MONTH');
-          return {
-            method: 'POST',
-            path: '/graphql',
-            headers: { authorization: `Bearer ${analyst}`, accept: 'application/json' },
-            body: JSON.stringify({ query, variables: { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) } }),
-          };
-        },
-      },
-      observe: graphqlErrors,
-    });
+    // A year by month, a different year each time: never answered from memory.
+    scenarios.push(
+      dashboardComputedScenario('GraphQL dashboard, a year by month, computed', analyst, { from: '2025-11-01', to: '2026-10-31', granularity: 'MONTH' }),
+    );
     const running = server;
     const { outcomes } = await runScenarios({ app: server.origin, baseline: server.origin }, scenarios, { seconds, connections: 10 });
     const outcome = (name: string) => outcomes.find((found) => found.scenario.name === name);
@@ -208,7 +185,7 @@ for (const orders of sizes) {
     row(
       figures,
       `orders import of ${importCount.toLocaleString('en')} orders, read models ready`,
-      `${perSecond(importCount, importMs + server.readyMs)} (import ${(importMs / 1000).toFixed(1)} s, then ready in ${(server.readyMs / 1000).toFixed(1)} s)`,
+      `${rate(importCount, importMs + server.readyMs)} (import ${(importMs / 1000).toFixed(1)} s, then ready in ${(server.readyMs / 1000).toFixed(1)} s)`,
       '5,000 orders/s',
     );
   } finally {

@@ -28,6 +28,8 @@ export type ServerProcess = {
   readyMs: number;
   /** The process's peak resident memory so far (VmHWM), in MiB. */
   peakRssMiB: () => number;
+  /** The process's resident memory now (VmRSS), in MiB; 0 once it is gone. */
+  rssMiB: () => number;
   stop: () => Promise<void>;
 };
 
@@ -63,24 +65,27 @@ export const startServerProcess = async (dataDir: string, env: Record<string, st
   }
   const readyMs = performance.now() - startedAt;
   const pid = child.pid!;
-  let lastPeak = 0;
-  const peakRssMiB = (): number => {
+  /** A memory figure of the process's status (VmHWM: its peak, VmRSS: now), in MiB; undefined once it is gone. */
+  const memoryMiB = (field: 'VmHWM' | 'VmRSS'): number | undefined => {
     try {
       const line = readFileSync(`/proc/${pid}/status`, 'utf8')
         .split('\n')
-        .find((entry) => entry.startsWith('VmHWM:'));
-      lastPeak = Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
+        .find((entry) => entry.startsWith(`${field}:`));
+      return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
     } catch {
-      // Gone: the last reading stands.
+      return undefined;
     }
-    return lastPeak;
   };
+  let lastPeak = 0;
+  // Gone: the last reading stands.
+  const peakRssMiB = (): number => (lastPeak = memoryMiB('VmHWM') ?? lastPeak);
   return {
     origin,
     pid,
     log,
     readyMs,
     peakRssMiB,
+    rssMiB: () => memoryMiB('VmRSS') ?? 0,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       peakRssMiB();

@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
 import { loaderArguments, workerEntry } from '../../concurrency/worker-entry.ts';
 import type { Logger } from '../../logger.ts';
-import type { StoredEvent } from '../store/event-store.ts';
+import type { UnparsedEvent } from '../store/event-store.ts';
 import { HASH_SIZE, type Hash } from './merkle.ts';
 
 /**
@@ -12,7 +12,7 @@ import { HASH_SIZE, type Hash } from './merkle.ts';
  */
 export type LeafHashing = {
   /** The hashes of the events' leaves, in their order. */
-  hashes(events: readonly StoredEvent[]): Promise<Hash[]>;
+  hashes(events: readonly UnparsedEvent[]): Promise<Hash[]>;
   /** Ends the thread: the pages it had not hashed fail, and so do those asked for after. */
   close(): Promise<void>;
 };
@@ -20,7 +20,7 @@ export type LeafHashing = {
 const defaultWorker = workerEntry(new URL('./leaf-worker.ts', import.meta.url), 'leaf-worker');
 
 export const startLeafHashing = (log: Logger, worker: URL = defaultWorker): LeafHashing => {
-  const piscina = new Piscina<readonly StoredEvent[], Uint8Array>({
+  const piscina = new Piscina<readonly UnparsedEvent[], Uint8Array>({
     filename: worker.href,
     minThreads: 1,
     maxThreads: 1,

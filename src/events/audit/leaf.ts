@@ -1,4 +1,4 @@
-import type { EventMetadata, JsonObject, JsonValue, RecordedEvent, StoredEvent } from '../store/event-store.ts';
+import { parsedEvent, type JsonValue, type RecordedEvent, type UnparsedEvent } from '../store/event-store.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { canonicalJsonOfText } from './canonical-json-text.ts';
 import { leafHash, type Hash } from './merkle.ts';
@@ -29,13 +29,6 @@ export const eventLeaf = (event: RecordedEvent): Buffer => Buffer.from(leafText(
 
 export const eventLeafHash = (event: RecordedEvent): Hash => leafHash(leafText(event));
 
-/** The event of a stored one, its data and metadata parsed, as the store reads it. */
-export const parsedEvent = ({ dataJson, metadataJson, ...event }: StoredEvent): RecordedEvent => ({
-  ...event,
-  data: JSON.parse(dataJson) as JsonObject,
-  metadata: JSON.parse(metadataJson) as EventMetadata,
-});
-
 /**
  * The same text made from the event as stored, its data and metadata never parsed (a tree built from a
  * long log spends most of its time parsing and rewriting them otherwise): their texts in key order,
@@ -43,7 +36,7 @@ export const parsedEvent = ({ dataJson, metadataJson, ...event }: StoredEvent): 
  * cannot vouch for, or whose fields are not the strings and integers of an event, is parsed and written
  * as above; the specs hold the two ways to the same bytes.
  */
-const storedLeafText = (event: StoredEvent): string => {
+const unparsedLeafText = (event: UnparsedEvent): string => {
   const data = canonicalJsonOfText(event.dataJson);
   const metadata = data === undefined ? undefined : canonicalJsonOfText(event.metadataJson);
   const { id, position, recordedAt, revision, streamName, type } = event;
@@ -62,6 +55,6 @@ const storedLeafText = (event: StoredEvent): string => {
   return `{"data":${data},"id":${quoted(id)},"metadata":${metadata},"position":${position},"recordedAt":${quoted(recordedAt)},"revision":${revision},"stream":${quoted(streamName)},"type":${quoted(type)}}`;
 };
 
-export const storedEventLeaf = (event: StoredEvent): Buffer => Buffer.from(storedLeafText(event), 'utf8');
+export const unparsedEventLeaf = (event: UnparsedEvent): Buffer => Buffer.from(unparsedLeafText(event), 'utf8');
 
-export const storedEventLeafHash = (event: StoredEvent): Hash => leafHash(storedLeafText(event));
+export const unparsedEventLeafHash = (event: UnparsedEvent): Hash => leafHash(unparsedLeafText(event));

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../../logger.ts';
-import type { EventStore, JsonObject, RecordedEvent, StoredEvent, Subscription } from '../store/event-store.ts';
-import { eventLeafHash, storedEventLeafHash } from './leaf.ts';
+import type { EventStore, JsonObject, RecordedEvent, UnparsedEvent, Subscription } from '../store/event-store.ts';
+import { eventLeafHash, unparsedEventLeafHash } from './leaf.ts';
 import { startLeafHashing } from './leaf-hashing.ts';
 import type { Hash } from './merkle.ts';
 import { parsePublicKey, verifyTreeHead, type TreeHead } from './tree-head.ts';
@@ -49,19 +49,17 @@ const BATCH = 1_000;
 /** An event of the log as the tree takes it: its leaf's hash, and its data when it is a tree head. */
 type Arrival = { position: number; hash: Hash; head?: JsonObject };
 
-const HEAD = 'TreeHeadSigned';
-
 const arrivalOf = (event: RecordedEvent): Arrival => ({
   position: event.position,
   hash: eventLeafHash(event),
-  head: event.type === HEAD ? event.data : undefined,
+  head: event.type === 'TreeHeadSigned' ? event.data : undefined,
 });
 
-const headOf = (event: StoredEvent): JsonObject | undefined => (event.type === HEAD ? (JSON.parse(event.dataJson) as JsonObject) : undefined);
+const headOf = (event: UnparsedEvent): JsonObject | undefined => (event.type === 'TreeHeadSigned' ? (JSON.parse(event.dataJson) as JsonObject) : undefined);
 
-const arrivalOfStored = (event: StoredEvent, hash: Hash): Arrival => ({ position: event.position, hash, head: headOf(event) });
+const arrivalOfUnparsed = (event: UnparsedEvent, hash: Hash): Arrival => ({ position: event.position, hash, head: headOf(event) });
 
-type ReadStored = NonNullable<EventStore['readAllStored']>;
+type ReadUnparsed = NonNullable<EventStore['readAllUnparsed']>;
 
 /**
  * The leaves of each page of a catch-up that the follower's thread makes itself, the worker making the
@@ -128,25 +126,25 @@ export const followLogIntoTree = (deps: TreeFollowerDeps): TreeFollower => {
    * a page while this thread reads the next one and writes the last; this thread makes the leaves of
    * the end of each page itself (HASHED_HERE).
    */
-  const catchUp = async (readStored: ReadStored): Promise<void> => {
-    let page = await readStored(tree.lastPosition(), BATCH);
-    if (page.length < BATCH) return write(page.map((event) => arrivalOfStored(event, storedEventLeafHash(event))));
+  const catchUp = async (readUnparsed: ReadUnparsed): Promise<void> => {
+    let page = await readUnparsed(tree.lastPosition(), BATCH);
+    if (page.length < BATCH) return write(page.map((event) => arrivalOfUnparsed(event, unparsedEventLeafHash(event))));
     const hashing = startLeafHashing(log);
-    const hash = (events: readonly StoredEvent[]): (() => Promise<Hash[]>) => {
+    const hash = (events: readonly UnparsedEvent[]): (() => Promise<Hash[]>) => {
       const split = Math.max(events.length - HASHED_HERE, 0);
       const fromWorker = split > 0 ? hashing.hashes(events.slice(0, split)) : Promise.resolve([]);
       // Asked for a page ahead: if the loop leaves before writing it, its hashes fail once the worker is closed, unheard.
       fromWorker.catch(() => undefined);
-      const here = events.slice(split).map(storedEventLeafHash);
+      const here = events.slice(split).map(unparsedEventLeafHash);
       return async () => [...(await fromWorker), ...here];
     };
     try {
       let hashes = hash(page);
       while (running) {
-        const next = page.length < BATCH ? [] : await readStored(page.at(-1)!.position, BATCH);
+        const next = page.length < BATCH ? [] : await readUnparsed(page.at(-1)!.position, BATCH);
         const nextHashes = next.length > 0 ? hash(next) : undefined;
         const hashed = await hashes();
-        write(page.map((event, i) => arrivalOfStored(event, hashed[i]!)));
+        write(page.map((event, i) => arrivalOfUnparsed(event, hashed[i]!)));
         if (!nextHashes) return;
         [page, hashes] = [next, nextHashes];
         await yieldToRequests();
@@ -159,7 +157,7 @@ export const followLogIntoTree = (deps: TreeFollowerDeps): TreeFollower => {
   /** The pages while the store offers them, then one subscription from the tree's last position until it ends: stopped, or failed (thrown). */
   const followOnce = async (): Promise<void> => {
     const { recorded } = deps;
-    if (recorded.readAllStored) await catchUp((after, count) => recorded.readAllStored!(after, count));
+    if (recorded.readAllUnparsed) await catchUp((after, count) => recorded.readAllUnparsed!(after, count));
     if (!running) return;
     const from = tree.lastPosition();
     const current = deps.recorded.subscribeToAll(from < 0 ? {} : { fromPosition: from });

@@ -46,7 +46,14 @@ export type RecordedEvent = NewEvent & {
 };
 
 /** An event as the store keeps it: its data and metadata the JSON text it stored, not parsed. */
-export type StoredEvent = Omit<RecordedEvent, 'data' | 'metadata'> & { dataJson: string; metadataJson: string };
+export type UnparsedEvent = Omit<RecordedEvent, 'data' | 'metadata'> & { dataJson: string; metadataJson: string };
+
+/** The event of an unparsed one, its data and metadata parsed, as the store's other reads give it. */
+export const parsedEvent = ({ dataJson, metadataJson, ...event }: UnparsedEvent): RecordedEvent => ({
+  ...event,
+  data: JSON.parse(dataJson) as JsonObject,
+  metadata: JSON.parse(metadataJson) as EventMetadata,
+});
 
 /** `any`: no check; `no_stream`: the stream must not exist; `stream_exists`: it must; a number: the stream's last revision. */
 export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
@@ -110,7 +117,7 @@ export interface EventStore {
    * and metadata unparsed. What the log's tree is made from (audit/leaf.ts) when the store offers it,
    * read at the cost of reading alone; the embedded store does.
    */
-  readAllStored?(fromPosition: number, maxCount: number): Promise<StoredEvent[]>;
+  readAllUnparsed?(fromPosition: number, maxCount: number): Promise<UnparsedEvent[]>;
   /** Position of the last event in the log, or -1 when the log is empty. */
   headPosition(): Promise<number>;
   close(): Promise<void>;

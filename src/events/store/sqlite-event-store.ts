@@ -3,7 +3,7 @@ import { EventStoreUnavailableError, type EventFilter, type EventStore, type Rec
 import { assertExpectedRevision, assertStreamName, validateNewEvents, validateReadAllOptions, validateReadStreamOptions } from './event-store-validation.ts';
 import { GroupCommit } from './sqlite-group-commit.ts';
 import { LiveSignal } from './sqlite-live-signal.ts';
-import { openDatabase, prepareStatements, toRecordedEvent, toStoredEvent, type FilterKind } from './sqlite-schema.ts';
+import { openDatabase, prepareStatements, toRecordedEvent, toUnparsedEvent, type FilterKind } from './sqlite-schema.ts';
 import { CatchUpSubscription } from './sqlite-subscription.ts';
 
 export type SqliteEventStoreOptions = {
@@ -141,10 +141,10 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
       });
     },
 
-    async readAllStored(fromPosition, maxCount) {
+    async readAllUnparsed(fromPosition, maxCount) {
       return use(() => {
         validateReadAllOptions({ fromPosition, maxCount });
-        return statements.storedForwards.all(fromPosition, maxCount).map(toStoredEvent);
+        return statements.unparsedForwards.all(fromPosition, maxCount).map(toUnparsedEvent);
       });
     },
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { EventMetadata, JsonObject, RecordedEvent, StoredEvent } from './event-store.ts';
+import type { EventMetadata, JsonObject, RecordedEvent, UnparsedEvent } from './event-store.ts';
 
 /** The SQLite file layout of the embedded event store, and the statements it runs (prepared once). */
 
@@ -66,9 +66,9 @@ export const toRecordedEvent = (row: EventRow): RecordedEvent => ({
 
 const COLUMNS = 'position, stream_name, revision, event_id, type, data, metadata, recorded_at';
 
-type StoredRow = [position: number, streamName: string, revision: number, id: string, type: string, data: string, metadata: string, recordedAt: string];
+type UnparsedRow = [position: number, streamName: string, revision: number, id: string, type: string, data: string, metadata: string, recordedAt: string];
 
-export const toStoredEvent = (row: StoredRow): StoredEvent => ({
+export const toUnparsedEvent = (row: UnparsedRow): UnparsedEvent => ({
   position: row[0],
   streamName: row[1],
   revision: row[2],
@@ -124,7 +124,7 @@ export function prepareStatements(db: Database.Database) {
     ),
     readAll: { none: readAll('none'), eventTypes: readAll('eventTypes'), streamPrefixes: readAll('streamPrefixes') },
     // Rows as arrays, each made an object here: a third cheaper than better-sqlite3's objects (on bench:notary's log).
-    storedForwards: db.prepare<[number, number], StoredRow>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(true),
+    unparsedForwards: db.prepare<[number, number], UnparsedRow>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(true),
   };
 }
 

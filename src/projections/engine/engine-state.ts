@@ -78,7 +78,6 @@ export type EngineState = {
 
   // The engine's life.
   started: boolean;
-  stopping: boolean;
   ready: boolean;
   /**
    * Whether the projections other instances ran when this one started have applied the log up to the
@@ -88,7 +87,7 @@ export type EngineState = {
   becomeReady: () => void;
   whenReady: Promise<void>;
   timers: NodeJS.Timeout[];
-  /** Aborted by stop(): what waits on other instances stops waiting. */
+  /** Aborted when stop() begins: the engine is stopping, and what waits on other instances stops waiting. */
   stopped: AbortController;
 
   // Progress while catching up.
@@ -141,7 +140,6 @@ export const createEngine = (options: ProjectionEngineOptions): Engine => {
     holders: new Map(),
     held: new Set(),
     started: false,
-    stopping: false,
     ready: false,
     othersAtHead: true,
     becomeReady,

@@ -77,7 +77,7 @@ const run = async (engine: Engine, feed: Feed, handOver: ((feed: Feed) => Promis
             }
             return;
           } catch (error) {
-            if (!(error instanceof ReadStoreUnavailableError) || state.stopping) throw error;
+            if (!(error instanceof ReadStoreUnavailableError) || state.stopped.signal.aborted) throw error;
             for (const slot of feed.slots) if (!slot.failed) slot.lastError = error.message;
             if (attempt === 0) log('warn', 'Read store unreachable; projections wait for it', { error: error.message });
             await sleep(Math.min(retryBaseMs * 2 ** attempt, retryMaxMs));
@@ -93,7 +93,7 @@ const run = async (engine: Engine, feed: Feed, handOver: ((feed: Feed) => Promis
       await new Promise((resolve) => setImmediate(resolve));
     }
   } catch (error) {
-    if (state.stopping) return;
+    if (state.stopped.signal.aborted) return;
     const message = error instanceof Error ? error.message : String(error);
     log('error', 'Projections stopped: the log could not be read', { error: message });
     for (const slot of feed.slots) slot.fail(message);
@@ -102,7 +102,7 @@ const run = async (engine: Engine, feed: Feed, handOver: ((feed: Feed) => Promis
 
 /** Ready once the main reader has caught up with the log, and the projections run elsewhere with the head this instance started at. */
 export const checkReady = ({ state, config }: Engine): void => {
-  if (state.ready || state.stopping || !state.othersAtHead || !state.main || !feedCaughtUp(state.main)) return;
+  if (state.ready || state.stopped.signal.aborted || !state.othersAtHead || !state.main || !feedCaughtUp(state.main)) return;
   state.ready = true;
   state.becomeReady();
   config.log('info', 'Read models ready', { position: state.main.applied ?? null });

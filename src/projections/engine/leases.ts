@@ -26,7 +26,7 @@ export const holdLeases = (engine: Engine): void => {
       },
       onLost: async () => {
         // Released by stop(): nothing lost, and nothing to tell per projection.
-        if (state.stopping) return;
+        if (state.stopped.signal.aborted) return;
         log('info', 'Projection lease lost: the projection stops in this instance', { projection: projection.name, owner: lease.owner });
         await abandon(engine, projection);
       },
@@ -42,7 +42,7 @@ const adopt = async (engine: Engine, projection: Projection): Promise<void> => {
   // Before the first set-up, which takes every lease held by then.
   if (!state.started) return;
   await serially(state, async () => {
-    if (!state.held.has(projection.name) || state.stopping || state.live.has(projection.name) || state.building.has(projection.name)) return;
+    if (!state.held.has(projection.name) || state.stopped.signal.aborted || state.live.has(projection.name) || state.building.has(projection.name)) return;
     state.generations = await readGenerations(config.base);
     const { live: slot, next } = await prepare(engine, projection);
     // Behind the main reader: caught up by a reader of its own, then handed over.
@@ -55,7 +55,7 @@ const adopt = async (engine: Engine, projection: Projection): Promise<void> => {
 const abandon = async ({ state }: Engine, projection: Projection): Promise<void> => {
   state.held.delete(projection.name);
   // Stopping: the slots stay, to report where they stopped.
-  if (state.stopping) return;
+  if (state.stopped.signal.aborted) return;
   await serially(state, async () => {
     state.live.delete(projection.name);
     state.building.delete(projection.name);

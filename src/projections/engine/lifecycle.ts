@@ -93,8 +93,7 @@ const followOthersToHead = (engine: Engine): void => {
 
 /** Stops the readers, writes the checkpoints still owed and releases the leases at once. */
 export const stop = async ({ state, config }: Engine): Promise<void> => {
-  if (state.stopping) return;
-  state.stopping = true;
+  if (state.stopped.signal.aborted) return;
   state.stopped.abort();
   for (const timer of state.timers) clearInterval(timer);
   const feeds = [...(state.main ? [state.main] : []), ...state.builders];

@@ -44,7 +44,7 @@ export const waitFor = async (engine: Engine, position: number, types?: readonly
  */
 const reached = async (engine: Engine, projection: Projection, position: number, signal: AbortSignal): Promise<boolean> => {
   const { state, shared } = engine;
-  while (!signal.aborted && !state.stopping) {
+  while (!signal.aborted && !state.stopped.signal.aborted) {
     const slot = state.live.get(projection.name);
     if (slot) {
       if (await reachedHere(engine, slot, position, signal)) return true;
@@ -73,7 +73,7 @@ const reachedHere = async (engine: Engine, slot: ProjectionSlot, position: numbe
   const since = ++state.waits;
   let checked: number | undefined | null = null;
   let waited = false;
-  while (!signal.aborted && !slot.failed && !state.stopping && state.live.get(slot.name) === slot) {
+  while (!signal.aborted && !slot.failed && !state.stopped.signal.aborted && state.live.get(slot.name) === slot) {
     const applied = slot.position;
     if (applied !== undefined && applied >= position) return true;
     if (waited && applied !== checked && feedIdle(engine, slot)) {

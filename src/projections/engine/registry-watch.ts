@@ -8,7 +8,7 @@ import { readGenerations, requestRebuild as requestInRegistry } from './generati
  */
 export const watchRegistry = async (engine: Engine): Promise<void> => {
   const { state, config, shared } = engine;
-  if (state.stopping) return;
+  if (state.stopped.signal.aborted) return;
   try {
     const read = await readGenerations(config.base);
     await serially(state, async () => {

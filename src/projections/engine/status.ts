@@ -16,10 +16,16 @@ export const statusOf = ({ state, shared }: Engine, projection: Projection): Pro
   const common = { name: projection.name, version: projection.version, generation, ...(rebuilding && { rebuilding }) };
   if (slot) {
     const feedReady = state.main?.slots.includes(slot) ? state.ready : false;
-    return { ...common, position: slot.position ?? null, caughtUp: feedReady, running: !slot.failed && !state.stopping, lastError: slot.lastError };
+    return {
+      ...common,
+      position: slot.position ?? null,
+      caughtUp: feedReady,
+      running: !slot.failed && !state.stopped.signal.aborted,
+      lastError: slot.lastError,
+    };
   }
   if (state.held.has(projection.name)) {
-    return { ...common, position: null, caughtUp: state.frozen.has(projection.name), running: !state.stopping, lastError: null };
+    return { ...common, position: null, caughtUp: state.frozen.has(projection.name), running: !state.stopped.signal.aborted, lastError: null };
   }
   // Unreadable checkpoints mean an unreachable read store: this instance cannot serve fresh reads.
   return {

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventLeafHash, parsedEvent, storedEventLeaf, eventLeaf } from '../../../src/events/audit/leaf.ts';
+import { eventLeafHash, unparsedEventLeaf, eventLeaf } from '../../../src/events/audit/leaf.ts';
+import { parsedEvent } from '../../../src/events/store/event-store.ts';
 import { startLeafHashing } from '../../../src/events/audit/leaf-hashing.ts';
 import { GrowingTree, type Hash } from '../../../src/events/audit/merkle.ts';
 import { followLogIntoTree } from '../../../src/events/audit/tree-follower.ts';
@@ -102,10 +103,10 @@ describe('the log followed into its tree, from the events as stored', () => {
   });
 
   it('when events are stored with tricky data, each leaf made from the stored text is the one made from the parsed event', async () => {
-    const stored = await store.readAllStored!(-1, 10_000);
+    const stored = await store.readAllUnparsed!(-1, 10_000);
     expect(stored).toHaveLength(events.length);
     for (const [i, event] of stored.entries()) {
-      expect(storedEventLeaf(event).toString('utf8')).toBe(eventLeaf(events[i]!).toString('utf8'));
+      expect(unparsedEventLeaf(event).toString('utf8')).toBe(eventLeaf(events[i]!).toString('utf8'));
       expect(parsedEvent(event)).toEqual(events[i]);
     }
   });
@@ -134,9 +135,9 @@ describe('the log followed into its tree, from the events as stored', () => {
       let failures = 0;
       const failingOnce: EventStore = {
         ...store,
-        readAllStored: async (after, count) => {
+        readAllUnparsed: async (after, count) => {
           if (after > 0 && failures++ === 0) throw new Error('the log could not be read');
-          return store.readAllStored!(after, count);
+          return store.readAllUnparsed!(after, count);
         },
       };
       await catchUp(failingOnce, tree);
@@ -151,7 +152,7 @@ describe('the log followed into its tree, from the events as stored', () => {
 
   it('when the leaves of pages are hashed on the worker thread, they come back in order, and the thread ends when closed', async () => {
     const hashing = startLeafHashing(quiet);
-    const stored = await store.readAllStored!(-1, 300);
+    const stored = await store.readAllUnparsed!(-1, 300);
     const pages = await Promise.all([hashing.hashes(stored.slice(0, 150)), hashing.hashes(stored.slice(150))]);
     expect(pages.flat().map((hash) => hash.toString('hex'))).toEqual(referenceOf(events.slice(0, 300)).hashes.map((hash) => hash.toString('hex')));
     await hashing.close();
@@ -160,7 +161,7 @@ describe('the log followed into its tree, from the events as stored', () => {
 
   it('when the worker module cannot load, the pages asked for fail rather than hang', async () => {
     const hashing = startLeafHashing(quiet, new URL('../../pdf/unloadable-pdf-worker.mjs', import.meta.url));
-    await expect(hashing.hashes((await store.readAllStored!(-1, 10)).slice(0, 10))).rejects.toThrow();
+    await expect(hashing.hashes((await store.readAllUnparsed!(-1, 10)).slice(0, 10))).rejects.toThrow();
     await hashing.close();
   });
 });
