@@ -61,4 +61,8 @@ export const uptime = (): string => execFileSync('uptime').toString().trim();
 export const machine = (): string =>
   `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.platform()}`;
 
+/** The value below which `p` % of `values` fall (the nearest rank). */
+export const percentile = (values: readonly number[], p: number): number =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? Number.NaN;
+
 export const rate = (count: number, ms: number): string => `${Math.round((count / ms) * 1000).toLocaleString('en')}/s`;

@@ -8,7 +8,7 @@ import { systemContext } from '../src/events/command-context.ts';
 import { saleStreamName } from '../src/events/sales/events.ts';
 import { openSqliteEventStore } from '../src/events/store/sqlite-event-store.ts';
 import { cliArguments, projectRoot } from '../test/support/service-command.ts';
-import { machine, openBenchRuntime, rate, uptime } from './bench-runtime.ts';
+import { machine, openBenchRuntime, percentile, rate, uptime } from './bench-runtime.ts';
 import { scratchCopyOfSeeded } from './bench-session.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
@@ -29,9 +29,6 @@ import { startServerProcess, type ServerProcess } from './server-process.ts';
 const orders = Number(process.env.BENCH_ORDERS ?? 100_000);
 const liveOrders = Number(process.env.BENCH_LIVE ?? 20);
 const run = promisify(execFile);
-
-const percentile = (values: number[], p: number): number =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 
 console.log(`bench:notary on ${machine()}`);
 console.log(`uptime: ${uptime()}`);

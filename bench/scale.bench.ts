@@ -10,7 +10,7 @@ import { cliArguments, projectRoot } from '../test/support/service-command.ts';
 import { loadApiFixtures } from './api-fixtures.ts';
 import { apiScenarios } from './api-scenarios.ts';
 import { runScenarios, scratchCopyOfSeeded } from './bench-session.ts';
-import { machine, rate, seededDataDir, seedingSeconds, uptime } from './bench-runtime.ts';
+import { machine, percentile, rate, seededDataDir, seedingSeconds, uptime } from './bench-runtime.ts';
 import { dashboardComputedScenario } from './graphql-scenarios.ts';
 import { issueAccessToken } from '../src/events/access/access-token-handlers.ts';
 import { systemContext } from '../src/events/command-context.ts';
@@ -151,10 +151,12 @@ for (const orders of sizes) {
 
     // Blue/green: the server builds the new generation while the old one answers get-sales.
     const statuses: Record<string, number> = {};
+    const latencies: number[] = [];
     let rebuilding = true;
     const reads = (async () => {
       while (rebuilding) {
         // A connection refused or reset is counted by its code, not taken for the end of the benchmark.
+        const sentAt = performance.now();
         const status = await fetch(`${running.origin}/api/supplier-b/get-sales`, {
           headers: { authorization: `Bearer ${fixtures.tokens['supplier-b']}` },
         }).then(
@@ -162,6 +164,7 @@ for (const orders of sizes) {
           (error: unknown) => String((error as { cause?: { code?: string } }).cause?.code ?? 'fetch failed'),
         );
         statuses[status] = (statuses[status] ?? 0) + 1;
+        latencies.push(performance.now() - sentAt);
       }
     })();
     const rebuildMs = await cli(dataDir, 'projections', 'rebuild').finally(() => (rebuilding = false));
@@ -169,7 +172,7 @@ for (const orders of sizes) {
     row(
       figures,
       'projections rebuild (blue/green)',
-      `${(rebuildMs / 1000).toFixed(1)} s; get-sales meanwhile: ${JSON.stringify(statuses)}`,
+      `${(rebuildMs / 1000).toFixed(1)} s; get-sales meanwhile: ${JSON.stringify(statuses)}, p99 ${percentile(latencies, 99).toFixed(0)} ms, longest ${Math.max(...latencies).toFixed(0)} ms`,
       '10 min at 1,000,000',
     );
     const verifyMs = await cli(dataDir, 'projections', 'verify');

@@ -57,7 +57,9 @@ const run = async (engine: Engine, feed: Feed, handOver: ((feed: Feed) => Promis
       await guard(async () => {
         for (let attempt = 0; ; attempt += 1) {
           try {
-            const { applied, failures } = await applyBatch(base, feed.slots, decoded, () => Date.now());
+            // Written whole, unless every slot is a new generation no request reads yet.
+            const whole = feed.slots.some((slot) => state.building.get(slot.name) !== slot);
+            const { applied, failures } = await applyBatch(base, feed.slots, decoded, () => Date.now(), { whole });
             for (const { slot, at, error } of failures) {
               log('error', 'Projection stopped on an event it could not apply', {
                 projection: slot.name,

@@ -1,3 +1,4 @@
+import { TimeSlice } from '../../concurrency/time-slice.ts';
 import type { EventStore, RecordedEvent, Subscription } from '../../events/store/event-store.ts';
 
 /** How long a catch-up waits for more events before handing over a batch that is not full. */
@@ -86,11 +87,15 @@ export class LogReader {
   }
 
   private async pump(): Promise<void> {
+    // The embedded log's pages are read and parsed synchronously: reading ahead four batches in one
+    // turn would hold every request for as long.
+    const slice = new TimeSlice();
     try {
       for await (const event of this.subscription) {
         this.queue.push(event);
         this.lastRead = event.position;
         this.wake?.();
+        if (slice.spent) await slice.nextTurn();
         // Read ahead by a few batches at most: a slow projection must not fill the memory.
         while (this.queue.length >= this.maxBatch * 4 && !this.ended) await new Promise<void>((resolve) => (this.drained = resolve));
         if (this.ended) break;

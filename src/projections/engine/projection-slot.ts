@@ -1,3 +1,5 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { TimeSlice } from '../../concurrency/time-slice.ts';
 import { decodeEvent, type StoredEvent } from '../../events/registry.ts';
 import type { RecordedEvent } from '../../events/store/event-store.ts';
 import { checkpointsCollection, type Checkpoint, type PartChanges } from '../checkpoints.ts';
@@ -170,7 +172,12 @@ export type BatchOutcome = { applied: number; failures: SlotFailure[] };
 
 /**
  * Applies a batch to each slot through a batch store of its own, then writes every slot's documents
- * and checkpoints in one `writeDocuments` (one transaction on the embedded store). A slot whose
+ * and checkpoints in one `writeDocuments` (one transaction on the embedded store). A new generation
+ * built beside the live one (`whole: false`), which no request reads yet, is written in pieces of at
+ * most `documentsPerPiece` documents with a turn of the event loop between them, its checkpoints with
+ * the last: on the embedded store one transaction of a 2,000-event batch holds every request for as
+ * long as it takes. A crash between two pieces leaves documents without their checkpoint, which the
+ * next start handles as it does on MongoDB (their `_position` keeps them from being applied twice). A slot whose
  * projection throws (or whose event cannot be decoded) keeps what the events before that one did and
  * stops there, its checkpoint just before it: skipping the event would leave its read model silently
  * wrong. The other slots go on. An unreachable store fails the whole batch (ReadStoreUnavailableError):
@@ -181,6 +188,7 @@ export const applyBatch = async (
   slots: readonly ProjectionSlot[],
   batch: readonly DecodedEvent[],
   now: () => number,
+  { whole }: { whole: boolean },
 ): Promise<BatchOutcome> => {
   const last = batch.at(-1)?.recorded.position;
   if (last === undefined) return { applied: 0, failures: [] };
@@ -210,8 +218,13 @@ export const applyBatch = async (
   const writing = done.filter(({ changes }) => changes.length > 0);
   for (const { slot, position } of writing) slot.writing = position;
   try {
-    if (writes.length > 0 || checkpoints.length > 0)
-      await base.writeDocuments(writes, checkpoints.length > 0 ? { collection: checkpointsCollection, put: checkpoints } : undefined);
+    const last = checkpoints.length > 0 ? { collection: checkpointsCollection, put: checkpoints } : undefined;
+    const pieces = whole ? [writes] : piecesOf(writes, documentsPerPiece);
+    for (const [index, piece] of pieces.entries()) {
+      const final = index === pieces.length - 1;
+      if (piece.length > 0 || (final && last)) await base.writeDocuments(piece, final ? last : undefined);
+      if (!final) await nextTurn();
+    }
   } catch (error) {
     for (const { slot } of writing) slot.writing = undefined;
     throw error;
@@ -230,6 +243,34 @@ export const applyBatch = async (
   return { applied, failures };
 };
 
+const documentsPerPiece = 1_000;
+
+/** The writes cut into pieces of at most `size` documents (put, inserted or removed), in their order. */
+export const piecesOf = (writes: readonly DocumentWrites[], size: number): DocumentWrites[][] => {
+  const pieces: DocumentWrites[][] = [[]];
+  let room = size;
+  for (const { collection, put, insert = [], remove = [] } of writes) {
+    const parts: ['put' | 'insert' | 'remove', readonly unknown[]][] = [
+      ['put', put],
+      ['insert', insert],
+      ['remove', remove],
+    ];
+    for (const [kind, all] of parts) {
+      for (let from = 0; from < all.length;) {
+        if (room === 0) {
+          pieces.push([]);
+          room = size;
+        }
+        const taken = all.slice(from, from + room);
+        from += taken.length;
+        room -= taken.length;
+        pieces.at(-1)!.push({ collection, put: [], [kind]: taken } as DocumentWrites);
+      }
+    }
+  }
+  return pieces;
+};
+
 type SlotOutcome = { slot: ProjectionSlot; changes: DocumentWrites[]; reached: number | undefined; failure?: SlotFailure; count: number };
 
 /** The batch's events applied to one slot, through a batch store of its own: its changes, and how far it got. */
@@ -239,9 +280,14 @@ const applyToSlot = async (base: ReadStore, slot: ProjectionSlot, batch: readonl
   // after it are all applied, even should its position move meanwhile.
   const from = slot.position;
   let count = 0;
+  // A batch (up to 2,000 events) could take seconds on the embedded store: the requests a server serves
+  // while it catches up or rebuilds a read model beside the live one get a turn between its events.
+  // Nothing is written before the batch's end, so they see the read models as they stood before it.
+  const slice = new TimeSlice();
   for (let i = 0; i < batch.length; i++) {
     const { recorded, event, error } = batch[i]!;
     if ((from !== undefined && recorded.position <= from) || !slot.reads(recorded.type)) continue;
+    if (slice.spent) await slice.nextTurn();
     const mark = store.mark();
     try {
       if (error !== undefined) throw error;

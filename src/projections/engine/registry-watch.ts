@@ -1,6 +1,7 @@
 import { clearRequest, mergeIfCaughtUp, newSlot, saveGenerations, startBuilder } from './blue-green.ts';
 import { serially, type Engine } from './engine-state.ts';
 import { readGenerations, requestRebuild as requestInRegistry } from './generations.ts';
+import type { ProjectionSlot } from './projection-slot.ts';
 
 /**
  * The registry, read again now and then: rebuilds requested of the projections run here, and the
@@ -14,6 +15,9 @@ export const watchRegistry = async (engine: Engine): Promise<void> => {
     await serially(state, async () => {
       for (const feed of state.builders) await mergeIfCaughtUp(engine, feed);
       state.generations = read;
+      // The new generations asked for together are built by one reader of the log: each reader reads and
+      // decodes every event from the start, which for a whole rebuild costs more than applying them.
+      const requested: ProjectionSlot[] = [];
       for (const projection of config.projections) {
         const doc = read.get(projection.name);
         if (!state.held.has(projection.name)) {
@@ -28,9 +32,10 @@ export const watchRegistry = async (engine: Engine): Promise<void> => {
           config.log('info', 'Rebuilding a read model beside the live one', { projection: projection.name, live: doc.live, next });
           const slot = await newSlot(engine, projection, next);
           state.building.set(projection.name, slot);
-          startBuilder(engine, [slot]);
+          requested.push(slot);
         }
       }
+      if (requested.length > 0) startBuilder(engine, requested);
     });
     await shared.refresh();
     state.sharedError = null;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProjectionEngine } from '../../../src/projections/engine/engine.ts';
-import type { EventStore, SubscribeToAllOptions } from '../../../src/events/store/event-store.ts';
+import type { SubscribeToAllOptions } from '../../../src/events/store/event-store.ts';
 import type { DocumentWrites } from '../../../src/projections/read-store/read-store.ts';
 import {
   append,
@@ -16,11 +16,8 @@ import {
   recordingLog,
   type Stores,
   saleCancelled,
+  watch,
 } from './engine-fixtures.ts';
-
-/** The store with some of its methods replaced (its class methods are not own properties: a spread would lose them). */
-const watch = (store: EventStore, overrides: Partial<EventStore>): EventStore =>
-  new Proxy(store, { get: (target, property: keyof EventStore) => overrides[property] ?? (target[property] as (...args: unknown[]) => unknown).bind(target) });
 
 describe('projection engine: catch-up, resume and live events', () => {
   let stores: Stores;
@@ -212,5 +209,35 @@ describe('projection engine: catch-up, resume and live events', () => {
     expect(await second.routes.collection(slow.collection).countDocuments()).toBe(6);
     await firstStarted;
     await first.stop();
+  });
+  it('when one batch takes longer than a slice to apply, the event loop turns between its events: a server catching up or rebuilding a read model keeps answering', async () => {
+    const days = Array.from({ length: 200 }, (_, i) => new Date(Date.UTC(2030, 0, 1 + i)).toISOString().slice(0, 10));
+    await append(stores.eventStore, 'holidays-calendar', days.map(holidayDeclared));
+    // Each event costs a millisecond of this thread; a turn of the event loop is what a request needs to be answered.
+    const ledger: ('event' | 'turn')[] = [];
+    const holidays = holidaysProjection('holidays', {
+      blockOn: () => {
+        const until = performance.now() + 1;
+        while (performance.now() < until);
+        ledger.push('event');
+        return undefined;
+      },
+    });
+    engine = engineOn(stores, [holidays.projection], { maxBatch: 2_000 }).engine;
+    let turning = true;
+    const turn = () => {
+      ledger.push('turn');
+      if (turning) setImmediate(turn);
+    };
+    setImmediate(turn);
+
+    await engine.start();
+    turning = false;
+
+    expect(holidays.applied).toHaveLength(200);
+    expect(await checkpointOf(stores.readStore, 'holidays')).toBe(holidays.applied.at(-1));
+    // 200 ms of work in one batch: about twenty turns between its first event and its last, not none.
+    const during = ledger.slice(ledger.indexOf('event'), ledger.lastIndexOf('event'));
+    expect(during.filter((entry) => entry === 'turn').length).toBeGreaterThanOrEqual(10);
   });
 });

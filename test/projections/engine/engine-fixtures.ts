@@ -159,3 +159,7 @@ export const checkpointOf = async (store: ReadStore, name: string, generation = 
   (await store.collection<Checkpoint>(checkpointsCollection).findOne({ _id: checkpointName(name, generation) }))?.position;
 
 export { eventually } from '../../support/eventually.ts';
+
+/** The store with some of its methods replaced (its class methods are not own properties: a spread would lose them). */
+export const watch = <Store extends EventStore>(store: Store, overrides: Partial<EventStore>): Store =>
+  new Proxy(store, { get: (target, property: keyof EventStore) => overrides[property] ?? (target[property] as (...args: unknown[]) => unknown).bind(target) });

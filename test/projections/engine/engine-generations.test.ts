@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../src/events/registry.ts';
 import type { ProjectionEngine } from '../../../src/projections/engine/engine.ts';
+import type { DocumentWrites, ReadStore } from '../../../src/projections/read-store/read-store.ts';
 import {
   append,
   checkpointOf,
@@ -12,6 +13,7 @@ import {
   openStores,
   type HolidayDay,
   type Stores,
+  watch,
 } from './engine-fixtures.ts';
 
 /** A gate a projection waits at on one event, until opened. */
@@ -119,6 +121,69 @@ describe('projection engine: generations (blue/green rebuilds)', () => {
       { _id: '2025-05-08', declared: true, changes: 1, _position: during },
     ]);
     await eventually(async () => !(await stores.readStore.listCollectionNames()).includes('holidays_days_g1'));
+  });
+
+  it('when every read model is rebuilt at once, one reader of the log builds them all, and each gets every event', async () => {
+    await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-01'), holidayDeclared('2025-05-08'), holidayRemoved('2025-05-08')]);
+    const readers: unknown[] = [];
+    const eventStore = watch(stores.eventStore, {
+      subscribeToAll: (options) => {
+        readers.push(options);
+        return stores.eventStore.subscribeToAll(options);
+      },
+    });
+    const projections = [holidaysProjection('holidays'), holidaysProjection('closures'), holidaysProjection('bank-days')];
+    const { engine } = engineOn(
+      { ...stores, eventStore },
+      projections.map(({ projection }) => projection),
+      { retiredGenerationGraceMs: 0 },
+    );
+    engines.push(engine);
+    await engine.start();
+    const atStart = readers.length;
+
+    await engine.requestRebuild();
+    await eventually(() => engine.status().every((status) => status.generation === 2));
+
+    expect(readers.length - atStart).toBe(1);
+    for (const { applied } of projections) expect(applied).toHaveLength(6);
+    for (const { collection } of projections) expect(await stores.readStore.collection(`${collection}_g2`).countDocuments()).toBe(2);
+  });
+
+  it('when a rebuild writes a large batch, the new generation is written in pieces of 1,000 documents with its checkpoint in the last; the live one in one write', async () => {
+    const days = Array.from({ length: 2_500 }, (_, i) => new Date(Date.UTC(2030, 0, 1 + i)).toISOString().slice(0, 10));
+    await append(stores.eventStore, 'holidays-calendar', days.map(holidayDeclared));
+    const writes: { collections: string[]; documents: number; checkpoint: boolean }[] = [];
+    const readStore = new Proxy(stores.readStore, {
+      get: (target, property: keyof ReadStore) =>
+        property === 'writeDocuments'
+          ? (documents: DocumentWrites[], last?: DocumentWrites) => {
+              writes.push({
+                collections: [...new Set(documents.map(({ collection }) => collection))],
+                documents: documents.reduce((sum, { put, insert = [], remove = [] }) => sum + put.length + insert.length + remove.length, 0),
+                checkpoint: last !== undefined,
+              });
+              return target.writeDocuments(documents, last);
+            }
+          : (target[property] as (...args: unknown[]) => unknown).bind(target),
+    });
+    const holidays = holidaysProjection('holidays');
+    const { engine, routes } = engineOn({ ...stores, readStore }, [holidays.projection], { retiredGenerationGraceMs: 0, maxBatch: 5_000 });
+    engines.push(engine);
+    await engine.start();
+    // The first build is the live generation (nothing answered before it): one write.
+    expect(writes).toEqual([{ collections: ['holidays_days_g1'], documents: 2_500, checkpoint: true }]);
+
+    writes.length = 0;
+    await engine.requestRebuild();
+    await eventually(() => engine.status()[0]?.generation === 2);
+
+    expect(writes).toEqual([
+      { collections: ['holidays_days_g2'], documents: 1_000, checkpoint: false },
+      { collections: ['holidays_days_g2'], documents: 1_000, checkpoint: false },
+      { collections: ['holidays_days_g2'], documents: 500, checkpoint: true },
+    ]);
+    expect(await routes.collection('holidays_days').countDocuments()).toBe(2_500);
   });
 
   it('when events keep coming while a rebuild catches up and is handed over to the main reader, the new generation holds each of them exactly once', async () => {
