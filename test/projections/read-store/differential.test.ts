@@ -20,7 +20,9 @@ import { sharedMongoUrl, withDatabase } from '../../support/mongo-backend.ts';
 type Item = Document & { _id: number };
 
 const seed = Number(process.env.DIFFERENTIAL_SEED ?? 20261124);
-const documentCount = 400;
+// 200 documents: the queries' answers are spread as with 400 (about a third empty, a quarter cut
+// short by their limit), at half the cost of each query on both adapters.
+const documentCount = 200;
 
 const strings = ['a', 'b', 'ab', 'B', '', 'z'];
 const scalar = (random: Random): unknown =>
@@ -100,11 +102,11 @@ const generateQuery = (random: Random, choice: Fields = fields): Query => {
   return { filter: generateFilter(random, choice), sort, skip: random.chance(0.3) ? random.int(0, 20) : 0, limit: random.chance(0.5) ? random.int(1, 30) : 0 };
 };
 
-/** What MongoDB answers: the filter as mingo evaluates it (with MongoDB's null comparisons), sorted MongoDB's way. */
-const oracle = (docs: Item[], query: Query): unknown[] => {
+/** What MongoDB answers: the filter as mingo evaluates it (with MongoDB's null comparisons), sorted MongoDB's way; and how many match. */
+const oracle = (docs: Item[], query: Query): { ids: unknown[]; count: number } => {
   const matching = find(docs, withMongoNullComparisons(query.filter)).all() as Item[];
   const sorted = sortDocuments(matching, Object.entries(query.sort) as SortField[]);
-  return sorted.slice(query.skip, query.limit ? query.skip + query.limit : undefined).map((doc) => doc._id);
+  return { ids: sorted.slice(query.skip, query.limit ? query.skip + query.limit : undefined).map((doc) => doc._id), count: matching.length };
 };
 
 const ask = async (items: ReadCollection<Item>, query: Query): Promise<unknown[]> => {
@@ -144,14 +146,14 @@ describe('read store, differential', () => {
   });
   afterAll(async () => sqlite.close());
 
-  it(`when 2,000 random queries run on the embedded store, each answers what MongoDB's semantics give (seed ${seed})`, async () => {
+  it(`when 2,000 random queries over ${documentCount} documents run on the embedded store, each answers what MongoDB's semantics give (seed ${seed})`, async () => {
     const queries = seededRandom(seed, 'queries');
     for (let i = 0; i < 2000; i++) {
       const query = generateQuery(queries);
       const expected = oracle(docs, query);
       const actual = await ask(sqliteItems, query);
-      expect({ query, ids: actual }).toEqual({ query, ids: expected });
-      expect({ query, count: await sqliteItems.countDocuments(query.filter) }).toEqual({ query, count: oracle(docs, { ...query, skip: 0, limit: 0 }).length });
+      expect({ query, ids: actual }).toEqual({ query, ids: expected.ids });
+      expect({ query, count: await sqliteItems.countDocuments(query.filter) }).toEqual({ query, count: expected.count });
     }
   });
 
@@ -168,7 +170,7 @@ describe('read store, differential', () => {
       await mongo?.close();
     });
 
-    it(`when 300 random queries run on both adapters, they answer the same (seed ${seed})`, { timeout: 180_000 }, async () => {
+    it(`when 300 random queries over ${documentCount} documents run on both adapters, they answer the same (seed ${seed})`, { timeout: 180_000 }, async () => {
       const queries = seededRandom(seed, 'server queries');
       for (let i = 0; i < 300; i++) {
         const query = generateQuery(queries, serverFields);
