@@ -39,13 +39,16 @@ if ! node -e "new (require('better-sqlite3'))(':memory:').close()" 2>/dev/null; 
   addon=$!
 fi
 
-# The type-check and the lint side by side (each mostly one core); the lint's output after the type-check's.
+# The checks of `npm run typecheck` and `npm run lint` on two lanes of about a minute each (each mostly
+# one core): the type-check and the layers' rules; the code's rules and the formatting. The second
+# lane's output after the first's.
 checks() {
   local lint_log status=0
   lint_log=$(mktemp)
-  npm run --silent lint >"$lint_log" 2>&1 &
+  { npm run --silent lint:code && npm run --silent lint:format; } >"$lint_log" 2>&1 &
   local lint=$!
   npm run --silent typecheck || status=$?
+  npm run --silent lint:layers || status=$?
   wait "$lint" || status=$?
   cat "$lint_log"
   rm -f "$lint_log"
