@@ -9,6 +9,7 @@ import { createLogger } from './logger.ts';
 import { createRuntimeApp } from './server/app.ts';
 import { bindServer, PortInUseError } from './server/bind-server.ts';
 import { openRuntime, readModelsFile as readModelsFilePath } from './runtime.ts';
+import { mingo } from './projections/read-store/mingo-on-demand.ts';
 import { watchReadModelsFile } from './server/read-models-file-watch.ts';
 import { explainStoreFailure, resetCommand } from './config/store-failures.ts';
 import { flushTracing } from './tracing/tracing-shutdown.ts';
@@ -79,6 +80,9 @@ const main = async (): Promise<void> => {
     runtime.logAudit.follower.start();
     runtime.logAudit.notary.start().catch((error: unknown) => log.error({ err: error }, 'the log notary could not start'));
   }
+  // The query library the read models fall back on, loaded while the read models catch up rather than
+  // at the first request that needs it.
+  mingo();
   runtime.projections.start().then(
     () => {
       if (stopping) return;

@@ -1,8 +1,9 @@
-import { Aggregator, find, Query } from 'mingo';
+import type { Query } from 'mingo';
 import { isObjectId, isPlainObject, valuesAt } from './document-values.ts';
 import { simplePredicate } from './fast-path.ts';
 import type { SortField } from './sqlite-filter.ts';
 import type { Document } from './read-store.ts';
+import { mingo } from './mingo-on-demand.ts';
 
 /**
  * Filters, sorts and projections evaluated on documents in this process, with MongoDB's semantics:
@@ -16,7 +17,7 @@ export const matcherOf = (filter: Document): Matcher => {
   if (Object.keys(filter).length === 0) return () => true;
   const simple = simplePredicate(filter);
   let query: Query | undefined;
-  return (doc) => simple?.(doc) ?? (query ??= new Query(withMongoNullComparisons(filter))).test(doc);
+  return (doc) => simple?.(doc) ?? (query ??= new (mingo().Query)(withMongoNullComparisons(filter))).test(doc);
 };
 
 const isOperators = (value: unknown): value is Document =>
@@ -122,7 +123,7 @@ export const sortDocuments = (docs: Document[], fields: readonly SortField[]): D
 export const projectDocuments = (docs: Document[], projection: Document | undefined): Document[] => {
   if (projection === undefined || Object.keys(projection).length === 0) return docs;
   const pick = topLevelPick(projection);
-  if (pick === undefined) return find(docs, {}, projection).all() as Document[];
+  if (pick === undefined) return mingo().find(docs, {}, projection).all() as Document[];
   return docs.map((doc) => {
     const picked: Document = {};
     for (const field in doc) if (pick.has(field) === pick.including) picked[field] = doc[field];
@@ -154,4 +155,4 @@ const topLevelPick = (projection: Document): (Set<string> & { including: boolean
 
 /** Runs a pipeline on documents; `$lookup` and friends read the other collections through `collectionOf`. */
 export const aggregateDocuments = <R extends Document>(docs: Document[], pipeline: Document[], collectionOf: (name: string) => Document[]): R[] =>
-  new Aggregator(pipeline, { collectionResolver: collectionOf }).run<R>(docs);
+  new (mingo().Aggregator)(pipeline, { collectionResolver: collectionOf }).run<R>(docs);

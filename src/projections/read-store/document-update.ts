@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { update as applyOperators } from 'mingo/updater';
 import { setValue } from 'mingo/util';
+import { mingoUpdater } from './mingo-on-demand.ts';
 import { simpleUpdate } from './fast-path.ts';
 import { cloneValue, isPlainObject, valueKey } from './document-values.ts';
 import type { Document } from './read-store.ts';
@@ -29,7 +29,7 @@ export function updatedDocument(current: Document, update: Document, filter: Doc
   const next = cloneValue(current);
   // The filter matters only to the positional `$` operator; compiling it for every write would be wasted.
   const condition = usesPositional(modifier) ? filter : undefined;
-  return applyOperators(next, modifier, undefined, condition, { cloneMode: 'deep' }).length ? next : undefined;
+  return mingoUpdater().update(next, modifier, undefined, condition, { cloneMode: 'deep' }).length ? next : undefined;
 }
 
 /** The document an upsert inserts: the filter's equality fields, then every operator, $setOnInsert included. */
@@ -55,7 +55,7 @@ export function upsertedDocument(filter: Document, update: Document): Document {
     doc._id = cloneValue($set._id);
     delete $set._id;
   }
-  applyOperators(doc, Object.keys($set).length ? { ...operators, $set } : operators, undefined, undefined, { cloneMode: 'deep' });
+  mingoUpdater().update(doc, Object.keys($set).length ? { ...operators, $set } : operators, undefined, undefined, { cloneMode: 'deep' });
   return { _id: doc._id ?? newObjectIdHex(), ...doc };
 }
 
