@@ -75,7 +75,7 @@ const run = async (runtime: Runtime, action: 'rebuild' | 'verify' | 'status', va
           eventStore: runtime.eventStore,
           live: runtime.readStore,
           projections,
-          scratch: openSqliteReadStore({ file: scratchFile }),
+          scratch: openSqliteReadStore({ file: scratchFile, scratch: true }),
           liveReached,
         });
         if (report.ok) {
