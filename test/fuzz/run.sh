@@ -45,26 +45,46 @@ export DATA_DIR="$data_dir" LOG_LEVEL=${LOG_LEVEL:-warn}
 node build.mjs
 cli() { node --enable-source-maps dist/cli.mjs "$@"; }
 cli demo seed --orders 40 --seed 7 >/dev/null
-token() { cli token issue --group "$1" --label fuzz | tail -n 1; }
-declare -A tokens
-for group in core supplier-a supplier-b chatbot; do tokens[$group]=$(token "$group"); done
+# The tokens and the action tokens below are made by CLI commands started side by side (each spends most
+# of its second starting), each into a file of its own.
+minted="$data_dir/minted"
+mkdir -p "$minted"
+token() { cli token issue --group "$1" --label fuzz | tail -n 1 >"$minted/$1"; }
+for group in core supplier-a supplier-b chatbot; do token "$group" & done
 
 # Action tokens are signed by the service: the fuzzer cannot make one, so each token route gets one
 # minted here (on the last, most likely undelivered, sale), in a copy of the configuration.
 sale=40
 day=$(date -d '+8 days' +%F)
 while [[ "$(date -d "$day" +%u)" -ge 6 ]]; do day=$(date -d "$day +1 day" +%F); done
-action_token() { cli action-token "$@" | tail -n 1; }
+action_token() {
+  local kind=$1
+  shift
+  cli action-token "$kind" "$@" | tail -n 1 >"$minted/action-$kind"
+}
+action_token rdv --sale "$sale" --data "{\"date\":\"$day\",\"time\":\"10:00\"}" &
+action_token address --sale "$sale" --data '{"firstname":"Zoé","lastname":"Brunet","street":["38 allée des Tilleuls"],"postcode":"38100","city":"Grenoble","country_id":"FR"}' &
+action_token delivery-rdv --sale "$sale" --data '{"provider":"Cargomatic","reference":"CGM-4471"}' &
+action_token cancel --sale "$sale" &
+action_token invoice --sale "$sale" &
+# Each command's failure is the script's (set -e does not see a background job's status).
+for job in $(jobs -p); do wait "$job"; done
+declare -A tokens
+for group in core supplier-a supplier-b chatbot; do
+  tokens[$group]=$(<"$minted/$group")
+  [[ -n "${tokens[$group]}" ]] || { echo "no $group token was issued" >&2; exit 1; }
+done
 config="$data_dir/schemathesis.toml"
 cp test/fuzz/schemathesis.toml "$config"
 add_token() {
+  [[ -n "$2" ]] || { echo "no action token for $1" >&2; exit 1; }
   printf '\n[[operations]]\ninclude-operation-id = %s\nparameters = { "path.token" = "%s" }\n' "$1" "$2" >>"$config"
 }
-add_token '["checkSaleRdv", "applySaleRdv"]' "$(action_token rdv --sale "$sale" --data "{\"date\":\"$day\",\"time\":\"10:00\"}")"
-add_token '"changeSaleAddress"' "$(action_token address --sale "$sale" --data '{"firstname":"Zoé","lastname":"Brunet","street":["38 allée des Tilleuls"],"postcode":"38100","city":"Grenoble","country_id":"FR"}')"
-add_token '"saveSaleDeliveryRdv"' "$(action_token delivery-rdv --sale "$sale" --data '{"provider":"Cargomatic","reference":"CGM-4471"}')"
-add_token '"cancelSaleByToken"' "$(action_token cancel --sale "$sale")"
-add_token '"getSaleInvoice"' "$(action_token invoice --sale "$sale")"
+add_token '["checkSaleRdv", "applySaleRdv"]' "$(<"$minted/action-rdv")"
+add_token '"changeSaleAddress"' "$(<"$minted/action-address")"
+add_token '"saveSaleDeliveryRdv"' "$(<"$minted/action-delivery-rdv")"
+add_token '"cancelSaleByToken"' "$(<"$minted/action-cancel")"
+add_token '"getSaleInvoice"' "$(<"$minted/action-invoice")"
 
 # A webhook endpoint valid by its schema may still be refused: its host must resolve to public
 # addresses (the address policy), and this machine resolves no name. That 400 is expected, not a fault.
