@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,8 +54,20 @@ export const startFerretDb = async (options: FerretDbOptions = {}): Promise<Ferr
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const exited = once(child, 'exit');
+  // A server still running when the test process ends (a spec that did not stop it, a worker torn down)
+  // goes with it, rather than run on with its parent gone. vitest ends its workers with SIGTERM, whose
+  // default action skips the `exit` handlers: while a server runs, SIGTERM exits the process instead.
+  const atProcessExit = () => {
+    child.kill('SIGKILL');
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const atSigterm = () => process.exit(143);
+  process.once('exit', atProcessExit);
+  process.once('SIGTERM', atSigterm);
 
   const cleanup = async () => {
+    process.removeListener('exit', atProcessExit);
+    process.removeListener('SIGTERM', atSigterm);
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGKILL');
       await exited;

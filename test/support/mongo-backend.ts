@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
-import { afterAll, onTestFinished } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { openMongoReadStore } from '../../src/projections/read-store/mongo-read-store.ts';
 import { openSqliteReadStore } from '../../src/projections/read-store/sqlite-read-store.ts';
 import type { ReadStore } from '../../src/projections/read-store/read-store.ts';
@@ -8,8 +8,9 @@ import { startFerretDb, type FerretDb } from './ferretdb-server.ts';
 
 /**
  * MongoDB read models for the tests. The server is the MongoDB named by TEST_MONGODB_URL, else a
- * FerretDB started on first use and shared by the tests of one file (stopped after them); each test
- * gets a database of its own.
+ * FerretDB started on first use and shared by the spec files of one test process (the files of a
+ * worker share its modules: vitest.config.ts), stopped when that process ends; each test gets a
+ * database of its own.
  *
  * Specs written against the embedded read store (SQLite, in memory) run on MongoDB instead when
  * TEST_READ_STORE=mongodb or TEST_BACKENDS=mongodb|production (as the API specs do, see backends.ts), or
@@ -23,13 +24,9 @@ export const readModelsOnMongo = (): boolean => {
   );
 };
 
+// Not stopped by an `afterAll` here: registered when this module is first imported, it ran after the
+// first file only, and the server a later file started was left running with its process gone.
 let server: Promise<FerretDb> | undefined;
-
-afterAll(async () => {
-  const started = server;
-  server = undefined;
-  if (started) await (await started).stop();
-});
 
 /** The shared server's connection string (no database in it). */
 export const sharedMongoUrl = async (): Promise<string> => process.env.TEST_MONGODB_URL ?? (await (server ??= startFerretDb())).url;
