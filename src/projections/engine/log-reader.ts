@@ -88,14 +88,15 @@ export class LogReader {
 
   private async pump(): Promise<void> {
     // The embedded log's pages are read and parsed synchronously: reading ahead four batches in one
-    // turn would hold every request for as long.
+    // turn would hold every request for as long. Only while catching up: live, the events arrive a few
+    // at a time, and a turn given after each would spread one append's events over more batches.
     const slice = new TimeSlice();
     try {
       for await (const event of this.subscription) {
         this.queue.push(event);
         this.lastRead = event.position;
         this.wake?.();
-        if (slice.spent) await slice.nextTurn();
+        if (!this.live && slice.spent) await slice.nextTurn();
         // Read ahead by a few batches at most: a slow projection must not fill the memory.
         while (this.queue.length >= this.maxBatch * 4 && !this.ended) await new Promise<void>((resolve) => (this.drained = resolve));
         if (this.ended) break;
