@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../../src/events/command-context.ts';
 import { cancelSale } from '../../../../src/events/sales/cancel-sale.ts';
 import { markRefundPaid } from '../../../../src/events/sales/refunds.ts';
+import { readModelsCaughtUp } from '../../../support/api-harness.ts';
 import { expectJson, importOrder, invalid, notFound, nowAnswered, order, seedCatalog, startCoreSalesApi, type CoreSalesApi } from './core-sales-api.ts';
 
 describe('GET /api/sale-refund/{id}', () => {
@@ -26,6 +27,7 @@ describe('GET /api/sale-refund/{id}', () => {
     );
     if (cancelled.status !== 'cancelled' || cancelled.refund === null) throw new Error(`expected a refund, got ${JSON.stringify(cancelled)}`);
 
+    await readModelsCaughtUp(api.runtime);
     expectJson(await api.get(`/api/sale-refund/${sale.saleId}`), 200, [
       {
         id: cancelled.refund.refundId,
@@ -45,6 +47,10 @@ describe('GET /api/sale-refund/{id}', () => {
     await markRefundPaid(api.runtime.salesDeps, { incrementId: '100004512', refundId: first.refund.refundId }, systemContext());
     const second = await cancelSale(api.runtime.salesDeps, { incrementId: '100004512', reason: 'Annulation client' }, systemContext());
     if (second.status !== 'cancelled' || second.refund === null) throw new Error('expected a second refund');
+
+    // Written through the command handlers, not a route: the read models are awaited as a route's answer would.
+
+    await readModelsCaughtUp(api.runtime);
 
     const response = await api.get(`/api/sale-refund/${sale.saleId}`);
 
