@@ -1,4 +1,11 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate } from 'node:timers/promises';
+
+/**
+ * Gives the event loop one turn: whatever is waiting (a timer, a socket, a request) runs before the
+ * caller goes on. Reading the log and the embedded stores chains promises only, so a long loop over
+ * them lets nothing in unless it asks for a turn.
+ */
+export const nextTurn = (): Promise<void> => setImmediate();
 
 /**
  * A long piece of work on the main thread, cut into turns of the event loop. Where reads resolve

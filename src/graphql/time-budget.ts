@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { nextTurn } from '../concurrency/time-slice.ts';
 import { GraphQLError, type GraphQLFieldResolver } from 'graphql/index.js';
 
 /**

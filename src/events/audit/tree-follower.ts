@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { nextTurn } from '../../concurrency/time-slice.ts';
 import type { Logger } from '../../logger.ts';
 import type { EventStore, JsonObject, RecordedEvent, UnparsedEvent, Subscription } from '../store/event-store.ts';
 import { eventLeafHash, unparsedEventLeafHash } from './leaf.ts';
@@ -116,10 +117,6 @@ export const followLogIntoTree = (deps: TreeFollowerDeps): TreeFollower => {
     write(batch.map(arrivalOf));
   };
 
-  // Reading the log chains promises only: without a turn of the event loop between two batches, a
-  // catch-up would hold every request until its end.
-  const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve));
-
   /**
    * Pages of the log as stored, from the tree's last position, until one comes back short (or the
    * follower stops). A log more than a page ahead has its leaves made on a worker thread, which hashes
@@ -147,7 +144,8 @@ export const followLogIntoTree = (deps: TreeFollowerDeps): TreeFollower => {
         write(page.map((event, i) => arrivalOfUnparsed(event, hashed[i]!)));
         if (!nextHashes) return;
         [page, hashes] = [next, nextHashes];
-        await yieldToRequests();
+        // Without a turn between two batches, a catch-up would hold every request until its end.
+        await nextTurn();
       }
     } finally {
       await hashing.close();
@@ -171,7 +169,7 @@ export const followLogIntoTree = (deps: TreeFollowerDeps): TreeFollower => {
       pending.push(event);
       if (pending.length >= BATCH) {
         flush();
-        await yieldToRequests();
+        await nextTurn();
       } else if (!flushScheduled) {
         flushScheduled = true;
         setImmediate(() => {

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { nextTurn } from '../../concurrency/time-slice.ts';
 import { ReadStoreUnavailableError } from '../read-store/read-store.ts';
 import { serially, type Engine, type Feed } from './engine-state.ts';
 import { LogReader } from './log-reader.ts';
@@ -92,7 +93,7 @@ const run = async (engine: Engine, feed: Feed, handOver: ((feed: Feed) => Promis
       logProgress(engine);
       // Reading and applying the log chains promises only: without a turn of the event loop between
       // batches, a catch-up would hold every request (/health included) until its end.
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   } catch (error) {
     if (state.stopped.signal.aborted) return;

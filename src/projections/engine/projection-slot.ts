@@ -1,5 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { TimeSlice } from '../../concurrency/time-slice.ts';
+import { nextTurn, TimeSlice } from '../../concurrency/time-slice.ts';
 import { decodeEvent, type StoredEvent } from '../../events/registry.ts';
 import type { RecordedEvent } from '../../events/store/event-store.ts';
 import { checkpointsCollection, type Checkpoint, type PartChanges } from '../checkpoints.ts';
@@ -246,7 +245,7 @@ export const applyBatch = async (
 const documentsPerPiece = 1_000;
 
 /** The writes cut into pieces of at most `size` documents (put, inserted or removed), in their order. */
-export const piecesOf = (writes: readonly DocumentWrites[], size: number): DocumentWrites[][] => {
+const piecesOf = (writes: readonly DocumentWrites[], size: number): DocumentWrites[][] => {
   const pieces: DocumentWrites[][] = [[]];
   let room = size;
   for (const { collection, put, insert = [], remove = [] } of writes) {
