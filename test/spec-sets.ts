@@ -45,7 +45,8 @@ export const productionPathSpecs = [
  * On the second runtime (`npm run test:node24`, the Docker image's Node.js 24): one spec per part
  * that differs between runtimes: the native addon (better-sqlite3, both stores and a crash under
  * SIGKILL), worker threads (the PDF pool), the HTTP client (the SSRF-safe fetch), crypto (sealed
- * personal data, tokens), the module hooks of the tracing preload (on the embedded stores), the start-up path of the bundle,
+ * personal data, tokens), the module hooks of the tracing preload (tracing.test.ts: on the embedded stores; its case on the
+ * production stores is a file of its own), the start-up path of the bundle,
  * and one in-process spec of each facade (Koa, graphql-yoga on the fetch API).
  */
 export const runtimeSmokeSpecs = [

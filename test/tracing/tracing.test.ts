@@ -1,85 +1,17 @@
-import { execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testBackendEnv } from '../support/backends.ts';
 import { freeLoopbackPort } from '../support/free-port.ts';
 import { startOtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver.ts';
-import { projectRoot, serviceArguments, cliArguments } from '../support/service-command.ts';
-
-const run = promisify(execFile);
-const SERVER = 2; // OTLP's SPAN_KIND_SERVER
-const CLIENT = 3;
-
-/** `npm start`'s arguments with one more preload, before the service's module (the last argument). */
-const startArgumentsWith = (preload: string): string[] => {
-  const args = serviceArguments();
-  return [...args.slice(0, -1), '--import', preload, args.at(-1)!];
-};
-
-/**
- * `npm start` as a process of its own (its bundle with the tracing preload), plus a probe that lists
- * the modules it loaded; SIGTERM stops it as an orchestrator would.
- */
-const startServer = async (dataDir: string, env: Record<string, string>) => {
-  const port = await freeLoopbackPort();
-  const loadedModulesFile = path.join(dataDir, `loaded-modules-${port}.json`);
-  const child = spawn(process.execPath, startArgumentsWith('./test/tracing/loaded-modules-probe.mjs'), {
-    cwd: projectRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      LOADED_MODULES_FILE: loadedModulesFile,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  child.stdout.resume();
-  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const ready = await fetch(`${url}/health/ready`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the server did not start: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    url,
-    /** SIGTERM, then the exit code and the CommonJS modules the process had loaded. */
-    stop: async () => {
-      child.kill('SIGTERM');
-      const [code] = await exited;
-      return { code, stderr, loadedModules: JSON.parse(await readFile(loadedModulesFile, 'utf8')) as string[] };
-    },
-    kill: () => child.exitCode === null && child.kill('SIGKILL'),
-  };
-};
-
-/**
- * The SDK, exporters, instrumentations and module hooks. Not `@opentelemetry/api`, the no-op facade:
- * prom-client loads it for its exemplars whether tracing is on or not.
- */
-const openTelemetryModules = (files: string[]) =>
-  files.filter((file) => /node_modules\/(@opentelemetry\/(?!api\/)|import-in-the-middle\/|require-in-the-middle\/)/.test(file));
+import { cliArguments, projectRoot, serviceArguments } from '../support/service-command.ts';
+import { openTelemetryModules, run, SERVER, startServer, type TracedServer } from './traced-server.ts';
 
 describe('OpenTelemetry tracing, started by npm start when an OTLP endpoint is configured', () => {
   let dataDir: string;
   let token: string;
   let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
-  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+  const servers: TracedServer[] = [];
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'tracing-'));
@@ -160,52 +92,6 @@ describe('OpenTelemetry tracing, started by npm start when an OTLP endpoint is c
         receiver.requests.every((request) => request.method === 'POST' && request.path === '/v1/traces' && request.contentType === 'application/json'),
       ).toBe(true);
       expect(openTelemetryModules(loadedModules)).toContainEqual(expect.stringContaining('/@opentelemetry/sdk-node/'));
-    },
-  );
-
-  // Not in the second runtime's smoke set (test/spec-sets.ts): the gRPC and MongoDB instrumentations hook
-  // their packages as the HTTP one does, which the spec above proves there; this one's two test servers
-  // took 8 of its 20 s.
-  it.skipIf(process.env.TEST_SET === 'runtime-smoke')(
-    "when the stores are EventStoreDB and MongoDB, their gRPC calls and the read models' commands are spans too, those of a request in its trace",
-    { timeout: 180_000 },
-    async () => {
-      const productionDir = await mkdtemp(path.join(tmpdir(), 'tracing-production-'));
-      const backends = await testBackendEnv(productionDir, 'production');
-      try {
-        const issued = await run(process.execPath, cliArguments('token', 'issue', '--group', 'core'), {
-          cwd: projectRoot,
-          env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: productionDir, LOG_LEVEL: 'warn', ...backends.env },
-        });
-        const coreToken = issued.stdout.trimEnd().split('\n').at(-1)!;
-        const server = await startServer(productionDir, {
-          ...backends.env,
-          OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
-          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-          OTEL_BSP_SCHEDULE_DELAY: '200',
-        });
-        servers.push(server);
-        const before = receiver.spans.length;
-        expect((await fetch(`${server.url}/api/sale/1`, { headers: { Authorization: `Bearer ${coreToken}` } })).status).toBe(404);
-
-        expect((await server.stop()).code).toBe(0);
-
-        const spans = receiver.spans.slice(before);
-        const grpc = spans.filter((span) => span.scope === '@opentelemetry/instrumentation-grpc' && span.kind === CLIENT);
-        expect(grpc.map((span) => span.name)).toContainEqual(expect.stringMatching(/^grpc\.event_store\.client\.streams\.Streams\/Read$/));
-        expect(grpc.every((span) => span.serviceName === 'sav-order-service' && span.attributes['rpc.system'] === 'grpc')).toBe(true);
-        const request = spans.find((span) => span.kind === SERVER && span.attributes['http.route'] === '/api/sale/:id');
-        const mongo = spans.filter((span) => span.scope === '@opentelemetry/instrumentation-mongodb' && span.traceId === request?.traceId);
-        // The token's lookup, then the sale's, under the request; the commands' values are left out.
-        expect(mongo.map((span) => span.name)).toEqual(
-          expect.arrayContaining([expect.stringMatching(/^find access_tokens_g\d+$/), expect.stringMatching(/^find sales_g\d+$/)]),
-        );
-        expect(mongo.every((span) => span.kind === CLIENT && span.attributes['db.system.name'] === 'mongodb')).toBe(true);
-        expect(mongo.every((span) => !String(span.attributes['db.query.text']).includes(coreToken.split('.')[0]!))).toBe(true);
-      } finally {
-        await backends.cleanup();
-        await rm(productionDir, { recursive: true, force: true });
-      }
     },
   );
 
