@@ -1,4 +1,4 @@
-import { TimeSlice } from '../../concurrency/time-slice.ts';
+import { nextTurn, TimeSlice } from '../../concurrency/time-slice.ts';
 import type { EventStore, RecordedEvent, Subscription } from '../../events/store/event-store.ts';
 
 /** How long a catch-up waits for more events before handing over a batch that is not full. */
@@ -57,6 +57,7 @@ export class LogReader {
    * as soon as there is an event. Undefined when the subscription has ended (its error, if any, is thrown).
    */
   async next(): Promise<RecordedEvent[] | undefined> {
+    let wokenByFirst = false;
     for (;;) {
       if (this.queue.length > 0 && (this.live || this.ended || this.queue.length >= this.maxBatch)) break;
       if (this.ended && this.queue.length === 0) {
@@ -64,6 +65,7 @@ export class LogReader {
         return undefined;
       }
       const waitingFor = this.queue.length;
+      wokenByFirst = waitingFor === 0;
       const woken = await new Promise<boolean>((resolve) => {
         const timer = waitingFor > 0 ? setTimeout(() => resolve(false), lullMs) : undefined;
         this.wake = () => {
@@ -73,6 +75,10 @@ export class LogReader {
       });
       if (!woken && this.queue.length === waitingFor) break;
     }
+    // Live, the first event of an append wakes this reader while the rest of that append is still
+    // being read: one turn lets them arrive, so that a command's events are applied in one batch and
+    // no read sees part of them.
+    if (wokenByFirst && this.live && !this.ended) await nextTurn();
     const batch = this.queue.splice(0, this.maxBatch);
     this.drained?.();
     return batch;
