@@ -7,8 +7,7 @@
  * Whatever this cannot vouch for, byte for byte, answers undefined, and the caller parses the text and
  * writes it with canonicalJson: white space; an escape JSON.stringify does not write (`\/`, any `\u`)
  * or a lone surrogate; a number not as JSON.stringify writes it (`1.0`, `1e3`, `-0`); a key with an
- * escape (its order in the text may not be its order decoded), a duplicate key or `__proto__` (which
- * canonicalJson drops from an object it reorders); nesting deeper than 64; text that is not JSON.
+ * escape (its order in the text may not be its order decoded), a duplicate key or `__proto__`; nesting deeper than 64; text that is not JSON.
  */
 export const canonicalJsonOfText = (json: string): string | undefined => {
   text = json;

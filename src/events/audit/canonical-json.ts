@@ -60,7 +60,8 @@ const inKeyOrder = (value: JsonValue | undefined): JsonValue | undefined | typeo
     items.push(item);
   }
   if (!changed) return value;
-  const copy: { [key: string]: JsonValue } = {};
+  // Without a prototype, a `__proto__` key (which JSON.parse makes an own property) stays a key.
+  const copy: { [key: string]: JsonValue } = Object.create(null) as { [key: string]: JsonValue };
   sorted.forEach((key, i) => {
     if (items[i] !== undefined) copy[key] = items[i]!;
   });

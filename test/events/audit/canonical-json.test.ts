@@ -137,7 +137,7 @@ describe('the canonical JSON of a leaf, made from JSON text without parsing it',
       '[123456789012345]',
       '[1e+21,1e21,0.000001,1e-7,-1.5e-7,5e-324,1.7976931348623157e+308,1e400]',
       '[0.1,-0.5,543.42,100,-100,0]',
-      // Keys: duplicates, __proto__ (canonicalJson drops it from an object it reorders), digits, empty.
+      // Keys: duplicates, __proto__, digits, empty.
       '{"b":1,"a":2,"b":3}',
       '{"a":1,"a":1}',
       '{"b":1,"__proto__":{"x":1}}',
@@ -166,6 +166,8 @@ describe('the canonical JSON of a leaf, made from JSON text without parsing it',
     ];
     for (const text of texts) expectSameAsParsed(text);
     expect(canonicalJsonOfText('{"b":1,"__proto__":{"x":1}}')).toBeUndefined();
+    // A key named __proto__ is a key like any other: kept, in its place.
+    expect(canonicalJson(JSON.parse('{"b":1,"__proto__":{"x":1}}') as JsonValue)).toBe('{"__proto__":{"x":1},"b":1}');
     expect(canonicalJsonOfText('{"b":1,"a":2,"b":3}')).toBeUndefined();
     expect(canonicalJsonOfText('[1.0]')).toBeUndefined();
     expect(canonicalJsonOfText('{"b":1,"10":2,"9":3,"":4,"01":5}')).toBe('{"":4,"01":5,"10":2,"9":3,"b":1}');
