@@ -152,9 +152,26 @@ export const followLogIntoTree = (deps: TreeFollowerDeps): TreeFollower => {
     }
   };
 
+  /**
+   * Whether the tree's last leaf is the leaf of the log's event at its position. A tree file kept from
+   * another log (a DATA_DIR's log restored from elsewhere, a LOG_TREE_FILE shared by mistake) would
+   * otherwise be followed from its last position and serve proofs of events this log does not hold.
+   */
+  const treeMatchesLog = async (): Promise<boolean> => {
+    const size = tree.size();
+    if (size === 0) return true;
+    const before = size === 1 ? -1 : (tree.positionOf(size - 2) ?? -1);
+    const [event] = await deps.recorded.readAll({ fromPosition: before, maxCount: 1 });
+    return event !== undefined && event.position === tree.lastPosition() && eventLeafHash(event).equals(tree.leafHashAt(size - 1) ?? Buffer.alloc(0));
+  };
+
   /** The pages while the store offers them, then one subscription from the tree's last position until it ends: stopped, or failed (thrown). */
   const followOnce = async (): Promise<void> => {
     const { recorded } = deps;
+    if (!(await treeMatchesLog())) {
+      log.warn({ treeSize: tree.size(), position: tree.lastPosition() }, "the log's tree file holds another log: it is emptied and made again from this one");
+      tree.clear();
+    }
     if (recorded.readAllUnparsed) await catchUp((after, count) => recorded.readAllUnparsed!(after, count));
     if (!running) return;
     const from = tree.lastPosition();

@@ -42,6 +42,8 @@ export type TreeStore = {
   headAtOrBefore(size: number): StoredHead | undefined;
   headAt(size: number): StoredHead | undefined;
   publicKeys(): { keyId: string; publicKey: string }[];
+  /** Empties the tree (leaves, subtrees, heads, keys), to be rebuilt from the log. */
+  clear(): void;
   close(): void;
 };
 
@@ -64,10 +66,12 @@ CREATE TABLE IF NOT EXISTS public_keys (key_id TEXT PRIMARY KEY, public_key TEXT
 CREATE TABLE IF NOT EXISTS state (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
 `;
 
+const tables = ['leaves', 'subtrees', 'heads', 'public_keys', 'state'];
+
 const laidOut = (db: Database.Database): void => {
   db.transaction(() => {
     if (db.pragma('user_version', { simple: true }) === FORMAT) return;
-    for (const table of ['leaves', 'subtrees', 'heads', 'public_keys', 'state']) db.exec(`DROP TABLE IF EXISTS ${table}`);
+    for (const table of tables) db.exec(`DROP TABLE IF EXISTS ${table}`);
     db.exec(SCHEMA);
     db.pragma(`user_version = ${FORMAT}`);
   }).immediate();
@@ -213,6 +217,11 @@ export const openTreeStore = (file: string): TreeStore => {
     headAtOrBefore: (at) => toHead(statements.headAtOrBefore.get(at)),
     headAt: (at) => toHead(statements.headAt.get(at)),
     publicKeys: () => statements.keys.all().map((row) => ({ keyId: row.key_id, publicKey: row.public_key })),
+    clear: () => {
+      db.transaction(() => {
+        for (const table of tables) db.exec(`DELETE FROM ${table}`);
+      }).immediate();
+    },
     close: () => db.close(),
   };
 };

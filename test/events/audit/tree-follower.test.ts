@@ -150,6 +150,35 @@ describe('the log followed into its tree, from the events as stored', () => {
     }
   });
 
+  it('when the tree file was made from another log, it is emptied and made again from this one', async () => {
+    const other = openSqliteEventStore({ file: path.join(root, 'other-events.sqlite') });
+    const tree = openTreeStore(path.join(root, 'from-another-log.sqlite'));
+    const logged: string[] = [];
+    try {
+      await other.appendToStream(
+        'sale-other',
+        Array.from({ length: 40 }, (_, i) => newEvent(5_000 + i)),
+      );
+      await catchUp(other, tree);
+      expect(tree.size()).toBe(40);
+
+      const follower = followLogIntoTree({ recorded: store, tree, log: pino({ level: 'warn' }, { write: (line: string) => logged.push(line) }), retryMs: 10 });
+      follower.start();
+      await follower.caughtUpTo();
+      await follower.stop();
+
+      expect(tree.size()).toBe(events.length);
+      expect(tree.root().toString('hex')).toBe(referenceOf(events).root);
+      expect(tree.latestHead()?.treeSize).toBe(headAt);
+      expect(logged.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual([
+        "the log's tree file holds another log: it is emptied and made again from this one",
+      ]);
+    } finally {
+      tree.close();
+      await other.close();
+    }
+  });
+
   it('when the leaves of pages are hashed on the worker thread, they come back in order, and the thread ends when closed', async () => {
     const hashing = startLeafHashing(quiet);
     const stored = await store.readAllUnparsed!(-1, 300);
