@@ -42,7 +42,7 @@ try {
   const runtime = await openBenchRuntime(dataDir, false);
   const token = async (group: 'core' | 'auditor') => (await issueAccessToken(runtime.write, { group, label: `bench-${group}` }, systemContext())).token;
   const [core, auditor] = [await token('core'), await token('auditor')];
-  const { follower, tree } = runtime.logAudit;
+  const { follower, tree } = runtime.logAudit!;
   const head = await runtime.personalData.recorded.headPosition();
   // The second half's rate as well: on a small log, compiling the code of the first batches weighs on the whole.
   const halfway = { size: 0, at: 0 };

@@ -76,7 +76,7 @@ const main = async (): Promise<void> => {
   // The Idempotency-Key answers past their 24 hours, every hour.
   const idempotencyPurge = startIdempotencyPurgeJob(runtime);
   // The log's Merkle tree, followed by every instance, and its heads, signed by the one holding the notary's lease (docs/audit.md).
-  if (config.logNotary.enabled) {
+  if (runtime.logAudit) {
     runtime.logAudit.follower.start();
     runtime.logAudit.notary.start().catch((error: unknown) => log.error({ err: error }, 'the log notary could not start'));
   }

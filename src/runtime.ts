@@ -86,8 +86,9 @@ export type Runtime = {
   /**
    * The log's Merkle tree, this instance's own, and what keeps it: its follower (started by every
    * server), and the notary that signs its heads (started by every server, signing in the one holding its lease).
+   * Undefined when LOG_NOTARY=off: no tree file, no signing key, no heads.
    */
-  logAudit: { tree: TreeStore; key: SigningKey; follower: TreeFollower; notary: LeasedLogNotary };
+  logAudit: LogAudit | undefined;
   isOpen: () => boolean;
   close: () => Promise<void>;
 };
@@ -159,6 +160,32 @@ const catalogLookup =
     return { wholesale_price, supplier, carrier };
   };
 
+export type LogAudit = { tree: TreeStore; key: SigningKey; follower: TreeFollower; notary: LeasedLogNotary };
+
+/** The log's tree file, its follower, the signing key and the notary (LOG_NOTARY=on). */
+const openLogAudit = (config: Config, deps: { recorded: EventStore; eventStore: EventStore; readStore: ReadStore; clock: Clock; log: Logger }): LogAudit => {
+  const { recorded, eventStore, readStore, clock, log } = deps;
+  const key = resolveLogSigningKey(config.logNotary.signingKey, config.dataDir);
+  const tree = openTreeStore(config.logNotary.treeFile);
+  const follower = followLogIntoTree({ recorded, tree, log });
+  const notary = leasedLogNotary(
+    { config, readStore, log },
+    createLogNotary({
+      recorded,
+      eventStore,
+      tree,
+      follower,
+      key,
+      clock,
+      log,
+      instanceId: config.instanceId,
+      headEveryEvents: config.logNotary.headEveryEvents,
+      headEverySeconds: config.logNotary.headEverySeconds,
+    }),
+  );
+  return { tree, key, follower, notary };
+};
+
 export const openRuntime = async (
   config: Config,
   log: Logger,
@@ -224,24 +251,7 @@ export const openRuntime = async (
     seller: config.seller,
     caughtUp: (position) => projections.waitFor(position, ['InvoiceIssued', 'CreditNoteIssued']),
   });
-  const logKey = resolveLogSigningKey(config.logNotary.signingKey, config.dataDir);
-  const logTree = openTreeStore(config.logNotary.treeFile);
-  const treeFollower = followLogIntoTree({ recorded: stored, tree: logTree, log });
-  const logNotary = leasedLogNotary(
-    { config, readStore, log },
-    createLogNotary({
-      recorded: stored,
-      eventStore,
-      tree: logTree,
-      follower: treeFollower,
-      key: logKey,
-      clock,
-      log,
-      instanceId: config.instanceId,
-      headEveryEvents: config.logNotary.headEveryEvents,
-      headEverySeconds: config.logNotary.headEverySeconds,
-    }),
-  );
+  const logAudit = config.logNotary.enabled ? openLogAudit(config, { recorded: stored, eventStore, readStore, clock, log }) : undefined;
   registerReadSideGauges(metrics.registry, { eventStore, projections, readStore, labels });
   const tokenSecret = resolveTokenSecret(config.tokenSecret, config.dataDir);
   return {
@@ -274,7 +284,7 @@ export const openRuntime = async (
     pdf,
     labels,
     invoicing,
-    logAudit: { tree: logTree, key: logKey, follower: treeFollower, notary: logNotary },
+    logAudit,
     isOpen: () => open,
     close: async () => {
       if (!open) return;
@@ -282,9 +292,11 @@ export const openRuntime = async (
       stopReportingRepairs();
       // The labels being rendered are finished and the backlog's checkpoint saved before the stores close.
       await labels.stop();
-      await logNotary.stop();
-      await treeFollower.stop();
-      logTree.close();
+      if (logAudit) {
+        await logAudit.notary.stop();
+        await logAudit.follower.stop();
+        logAudit.tree.close();
+      }
       await pdf.close();
       await projections.stop();
       await eventStore.close();

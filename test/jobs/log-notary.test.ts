@@ -21,8 +21,8 @@ describe('the log notary', () => {
 
   beforeAll(async () => {
     api = await startApi({ env: { LOG_HEAD_EVERY_EVENTS: '1000000', LOG_HEAD_EVERY_SECONDS: '0.2' } });
-    api.runtime.logAudit.follower.start();
-    await api.runtime.logAudit.notary.start();
+    api.runtime.logAudit!.follower.start();
+    await api.runtime.logAudit!.notary.start();
   });
 
   afterAll(async () => {
@@ -33,11 +33,11 @@ describe('the log notary', () => {
     await api.tokenFor('auditor');
     const head = await api.runtime.eventStore.headPosition();
     await eventually(async () => (await heads()).length > 0, 5_000);
-    expect(api.runtime.logAudit.tree.leafIndexAt(head)).toBeLessThan((await heads()).at(-1)!.treeSize);
+    expect(api.runtime.logAudit!.tree.leafIndexAt(head)).toBeLessThan((await heads()).at(-1)!.treeSize);
   });
 
   it('when the log grew only by heads, or not at all, no new head is signed', async () => {
-    await eventually(async () => api.runtime.logAudit.tree.size() === (await api.runtime.personalData.recorded.readAll()).length, 5_000);
+    await eventually(async () => api.runtime.logAudit!.tree.size() === (await api.runtime.personalData.recorded.readAll()).length, 5_000);
     const before = await heads();
     await sleep(800);
     expect(await heads()).toEqual(before);
@@ -48,7 +48,7 @@ describe('the log notary', () => {
     await api.tokenFor('core');
     await api.tokenFor('analyst');
     const written = await api.runtime.eventStore.headPosition();
-    await eventually(async () => ((await heads()).at(-1)?.treeSize ?? 0) > (api.runtime.logAudit.tree.leafIndexAt(written) ?? Infinity), 5_000);
+    await eventually(async () => ((await heads()).at(-1)?.treeSize ?? 0) > (api.runtime.logAudit!.tree.leafIndexAt(written) ?? Infinity), 5_000);
     const after = await heads();
     expect(after.at(-1)!.treeSize).toBeGreaterThan(before.at(-1)!.treeSize);
   });
@@ -86,8 +86,8 @@ describe('the log tree in every instance, one signer at a time', () => {
     otherTreeFile = path.join(api.dataDir, 'other', 'log-tree.sqlite');
     otherConfig = loadConfig({ DATA_DIR: api.dataDir, LOG_TREE_FILE: otherTreeFile, LOG_LEVEL: 'silent', ...slow });
     other = await openRuntime(otherConfig, createLogger('silent'), { readYourWrites: false });
-    api.runtime.logAudit.follower.start();
-    other.logAudit.follower.start();
+    api.runtime.logAudit!.follower.start();
+    other.logAudit!.follower.start();
   });
 
   afterAll(async () => {
@@ -97,11 +97,11 @@ describe('the log tree in every instance, one signer at a time', () => {
 
   it("when one instance signs a head, the other's own tree records it and answers the same proofs", async () => {
     await api.tokenFor('auditor');
-    await api.runtime.logAudit.follower.caughtUpTo();
-    const signed = await api.runtime.logAudit.notary.signNow();
+    await api.runtime.logAudit!.follower.caughtUpTo();
+    const signed = await api.runtime.logAudit!.notary.signNow();
     expect(signed).not.toBeNull();
-    await other.logAudit.follower.caughtUpTo();
-    const [here, there] = [api.runtime.logAudit.tree, other.logAudit.tree];
+    await other.logAudit!.follower.caughtUpTo();
+    const [here, there] = [api.runtime.logAudit!.tree, other.logAudit!.tree];
     expect(there.latestHead()).toEqual(here.latestHead());
     expect(there.latestHead()).toMatchObject({ treeSize: signed!.treeSize, rootHash: signed!.rootHash });
     const first = (await api.runtime.personalData.recorded.readAll({ maxCount: 1 }))[0]!.position;
@@ -111,24 +111,24 @@ describe('the log tree in every instance, one signer at a time', () => {
 
   it('when two instances sign at once, one head is recorded and the other refused; a tree behind the last head signs none', async () => {
     await api.tokenFor('core');
-    await Promise.all([api.runtime.logAudit.follower.caughtUpTo(), other.logAudit.follower.caughtUpTo()]);
+    await Promise.all([api.runtime.logAudit!.follower.caughtUpTo(), other.logAudit!.follower.caughtUpTo()]);
     const before = await heads();
-    const signed = await Promise.all([api.runtime.logAudit.notary.signNow(), other.logAudit.notary.signNow()]);
+    const signed = await Promise.all([api.runtime.logAudit!.notary.signNow(), other.logAudit!.notary.signNow()]);
     expect(signed.filter((head) => head !== null)).toHaveLength(1);
     const after = await heads();
     expect(after).toHaveLength(before.length + 1);
 
     // The other instance's tree stopped before reading that head: it signs nothing over it.
-    await other.logAudit.follower.stop();
+    await other.logAudit!.follower.stop();
     await api.tokenFor('analyst');
-    await api.runtime.logAudit.follower.caughtUpTo();
-    expect(await api.runtime.logAudit.notary.signNow()).not.toBeNull();
+    await api.runtime.logAudit!.follower.caughtUpTo();
+    expect(await api.runtime.logAudit!.notary.signNow()).not.toBeNull();
     await api.tokenFor('analyst');
-    expect(await other.logAudit.notary.signNow()).toBeNull();
+    expect(await other.logAudit!.notary.signNow()).toBeNull();
     // Followed again, it catches up and signs the next head, over the earlier ones.
-    other.logAudit.follower.start();
-    await other.logAudit.follower.caughtUpTo();
-    expect(await other.logAudit.notary.signNow()).not.toBeNull();
+    other.logAudit!.follower.start();
+    await other.logAudit!.follower.caughtUpTo();
+    expect(await other.logAudit!.notary.signNow()).not.toBeNull();
     const sizes = (await heads()).map((head) => head.treeSize);
     expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
     expect(new Set(sizes).size).toBe(sizes.length);
@@ -136,19 +136,19 @@ describe('the log tree in every instance, one signer at a time', () => {
   });
 
   it('when a tree is deleted, or left in an older layout, it is rebuilt from the log: the same root, the same heads', async () => {
-    const here = api.runtime.logAudit.tree;
-    await api.runtime.logAudit.follower.caughtUpTo();
+    const here = api.runtime.logAudit!.tree;
+    await api.runtime.logAudit!.follower.caughtUpTo();
     for (const olderLayout of [false, true]) {
       await other.close();
       for (const file of [otherTreeFile, `${otherTreeFile}-wal`, `${otherTreeFile}-shm`]) await rm(file, { force: true });
       if (olderLayout) writeOlderLayout(otherTreeFile);
       other = await openRuntime(otherConfig, createLogger('silent'), { readYourWrites: false });
-      expect(other.logAudit.tree.size()).toBe(0);
-      other.logAudit.follower.start();
-      await other.logAudit.follower.caughtUpTo();
-      expect(other.logAudit.tree.size()).toBe(here.size());
-      expect(other.logAudit.tree.root().equals(here.root())).toBe(true);
-      expect(other.logAudit.tree.latestHead()).toEqual(here.latestHead());
+      expect(other.logAudit!.tree.size()).toBe(0);
+      other.logAudit!.follower.start();
+      await other.logAudit!.follower.caughtUpTo();
+      expect(other.logAudit!.tree.size()).toBe(here.size());
+      expect(other.logAudit!.tree.root().equals(here.root())).toBe(true);
+      expect(other.logAudit!.tree.latestHead()).toEqual(here.latestHead());
     }
   });
 });

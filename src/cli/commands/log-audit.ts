@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { exportedEvent, exportFormat, treeHeadSchema } from '../../events/audit/export-format.ts';
 import { inclusionProof } from '../../events/audit/merkle.ts';
 import { parsePublicKey, type TreeHead } from '../../events/audit/tree-head.ts';
+import { notaryOff } from '../../events/audit/notary-off.ts';
 import { verifyLog } from '../../events/audit/verify-log.ts';
 import type { Runtime } from '../../runtime.ts';
 import { CheckFailed, CliError } from '../cli-error.ts';
@@ -31,7 +32,7 @@ type VerifyOptions = { head?: string[]; publicKey?: string[] };
 
 /** `events audit verify`: the tree recomputed from the log and held against the signed heads. */
 const verify = async (runtime: Runtime, keptHeads: TreeHead[], trustedKeys: KeyObject[]): Promise<void> => {
-  const result = await verifyLog({ recorded: runtime.personalData.recorded, tree: runtime.logAudit.tree, keptHeads, trustedKeys });
+  const result = await verifyLog({ recorded: runtime.personalData.recorded, tree: runtime.logAudit?.tree, keptHeads, trustedKeys });
   await printLine(
     JSON.stringify({ ok: result.ok, treeSize: result.size, rootHash: result.rootHash, lastPosition: result.lastPosition, headsChecked: result.headsChecked }),
   );
@@ -50,6 +51,7 @@ type ExportOptions = { proofs?: boolean; stream?: string };
 
 /** `events export --proofs`: the events the latest signed head covers, each with its inclusion proof. */
 const exportWithProofs = async (runtime: Runtime, options: ExportOptions): Promise<void> => {
+  if (!runtime.logAudit) throw new CliError(notaryOff);
   const { tree, follower } = runtime.logAudit;
   // The tree brought up to the log first: the CLI may run where no server keeps this file up to date.
   follower.start();
@@ -97,6 +99,7 @@ export const logAuditCommands = (events: Command, withRuntime: WithRuntime): voi
     .addHelpText('after', examples('events audit public-key'))
     .action(() =>
       withRuntime(async (runtime) => {
+        if (!runtime.logAudit) throw new CliError(notaryOff);
         const { key } = runtime.logAudit;
         await printLine(`${key.raw.toString('base64')}`);
         await printLine(`key id: ${key.keyId}`);

@@ -2,6 +2,9 @@ import { consistencyOf, inclusionOf, isRefusal, type ConsistencyAnswer, type Inc
 import type { StoredHead } from '../../events/audit/tree-store.ts';
 import { builder } from '../builder.ts';
 import { badUserInput } from '../errors.ts';
+import { notaryOff } from '../../events/audit/notary-off.ts';
+import type { LogAudit, Runtime } from '../../runtime.ts';
+import { GraphQLError } from 'graphql/index.js';
 
 /**
  * The log's proofs (docs/audit.md), as the REST routes of /api/audit/log serve them: signed tree heads,
@@ -47,6 +50,12 @@ const ConsistencyRef = builder.objectRef<ConsistencyAnswer>('LogConsistencyProof
 });
 
 /** Every proof the tree cannot give is a wrong input here, naming its argument. */
+/** The log's tree; NOT_FOUND when the service keeps none (LOG_NOTARY=off). */
+const logAuditOf = (runtime: Runtime): LogAudit => {
+  if (!runtime.logAudit) throw new GraphQLError(notaryOff, { extensions: { code: 'NOT_FOUND' } });
+  return runtime.logAudit;
+};
+
 const answered = <T extends object>(answer: T | ProofRefusal): T => {
   if (isRefusal(answer)) throw badUserInput(answer.field, answer.message);
   return answer;
@@ -60,7 +69,7 @@ builder.queryField('logTreeHead', (t) =>
     args: { size: t.arg.int() },
     resolve: (_root, { size }, { runtime }) => {
       if (size !== null && size !== undefined && size < 1) throw badUserInput('size', 'must be at least 1');
-      const { tree } = runtime.logAudit;
+      const { tree } = logAuditOf(runtime);
       return (size === null || size === undefined ? tree.latestHead() : tree.headAt(size)) ?? null;
     },
   }),
@@ -71,7 +80,7 @@ builder.queryField('logInclusionProof', (t) =>
     type: InclusionRef,
     description: "The event's inclusion proof in the tree of treeSize events (the latest signed head's by default).",
     args: { position: t.arg({ type: 'Position', required: true }), treeSize: t.arg.int() },
-    resolve: (_root, args, { runtime }) => answered(inclusionOf(runtime.logAudit.tree, args.position, args.treeSize ?? undefined)),
+    resolve: (_root, args, { runtime }) => answered(inclusionOf(logAuditOf(runtime).tree, args.position, args.treeSize ?? undefined)),
   }),
 );
 
@@ -80,6 +89,6 @@ builder.queryField('logConsistencyProof', (t) =>
     type: ConsistencyRef,
     description: 'That the tree of `from` events is a prefix of the tree of `to` (the latest signed head by default).',
     args: { from: t.arg.int({ required: true }), to: t.arg.int() },
-    resolve: (_root, args, { runtime }) => answered(consistencyOf(runtime.logAudit.tree, args.from, args.to ?? undefined)),
+    resolve: (_root, args, { runtime }) => answered(consistencyOf(logAuditOf(runtime).tree, args.from, args.to ?? undefined)),
   }),
 );

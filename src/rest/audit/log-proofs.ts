@@ -2,8 +2,9 @@ import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import { consistencyOf, inclusionOf, isRefusal, type ProofRefusal } from '../../events/audit/log-proofs.ts';
 import type { StoredHead } from '../../events/audit/tree-store.ts';
+import { notaryOff } from '../../events/audit/notary-off.ts';
 import { HttpError } from '../../http/http-error.ts';
-import type { Runtime } from '../../runtime.ts';
+import type { LogAudit, Runtime } from '../../runtime.ts';
 import { parseInput } from '../parse-input.ts';
 import { consistencyAnswer, consistencyQuery, inclusionAnswer, inclusionQuery, publicKeysAnswer, treeSizeParams } from './schemas.ts';
 
@@ -21,8 +22,14 @@ const answerExactly = (ctx: Context, value: unknown): void => {
   ctx.body = JSON.stringify(value);
 };
 
+/** The log's tree and key; 404 when the service keeps none (LOG_NOTARY=off). */
+const logAuditOf = (runtime: Runtime): LogAudit => {
+  if (!runtime.logAudit) throw new HttpError(404, 'not_found', notaryOff);
+  return runtime.logAudit;
+};
+
 const latestHead = (runtime: Runtime): StoredHead => {
-  const head = runtime.logAudit.tree.latestHead();
+  const head = logAuditOf(runtime).tree.latestHead();
   if (!head) throw new HttpError(404, 'not_found', 'No tree head is signed yet: the notary signs one within seconds of the first events');
   return head;
 };
@@ -37,7 +44,7 @@ export const getHeadAtSize =
   (runtime: Runtime): Middleware =>
   (ctx) => {
     const { size } = parseInput(treeSizeParams, ctx.params, invalid);
-    const head = runtime.logAudit.tree.headAt(size);
+    const head = logAuditOf(runtime).tree.headAt(size);
     if (!head) throw new HttpError(404, 'not_found', `No signed tree head of size ${size}`);
     answerExactly(ctx, head);
   };
@@ -50,7 +57,7 @@ export const getInclusionProof =
   (runtime: Runtime): Middleware =>
   (ctx) => {
     const query = parseInput(inclusionQuery, ctx.query, invalid);
-    const answer: z.input<typeof inclusionAnswer> | ProofRefusal = inclusionOf(runtime.logAudit.tree, query.position, query.treeSize);
+    const answer: z.input<typeof inclusionAnswer> | ProofRefusal = inclusionOf(logAuditOf(runtime).tree, query.position, query.treeSize);
     if (isRefusal(answer)) throw refused(answer);
     answerExactly(ctx, answer);
   };
@@ -59,7 +66,7 @@ export const getConsistencyProof =
   (runtime: Runtime): Middleware =>
   (ctx) => {
     const query = parseInput(consistencyQuery, ctx.query, invalid);
-    const answer: z.input<typeof consistencyAnswer> | ProofRefusal = consistencyOf(runtime.logAudit.tree, query.from, query.to);
+    const answer: z.input<typeof consistencyAnswer> | ProofRefusal = consistencyOf(logAuditOf(runtime).tree, query.from, query.to);
     if (isRefusal(answer)) throw refused(answer);
     answerExactly(ctx, answer);
   };
@@ -67,7 +74,7 @@ export const getConsistencyProof =
 export const getPublicKeys =
   (runtime: Runtime): Middleware =>
   (ctx) => {
-    const { key, tree } = runtime.logAudit;
+    const { key, tree } = logAuditOf(runtime);
     const current = { keyId: key.keyId, publicKey: b64(key.raw) };
     const answer: z.input<typeof publicKeysAnswer> = {
       ...current,

@@ -1,3 +1,4 @@
+import { notaryOff as notaryOffText } from '../../events/audit/notary-off.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { consistencyAnswer, consistencyQuery, inclusionAnswer, inclusionQuery, publicKeysAnswer, signedTreeHead, treeSizeParams } from '../audit/schemas.ts';
 import { failure, unknownQueryParameter } from './core-failures.ts';
@@ -17,8 +18,10 @@ const common: Record<number, ResponseDoc> = {
 };
 
 const base = { security: 'auditorBearer' as const, tags: ['audit'] };
+/** Every route of this file answers it when the service keeps no tree of its log. */
+const notaryOff = failure('The service keeps no tree of its log (LOG_NOTARY=off).', new HttpError(404, 'not_found', notaryOffText));
 const noHead = failure(
-  'No head is signed yet.',
+  'No head is signed yet, or the service keeps no tree of its log (LOG_NOTARY=off).',
   new HttpError(404, 'not_found', 'No tree head is signed yet: the notary signs one within seconds of the first events'),
 );
 
@@ -30,7 +33,11 @@ export const auditRouteDocs = (): RouteDoc[] => [
     summary: 'The public key the log tree heads are signed with',
     description: 'The Ed25519 key of the notary now, and every key that signed a head in the log (a rotation keeps the older heads verifiable). No token.',
     tags: ['audit'],
-    responses: { 200: { description: 'The keys.', body: publicKeysAnswer }, 400: failure('A query parameter was given.', unknownQueryParameter()) },
+    responses: {
+      200: { description: 'The keys.', body: publicKeysAnswer },
+      400: failure('A query parameter was given.', unknownQueryParameter()),
+      404: notaryOff,
+    },
   },
   {
     ...base,
@@ -55,7 +62,10 @@ export const auditRouteDocs = (): RouteDoc[] => [
     responses: {
       200: { description: 'The head.', body: signedTreeHead },
       400: failure('The size is not a positive integer.', new HttpError(400, 'invalid_request', 'size: must be at least 1')),
-      404: failure('No head of that size was signed.', new HttpError(404, 'not_found', 'No signed tree head of size 12')),
+      404: failure(
+        'No head of that size was signed, or the service keeps no tree of its log (LOG_NOTARY=off).',
+        new HttpError(404, 'not_found', 'No signed tree head of size 12'),
+      ),
       ...common,
     },
   },
@@ -73,7 +83,7 @@ export const auditRouteDocs = (): RouteDoc[] => [
         new HttpError(400, 'invalid_request', 'position: must be an integer'),
       ),
       404: failure(
-        'No event at that position, a tree larger than the log, or no head yet.',
+        'No event at that position, a tree larger than the log, no head yet, or no tree kept (LOG_NOTARY=off).',
         new HttpError(404, 'not_found', "position: no event at position 9 in the log's tree"),
       ),
       ...common,
@@ -89,7 +99,10 @@ export const auditRouteDocs = (): RouteDoc[] => [
     responses: {
       200: { description: 'The proof, with both roots and the signed head of the larger size.', body: consistencyAnswer },
       400: failure('A parameter is missing or invalid, or from exceeds to.', new HttpError(400, 'invalid_request', 'from: must not exceed to (12)')),
-      404: failure('A tree larger than the log, or no head yet.', new HttpError(404, 'not_found', "to: the log's tree holds 12 events, not 40")),
+      404: failure(
+        'A tree larger than the log, no head yet, or no tree kept (LOG_NOTARY=off).',
+        new HttpError(404, 'not_found', "to: the log's tree holds 12 events, not 40"),
+      ),
       ...common,
     },
   },

@@ -29,7 +29,7 @@ export const notarise = async (dataDir: string): Promise<TreeHead & { publicKey:
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOG_HEAD_EVERY_EVENTS: '1000000', LOG_HEAD_EVERY_SECONDS: '3600' });
   const runtime = await openRuntime(config, createLogger('silent'), { readYourWrites: false });
   try {
-    const { follower, notary, tree } = runtime.logAudit;
+    const { follower, notary, tree } = runtime.logAudit!;
     follower.start();
     await follower.caughtUpTo();
     await notary.signNow();

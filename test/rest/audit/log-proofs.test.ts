@@ -1,4 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLeaf } from '../../../src/events/audit/leaf.ts';
 import { leafHash, verifyConsistency, verifyInclusion } from '../../../src/events/audit/merkle.ts';
@@ -33,7 +34,7 @@ describe("the log's proofs for auditors (REST)", () => {
     [binary, api] = await Promise.all([buildTlogCheck(), startApi({ env: { LOG_HEAD_EVERY_EVENTS: '1000000', LOG_HEAD_EVERY_SECONDS: '3600' } })]);
     auditor = await api.tokenFor('auditor');
     core = await api.tokenFor('core');
-    const { follower, notary } = api.runtime.logAudit;
+    const { follower, notary } = api.runtime.logAudit!;
     follower.start();
     await follower.caughtUpTo();
     await notary.signNow();
@@ -181,5 +182,33 @@ describe("the log's proofs for auditors (REST)", () => {
     const refused = await get('/api/audit/log/head', core);
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({ success: false, error: 'Unauthorized' });
+  });
+});
+
+describe("the log's proofs when the service keeps no tree (LOG_NOTARY=off)", () => {
+  let api: ApiHarness;
+
+  beforeAll(async () => {
+    api = await startApi({ env: { LOG_NOTARY: 'off' } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('when an auditor asks for a head, a proof or the key, the answer is 404 saying the notary is off, and no tree file or signing key was made', async () => {
+    const auditor = await api.tokenFor('auditor');
+    const answers = await Promise.all(
+      ['/api/audit/log/head', '/api/audit/log/heads/1', '/api/audit/log/inclusion?position=1', '/.well-known/log-public-key'].map((path) =>
+        api.request.get(path).set('Authorization', `Bearer ${auditor}`),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(404);
+      expect(answer.body.message).toMatch(/^The log's notary is off on this service \(LOG_NOTARY=off\)/);
+    }
+    const graphql = await api.request.post('/graphql').set('Authorization', `Bearer ${auditor}`).send({ query: '{ logTreeHead { treeSize } }' });
+    expect(graphql.body.errors[0]).toMatchObject({ extensions: { code: 'NOT_FOUND' } });
+    expect((await readdir(api.dataDir)).filter((file) => file.startsWith('log-'))).toEqual([]);
   });
 });
