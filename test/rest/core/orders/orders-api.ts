@@ -4,6 +4,7 @@ import type { Clock } from '../../../../src/events/command-context.ts';
 import type { OrderImportPayload } from '../../../../src/events/sales/import-sale.ts';
 import { errorHandler } from '../../../../src/rest/middleware/error-handler.ts';
 import { requestContext } from '../../../../src/rest/middleware/request-context.ts';
+import { readYourWrites } from '../../../../src/http/read-your-writes.ts';
 import type { LabelBacklog } from '../../../../src/labels/label-backlog.ts';
 import { orderRoutes } from '../../../../src/rest/core/orders/routes.ts';
 import { startApi, type ApiHarness } from '../../../support/api-harness.ts';
@@ -37,6 +38,8 @@ export const startOrdersApi = async (): Promise<OrdersApi> => {
   app.silent = true;
   app.use(errorHandler({ log: api.runtime.log }));
   app.use(requestContext());
+  // As the server does: what a route wrote is in the read models before its answer leaves.
+  app.use(readYourWrites(api.runtime.projections));
   const router = orderRoutes(api.runtime);
   app.use(router.routes()).use(router.allowedMethods());
   const orders = supertest.agent(app.callback());

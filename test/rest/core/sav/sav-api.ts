@@ -4,6 +4,7 @@ import type { Response } from 'supertest';
 import type { Clock } from '../../../../src/events/command-context.ts';
 import { errorHandler } from '../../../../src/rest/middleware/error-handler.ts';
 import { requestContext } from '../../../../src/rest/middleware/request-context.ts';
+import { readYourWrites } from '../../../../src/http/read-your-writes.ts';
 import { coreSavRoutes, type CoreSavOptions } from '../../../../src/rest/core/sav/routes.ts';
 import { startApi, type ApiHarness } from '../../../support/api-harness.ts';
 import { importOrder, order, seedCatalog } from '../../chatbot/chatbot-api.ts';
@@ -43,6 +44,8 @@ export const savRoutesWith = (api: SavApi, options: CoreSavOptions) => {
   app.silent = true;
   app.use(errorHandler({ log: api.runtime.log }));
   app.use(requestContext());
+  // As the server does: what a route wrote is in the read models before its answer leaves.
+  app.use(readYourWrites(api.runtime.projections));
   const router = coreSavRoutes(api.runtime, options);
   app.use(router.routes()).use(router.allowedMethods());
   const request = supertest.agent(app.callback());
