@@ -1,4 +1,3 @@
-import type { Seller } from '../config/seller-settings.ts';
 import type { CreditNoteData, InvoiceData } from '../events/invoicing/documents.ts';
 import type { Numbered } from '../events/invoicing/issuing-register.ts';
 import { localDateIn } from '../time/local-dates.ts';
@@ -39,7 +38,7 @@ export const creditNoteData = (
   invoice: InvoiceData,
   lines: CreditedLine[],
   issue: Pick<Numbered, 'number' | 'issuedAt' | 'issuedOn'>,
-  seller: Seller,
+  seller: CreditNoteData['seller'],
 ): CreditNoteData => {
   const vat = vatBreakdown(lines.map((line) => ({ ttcCents: line.totalCents, rate: line.rate })));
   return {

@@ -25,6 +25,8 @@ export const documentSeller = z.object({
   vatNumber: z.string().regex(/^FR[0-9A-Z]{2}\d{9}$/),
   paymentTerms: text(500),
   latePaymentPenalties: text(500),
+  /** The option for VAT on debits (SELLER_VAT_ON_DEBITS); absent from the documents issued before it was asked, when it was not taken. */
+  vatOnDebits: z.boolean().optional(),
   demo: z.boolean(),
 });
 
