@@ -3,6 +3,7 @@ import type { Numbered } from '../events/invoicing/issuing-register.ts';
 import { localDateIn } from '../time/local-dates.ts';
 import type { SaleDocument } from '../projections/sales/sale-document.ts';
 import { totalsOf } from './invoice-data.ts';
+import { documentOperationCategory } from './operation-category.ts';
 import { vatBreakdown } from './vat.ts';
 
 /**
@@ -51,7 +52,10 @@ export const creditNoteData = (
     currency: invoice.currency,
     seller,
     customer: invoice.customer,
+    ...(invoice.businessCustomer && { businessCustomer: invoice.businessCustomer }),
     billingAddress: invoice.billingAddress,
+    shippingAddress: invoice.shippingAddress,
+    operationCategory: documentOperationCategory(lines),
     lines,
     vat,
     totals: totalsOf(vat),
