@@ -3,7 +3,7 @@ import type { Numbered } from '../events/invoicing/issuing-register.ts';
 import { localDateIn } from '../time/local-dates.ts';
 import type { SaleDocument } from '../projections/sales/sale-document.ts';
 import { totalsOf } from './invoice-data.ts';
-import { documentOperationCategory } from './operation-category.ts';
+import { operationCategoryOf } from './operation-category.ts';
 import { vatBreakdown } from './vat.ts';
 
 /**
@@ -55,7 +55,7 @@ export const creditNoteData = (
     ...(invoice.businessCustomer && { businessCustomer: invoice.businessCustomer }),
     billingAddress: invoice.billingAddress,
     shippingAddress: invoice.shippingAddress,
-    operationCategory: documentOperationCategory(lines),
+    operationCategory: operationCategoryOf(lines),
     lines,
     vat,
     totals: totalsOf(vat),

@@ -5,7 +5,7 @@ import type { Numbered } from '../events/invoicing/issuing-register.ts';
 import { lineCents, toCents } from '../events/schema/money.ts';
 import { localDateIn } from '../time/local-dates.ts';
 import type { SaleDocument, SaleProductDocument } from '../projections/sales/sale-document.ts';
-import { documentOperationCategory } from './operation-category.ts';
+import { operationCategoryOf } from './operation-category.ts';
 import { shippingByRate, standardVatRate, vatBreakdown, type TaxedAmount, type VatRate } from './vat.ts';
 
 /** Everything an invoice prints, computed from the sale's read model when it is issued; amounts in cents. */
@@ -66,7 +66,7 @@ export const invoiceData = (sale: SaleDocument, issue: Pick<Numbered, 'number' |
     ...(sale.businessCustomer && { businessCustomer: sale.businessCustomer }),
     billingAddress: sale.billingAddress ?? sale.shippingAddress,
     shippingAddress: sale.shippingAddress,
-    operationCategory: documentOperationCategory(invoiced.length > 0 ? invoiced : lines),
+    operationCategory: operationCategoryOf(invoiced.length > 0 ? invoiced : lines),
     lines,
     shipping: shippingCents > 0 ? { ttcCents: shippingCents, parts: shippingParts } : null,
     vat,

@@ -6,7 +6,7 @@ import type { DocumentOperationCategory } from '../events/invoicing/documents.ts
  * (`mixed`). The delivery fee follows the goods it delivers and adds none. Lines recorded before the
  * categories existed were all goods.
  */
-export const documentOperationCategory = (lines: readonly { operationCategory?: OperationCategory }[]): DocumentOperationCategory => {
+export const operationCategoryOf = (lines: readonly { operationCategory?: OperationCategory }[]): DocumentOperationCategory => {
   const categories = new Set(lines.map((line) => line.operationCategory ?? defaultOperationCategory));
   return categories.size > 1 ? 'mixed' : (categories.values().next().value ?? defaultOperationCategory);
 };
