@@ -21,6 +21,11 @@ export type Seller = {
   vatNumber: string;
   paymentTerms: string;
   latePaymentPenalties: string;
+  /**
+   * The seller opted to pay VAT on its services when it invoices them rather than when it is paid
+   * (CGI art. 269, 2, c): its invoices then say so (CGI annexe II art. 242 nonies A). SELLER_VAT_ON_DEBITS, not taken by default.
+   */
+  vatOnDebits: boolean;
   /** True for the built-in demo identity: every document it is printed on says so. */
   demo: boolean;
 };
@@ -44,6 +49,7 @@ export const demoSeller: Seller = {
   vatNumber: frenchVatNumber('123456782'),
   paymentTerms: defaultPaymentTerms,
   latePaymentPenalties: defaultLatePaymentPenalties,
+  vatOnDebits: false,
   demo: true,
 };
 
@@ -83,20 +89,32 @@ const cents = (euros: string): number => {
   return Number(units) * 100 + Number(fraction.padEnd(2, '0'));
 };
 
+/** SELLER_VAT_ON_DEBITS: `true` when the option was taken, `false` (the default) when not. */
+const vatOnDebitsValues = new Map([
+  ['true', true],
+  ['false', false],
+]);
+const vatOnDebitsProblem = 'SELLER_VAT_ON_DEBITS: must be true or false (the option for VAT on debits taken or not)';
+
 /**
  * The seller from the environment, or the problems found, each naming its variable. With none of the
  * settings: the demo identity outside production, a problem per setting in production. With some of
  * them: all are required wherever it runs (half a real identity completed by demo values would print
- * an invoice that looks lawful and is not).
+ * an invoice that looks lawful and is not). SELLER_VAT_ON_DEBITS is optional everywhere, the demo
+ * identity included: an option not taken is the common case.
  */
 export const sellerFromEnvironment = (env: NodeJS.ProcessEnv, production: boolean): { seller: Seller; problems: [] } | { seller: null; problems: string[] } => {
   const given = (name: string): string | undefined => {
     const value = env[name]?.trim();
     return value === undefined || value === '' ? undefined : value;
   };
-  if (!production && variables.every((name) => given(name) === undefined)) return { seller: demoSeller, problems: [] };
+  const vatOnDebits = vatOnDebitsValues.get(given('SELLER_VAT_ON_DEBITS') ?? 'false');
+  if (!production && variables.every((name) => given(name) === undefined)) {
+    return vatOnDebits === undefined ? { seller: null, problems: [vatOnDebitsProblem] } : { seller: { ...demoSeller, vatOnDebits }, problems: [] };
+  }
 
   const problems: string[] = [];
+  if (vatOnDebits === undefined) problems.push(vatOnDebitsProblem);
   for (const name of variables) {
     const value = given(name);
     if (value === undefined)
@@ -108,7 +126,7 @@ export const sellerFromEnvironment = (env: NodeJS.ProcessEnv, production: boolea
   }
   const countryId = given('SELLER_COUNTRY') ?? 'FR';
   if (countryId !== 'FR') problems.push('SELLER_COUNTRY: must be FR (the identifiers checked are French ones)');
-  if (problems.length > 0) return { seller: null, problems };
+  if (problems.length > 0 || vatOnDebits === undefined) return { seller: null, problems };
 
   const value = (name: SellerVariable): string => given(name) as string;
   const siret = value('SELLER_SIRET').replace(/\s/g, '');
@@ -138,6 +156,7 @@ export const sellerFromEnvironment = (env: NodeJS.ProcessEnv, production: boolea
       vatNumber,
       paymentTerms: value('SELLER_PAYMENT_TERMS'),
       latePaymentPenalties: value('SELLER_LATE_PAYMENT_PENALTIES'),
+      vatOnDebits,
       demo: false,
     },
     problems: [],

@@ -3,6 +3,7 @@ import { amount, maxAmount, quantity } from '../events/schema/bounded-numbers.ts
 import { address, supplierName } from '../events/schema/common-schemas.ts';
 import { lineCents, sumCents, toCents } from '../events/schema/money.ts';
 import { unknownFieldsProblem } from '../events/sales/unknown-fields-bounds.ts';
+import { businessCustomerInput } from './business-customer.ts';
 import { unknownFields } from './unknown-fields.ts';
 
 /**
@@ -15,7 +16,10 @@ import { unknownFields } from './unknown-fields.ts';
  * order, because real marketplace payloads carry dozens of fields beyond the contract. The import keeps
  * them with the order for audit (contracts/unknown-fields.ts, read from the raw payload) and no logic sees them.
  *
- * A second one: the legacy contract bounded prices and totals only below (minimum 0). Here every amount
+ * A second one: `business_customer`, this service's extension, which the legacy contract did not have
+ * (its payloads, without it, are consumer sales as before).
+ *
+ * A third one: the legacy contract bounded prices and totals only below (minimum 0). Here every amount
  * is a finite number of euros from 0 to 1,000,000.00 with at most 2 decimals, a quantity at most 10,000,
  * and the lines with the shipping add up to at most 1,000,000.00: an order of 1e308 would overflow
  * every sum made of it (schema/bounded-numbers.ts). JSON Schema cannot say the last two rules of
@@ -57,6 +61,7 @@ export const orderImportPayload = objectOf({
     lastname: z.string().min(1).max(100),
     phone: z.string().max(32).optional(),
   }),
+  business_customer: businessCustomerInput.optional(),
   shipping_address: orderAddress,
   billing_address: orderAddress.optional(),
   items: z.array(orderItem).min(1).max(200),
@@ -80,7 +85,8 @@ export const orderImportPayload = objectOf({
       'One order as the shopping (marketplace) API exports it: the body of POST /api/api-add-new-order-api-shopping, and each order of an `orders import` file (which holds one order or an array of them). ' +
       'The service assigns the integer sale ID and one integer sale_product_id per line. An increment_id imported before with the same content changes nothing and answers with the existing sale; with other content it is refused. ' +
       'Fields beyond these, at any level, are accepted and kept with the order for audit, never acted on. ' +
-      'Every amount has at most 2 decimals, and the lines (price x qty_ordered) with the shipping add up to at most 1000000.',
+      'Every amount has at most 2 decimals, and the lines (price x qty_ordered) with the shipping add up to at most 1000000. ' +
+      'A business_customer has a SIREN or a SIRET with a valid check digit, and its VAT number, when given, is the one of that SIREN.',
   });
 
 export type OrderImportInput = z.infer<typeof orderImportPayload>;

@@ -1,9 +1,9 @@
-import type { Seller } from '../config/seller-settings.ts';
 import type { CreditNoteData, InvoiceData } from '../events/invoicing/documents.ts';
 import type { Numbered } from '../events/invoicing/issuing-register.ts';
 import { localDateIn } from '../time/local-dates.ts';
 import type { SaleDocument } from '../projections/sales/sale-document.ts';
 import { totalsOf } from './invoice-data.ts';
+import { operationCategoryOf } from './operation-category.ts';
 import { vatBreakdown } from './vat.ts';
 
 /**
@@ -39,7 +39,7 @@ export const creditNoteData = (
   invoice: InvoiceData,
   lines: CreditedLine[],
   issue: Pick<Numbered, 'number' | 'issuedAt' | 'issuedOn'>,
-  seller: Seller,
+  seller: CreditNoteData['seller'],
 ): CreditNoteData => {
   const vat = vatBreakdown(lines.map((line) => ({ ttcCents: line.totalCents, rate: line.rate })));
   return {
@@ -52,7 +52,10 @@ export const creditNoteData = (
     currency: invoice.currency,
     seller,
     customer: invoice.customer,
+    ...(invoice.businessCustomer && { businessCustomer: invoice.businessCustomer }),
     billingAddress: invoice.billingAddress,
+    shippingAddress: invoice.shippingAddress,
+    operationCategory: operationCategoryOf(lines),
     lines,
     vat,
     totals: totalsOf(vat),

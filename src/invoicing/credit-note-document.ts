@@ -1,8 +1,9 @@
 import type { TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { CreditNoteData } from '../events/invoicing/documents.ts';
 import { formatDate, formatMoney, formatRate } from './french-format.ts';
-import { addressLines, caption, documentOfRecord, header, right, unitPriceHt, vatAndTotals } from './invoice-document.ts';
-import { demoNotice, paymentConditions, sellerBlock } from './legal-mentions.ts';
+import { addressColumns, caption, customerLines } from './customer-mentions.ts';
+import { documentOfRecord, header, right, unitPriceHt, vatAndTotals } from './invoice-document.ts';
+import { demoNotice, operationMentions, paymentConditions, sellerBlock } from './legal-mentions.ts';
 
 /**
  * The layout of a credit note (A4), in the invoice's shape: it names the invoice it corrects, lists
@@ -11,7 +12,7 @@ import { demoNotice, paymentConditions, sellerBlock } from './legal-mentions.ts'
  */
 export const creditNoteDocument = (creditNote: CreditNoteData): TDocumentDefinitions => {
   const money = (cents: number): string => formatMoney(cents, creditNote.currency);
-  const { seller, customer } = creditNote;
+  const { seller } = creditNote;
   const rows: TableCell[][] = [
     header(['Réf.', 'Désignation', 'Qté', 'P.U. HT', 'P.U. TTC', 'TVA', 'Total TTC']),
     ...creditNote.lines.map((line): TableCell[] => [
@@ -47,10 +48,9 @@ export const creditNoteDocument = (creditNote: CreditNoteData): TDocumentDefinit
         margin: [0, 0, 0, 14],
       },
       ...demoNotice(seller),
-      caption('CLIENT'),
-      { text: `${customer.firstname} ${customer.lastname}`, bold: true },
-      customer.email,
-      { stack: [caption('ADRESSE DE FACTURATION'), ...addressLines(creditNote.billingAddress)], margin: [0, 4, 0, 12] },
+      ...customerLines(creditNote, { phone: false }),
+      addressColumns(creditNote.billingAddress, creditNote.shippingAddress),
+      ...operationMentions(creditNote),
       caption('ARTICLES ANNULÉS APRÈS FACTURATION'),
       { table: { headerRows: 1, widths: [80, '*', 22, 54, 54, 34, 60], body: rows }, layout: 'lightHorizontalLines', margin: [0, 4, 0, 10] },
       vatAndTotals(creditNote, money),

@@ -1,8 +1,8 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import type { Address } from '../events/schema/common-schemas.ts';
 import { formatDate, formatMoney, formatRate } from './french-format.ts';
 import type { InvoiceData, InvoiceLine, InvoiceRefund } from './invoice-data.ts';
-import { demoNotice, footerText, paymentConditions, sellerBlock } from './legal-mentions.ts';
+import { addressColumns, caption, customerLines } from './customer-mentions.ts';
+import { demoNotice, footerText, operationMentions, paymentConditions, sellerBlock } from './legal-mentions.ts';
 import { splitTaxIncluded } from './vat.ts';
 
 /**
@@ -30,17 +30,6 @@ const paymentMethods: Record<string, string> = {
 };
 
 export const paymentMethodLabel = (method: string): string => paymentMethods[method.toLowerCase()] ?? method;
-
-export const caption = (text: string): Content => ({ text, style: 'caption' });
-
-export const addressLines = (address: Address): Content[] => [
-  { text: `${address.firstname} ${address.lastname}`, bold: true },
-  ...(address.company ? [address.company] : []),
-  ...address.street,
-  `${address.postcode} ${address.city}`,
-  address.country_id,
-  ...(address.telephone ? [`Tél. ${address.telephone}`] : []),
-];
 
 /** A header row: the first `textColumns` are text, left-aligned; the others are figures, right-aligned. */
 export const header = (cells: string[], textColumns = 2): TableCell[] =>
@@ -204,7 +193,7 @@ export const documentOfRecord = (options: {
 
 export const invoiceDocument = (invoice: InvoiceData): TDocumentDefinitions => {
   const money = (cents: number): string => formatMoney(cents, invoice.currency);
-  const { seller, customer } = invoice;
+  const { seller } = invoice;
   return documentOfRecord({
     title: `Facture ${invoice.number}`,
     subject: `Commande ${invoice.incrementId}`,
@@ -230,17 +219,9 @@ export const invoiceDocument = (invoice: InvoiceData): TDocumentDefinitions => {
       ...(invoice.cancelledOn
         ? [{ text: `Commande annulée le ${formatDate(invoice.cancelledOn)}`, bold: true, color: '#a00000', margin: [0, 0, 0, 8] } as Content]
         : []),
-      caption('CLIENT'),
-      { text: `${customer.firstname} ${customer.lastname}`, bold: true },
-      customer.email,
-      ...(customer.phone ? [`Tél. ${customer.phone}`] : []),
-      {
-        columns: [
-          { stack: [caption('ADRESSE DE FACTURATION'), ...addressLines(invoice.billingAddress)] },
-          { stack: [caption('ADRESSE DE LIVRAISON'), ...addressLines(invoice.shippingAddress)] },
-        ],
-        margin: [0, 4, 0, 12],
-      },
+      ...customerLines(invoice, { phone: true }),
+      addressColumns(invoice.billingAddress, invoice.shippingAddress),
+      ...operationMentions(invoice),
       linesTable(invoice, money),
       vatAndTotals(invoice, money),
       ...payment(invoice, money),

@@ -8,7 +8,7 @@ import type { ReadStore } from '../projections/read-store/read-store.ts';
 import { findSaleById } from '../projections/sales/queries.ts';
 import type { EventOfType } from '../events/registry.ts';
 import { productDecider } from '../events/catalog/product-decider.ts';
-import { productStreamName, type ProductEvent } from '../events/catalog/events.ts';
+import { productStreamName, type OperationCategory, type ProductEvent } from '../events/catalog/events.ts';
 import type { Clock, CommandContext } from '../events/command-context.ts';
 import { fold } from '../events/decider.ts';
 import { readDomainStream } from '../events/domain-store.ts';
@@ -98,16 +98,22 @@ export const createInvoicing = (deps: InvoicingDeps): Invoicing => {
     issuedFor: async (saleIds) => bySale((await findIssuedForSales(deps.readStore, saleIds, 'credit-note')).flatMap(asCreditNote)),
   } satisfies RegisterDeps<CreditNoteIssued>);
 
-  /** The catalogue's rate of each SKU, read from the products' streams (the write side reads no read model for its data). */
-  const vatRatesOf = async (skus: readonly string[]): Promise<Map<string, VatRate>> => {
-    const rates = new Map<string, VatRate>();
+  /**
+   * The catalogue's rate and category of operation of each SKU, read from the products' streams (the
+   * write side reads no read model for its data).
+   */
+  const catalogueTermsOf = async (skus: readonly string[]) => {
+    const vatRates = new Map<string, VatRate>();
+    const operationCategories = new Map<string, OperationCategory>();
     await Promise.all(
       [...new Set(skus)].map(async (sku) => {
         const state = fold(productDecider, (await readDomainStream<ProductEvent>(deps.eventStore, productStreamName(sku))).events);
-        if (state.status === 'catalogued') rates.set(sku, basisPoints(state.product.vat_rate));
+        if (state.status !== 'catalogued') return;
+        vatRates.set(sku, basisPoints(state.product.vat_rate));
+        operationCategories.set(sku, state.product.operation_category);
       }),
     );
-    return rates;
+    return { vatRates, operationCategories };
   };
 
   return {
@@ -116,7 +122,7 @@ export const createInvoicing = (deps: InvoicingDeps): Invoicing => {
       if (existing) return existing.invoice;
       const sale = await findSaleById(deps.readStore, saleId);
       if (!sale) return null;
-      const vatRates = await vatRatesOf(sale.products.map((product) => product.sku));
+      const terms = await catalogueTermsOf(sale.products.map((product) => product.sku));
       const { issued, earlier } = await invoices.issue({
         saleId,
         draft: (numbered, earlier) =>
@@ -128,7 +134,7 @@ export const createInvoicing = (deps: InvoicingDeps): Invoicing => {
                 sequence: numbered.sequence,
                 saleId,
                 issuedAt: numbered.issuedAt,
-                invoice: invoiceData(sale, numbered, { timezone: deps.timezone, seller: deps.seller, vatRates }),
+                invoice: invoiceData(sale, numbered, { timezone: deps.timezone, seller: deps.seller, ...terms }),
               },
       });
       const invoice = issued ?? earlier[0];

@@ -1,14 +1,16 @@
 import type { Content } from 'pdfmake/interfaces.js';
 import { formatSiren, formatSiret } from '../config/french-identifiers.ts';
 import { siren } from '../config/seller-settings.ts';
-import type { InvoiceData } from '../events/invoicing/documents.ts';
+import type { DocumentOperationCategory, InvoiceData } from '../events/invoicing/documents.ts';
 import { formatMoney } from './french-format.ts';
 
 /**
  * The seller's mentions French law requires on every invoice and credit note: its identity (name,
  * legal form and share capital, address, SIRET, RCS, intra-EU VAT number: Code de commerce R123-237,
  * CGI annexe II art. 242 nonies A) and the payment conditions (terms, late-payment penalties, the
- * 40 € flat indemnity for recovery costs: Code de commerce L441-9 and L441-10, D441-5).
+ * 40 € flat indemnity for recovery costs: Code de commerce L441-9 and L441-10, D441-5); and, since
+ * the 2026 reform, the category of the operations and the option for VAT on debits when the seller
+ * took it (CGI annexe II art. 242 nonies A).
  */
 
 type Seller = InvoiceData['seller'];
@@ -38,6 +40,24 @@ export const paymentConditions = (seller: Seller): Content => ({
   color: '#555555',
   margin: [0, 8, 0, 0],
 });
+
+/** The reform's wording: the operations are only deliveries of goods, only services, or both. */
+export const operationCategoryLabels: Record<DocumentOperationCategory, string> = {
+  goods: 'livraison de biens',
+  services: 'prestation de services',
+  mixed: 'opération mixte (livraison de biens et prestation de services)',
+};
+
+export const vatOnDebitsMention = 'Option pour le paiement de la taxe d’après les débits';
+
+/** The category of the document's operations (absent from the documents issued before it was stated), and the option for VAT on debits when taken. */
+export const operationMentions = (document: { operationCategory?: DocumentOperationCategory; seller: Seller }): Content[] => {
+  const lines = [
+    ...(document.operationCategory ? [`Catégorie de l’opération : ${operationCategoryLabels[document.operationCategory]}`] : []),
+    ...(document.seller.vatOnDebits ? [vatOnDebitsMention] : []),
+  ];
+  return lines.length === 0 ? [] : [{ stack: lines, margin: [0, 0, 0, 8] }];
+};
 
 /** Printed on every document of the demo identity: its mentions are not a real company's. */
 export const demoNotice = (seller: Seller): Content[] =>

@@ -87,11 +87,22 @@ describe('the seller settings', () => {
       vatNumber: 'FR44732829320',
       paymentTerms: productionSeller.SELLER_PAYMENT_TERMS,
       latePaymentPenalties: productionSeller.SELLER_LATE_PAYMENT_PENALTIES,
+      vatOnDebits: false,
       demo: false,
     });
     expect(loadConfig({ NODE_ENV: 'production', ...productionSecrets, ...productionSeller, SELLER_SHARE_CAPITAL: '10000,50' }).seller.shareCapitalCents).toBe(
       1_000_050,
     );
+  });
+
+  it('when SELLER_VAT_ON_DEBITS says the option for VAT on debits was taken, the seller says so; it is optional, with the demo identity too', () => {
+    const production = { NODE_ENV: 'production', ...productionSecrets, ...productionSeller };
+    expect(loadConfig({ ...production, SELLER_VAT_ON_DEBITS: 'true' }).seller.vatOnDebits).toBe(true);
+    expect(loadConfig({ ...production, SELLER_VAT_ON_DEBITS: 'false' }).seller.vatOnDebits).toBe(false);
+    expect(loadConfig({ SELLER_VAT_ON_DEBITS: 'true' }).seller).toEqual({ ...demoSeller, vatOnDebits: true });
+    const refused = 'SELLER_VAT_ON_DEBITS: must be true or false (the option for VAT on debits taken or not)';
+    expect(problemsOf({ ...production, SELLER_VAT_ON_DEBITS: 'oui' })).toEqual([refused]);
+    expect(problemsOf({ SELLER_VAT_ON_DEBITS: 'yes' })).toEqual([refused]);
   });
 
   it('when a value has the wrong form, it is refused naming the setting and the form expected', () => {

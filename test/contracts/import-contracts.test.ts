@@ -63,8 +63,39 @@ describe('the order-import contract as JSON Schema', () => {
     ['five street lines', (order) => (order.shipping_address.street = ['1', '2', '3', '4', '5'])],
     ['a negative total', (order) => (order.grand_total = -1)],
     ['a price over 1,000,000', (order) => (order.items[0].price = 1_000_000.01)],
+    ['a business customer whose SIREN is 8 digits', (order) => (order.business_customer = { company_name: 'Atelier Martin SARL', siren: '44306184' })],
+    [
+      'a business customer whose VAT number is not French',
+      (order) => (order.business_customer = { company_name: 'Atelier Martin SARL', siren: '443061841', vat_number: 'DE123456789' }),
+    ],
   ])('when an order has %s, both refuse it', (_, spoil) => {
     expect(verdicts(checks, spoiled(spoil))).toEqual(bothRefuse);
+  });
+
+  it('when a business customer has a SIREN and its VAT number, or a SIRET, both accept it', () => {
+    for (const business_customer of [
+      { company_name: 'Atelier Martin SARL', siren: '443061841', vat_number: 'FR64443061841' },
+      { company_name: 'Atelier Martin SARL', siret: '44306184100013' },
+    ])
+      expect(
+        verdicts(
+          checks,
+          spoiled((order) => (order.business_customer = business_customer)),
+        ),
+      ).toEqual(bothAccept);
+  });
+
+  it("when a business customer's SIREN has a wrong check digit, or it has no SIREN nor SIRET, only zod refuses it: the description states the rules", () => {
+    for (const business_customer of [{ company_name: 'Atelier Martin SARL', siren: '443061842' }, { company_name: 'Atelier Martin SARL' }])
+      expect(
+        verdicts(
+          checks,
+          spoiled((order) => (order.business_customer = business_customer)),
+        ),
+      ).toEqual({ jsonSchema: undefined, zod: expect.any(String) });
+    expect(schema.description).toContain(
+      'A business_customer has a SIREN or a SIRET with a valid check digit, and its VAT number, when given, is the one of that SIREN.',
+    );
   });
 
   it('when an amount has 3 decimals, or the lines add up to more than 1,000,000, only zod refuses it: the description states both rules', () => {

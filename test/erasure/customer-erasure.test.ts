@@ -193,7 +193,10 @@ describe('erasing a customer (POST /api/customers/erase)', () => {
     expect(valuesIn(text, erasedValues)).toEqual([]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 404, 200, 404, 200]);
     expect(answers[0]!.text).toContain('[erased]');
-    expect(answers[0]!.body).toMatchObject({ grand_total: 1407.8 });
+    expect(answers[0]!.body).toMatchObject({
+      grand_total: 1407.8,
+      business_customer: { company_name: '[erased]', siren: '443061841', siret: null, vat_number: 'FR64443061841' },
+    });
   });
 
   it('when an auditor reads the event feed, the sale log and the sale as it stood before the erasure, they read [erased]; amounts and products stay', async () => {
@@ -214,12 +217,13 @@ describe('erasing a customer (POST /api/customers/erase)', () => {
     });
   });
 
-  it('when her label and invoice are asked for afterwards, they are rendered with [erased] in her place', async () => {
+  it("when her label and invoice are asked for afterwards, they are rendered with [erased] in her place and her company's; its SIREN and the figures stay", async () => {
     const labelText = await pdfText((await label(sales.first)).body as Buffer);
     const invoiceText = await pdfText((await invoice(sales.first.saleId)).body as Buffer);
 
     expect(valuesIn(labelText + invoiceText, erasedValues)).toEqual([]);
     expect(labelText).toContain('[erased]');
+    expect(invoiceText).toContain('CLIENT [erased] SIREN 443 061 841 N° TVA intracommunautaire : FR64443061841 [erased] [erased] [erased]');
     expect(invoiceText).toContain('1 407,80');
   });
 

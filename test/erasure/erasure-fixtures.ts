@@ -40,6 +40,8 @@ export const erasedOrder = (incrementId: string, overrides: Partial<OrderImportP
   order({
     increment_id: incrementId,
     customer: { email: erasedEmail, firstname: 'Clairette', lastname: 'Effacée', phone: '+33611223344' },
+    // A sole trader's company, named after her: its name is hers, its SIREN and VAT number the company's.
+    business_customer: { company_name: 'Mobilier Effacée SARL', siren: '443061841', vat_number: 'FR64443061841' },
     shipping_address: {
       firstname: 'Clairette',
       lastname: 'Effacée',

@@ -16,6 +16,7 @@ describe('the data of an invoice', () => {
         totalCents: 64_900,
         rate: 2000,
         cancelled: false,
+        operationCategory: 'goods',
       },
       {
         saleProductId: 102,
@@ -26,6 +27,7 @@ describe('the data of an invoice', () => {
         totalCents: 49_900,
         rate: 2000,
         cancelled: false,
+        operationCategory: 'goods',
       },
       {
         saleProductId: 103,
@@ -36,6 +38,7 @@ describe('the data of an invoice', () => {
         totalCents: 25_980,
         rate: 2000,
         cancelled: false,
+        operationCategory: 'goods',
       },
     ]);
     expect(invoice.vat).toEqual([{ rate: 2000, htCents: 117_317, vatCents: 23_463, ttcCents: 140_780 }]);

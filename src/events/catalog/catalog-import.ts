@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amount, packageCount, stockQuantity, weightKg } from '../schema/bounded-numbers.ts';
-import { standardVatRatePercent, vatRatePercent, type ProductFields } from './events.ts';
+import { defaultOperationCategory, operationCategory, standardVatRatePercent, vatRatePercent, type ProductFields } from './events.ts';
 
 /**
  * One product of a catalog import file, as `catalog import` parses it: with `catalogImportFile`, the
@@ -38,6 +38,14 @@ export const catalogImportItem = z.strictObject({
   /** This service's extension of the legacy contract: the product's VAT rate in percent, 20 when absent. */
   vat_rate: vatRatePercent
     .meta({ description: "The product's VAT rate in percent, the rate its invoice lines get.", default: standardVatRatePercent })
+    .optional(),
+  /** This service's extension too: the category of operation the invoices state. */
+  operation_category: operationCategory
+    .meta({
+      description:
+        'What selling the product is, for the category of operation its invoices state: `goods` (a delivery of goods) or `services` (assembly, fitting, any service sold as a product).',
+      default: defaultOperationCategory,
+    })
     .optional(),
 });
 export type CatalogImportItem = z.infer<typeof catalogImportItem>;
@@ -80,4 +88,5 @@ export const toProductFields = (item: CatalogImportItem): ProductFields => ({
   weight_kg: item.weight_kg ?? null,
   package_count: item.package_count ?? null,
   vat_rate: item.vat_rate ?? standardVatRatePercent,
+  operation_category: item.operation_category ?? defaultOperationCategory,
 });

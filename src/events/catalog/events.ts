@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent, type EventsOf } from '../schema/define-event.ts';
 import { instant, money, supplierName } from '../schema/common-schemas.ts';
 import { productCataloguedV1, productUpdatedV1 } from './amounts-v1.ts';
+import { productCataloguedV3 } from './operation-category-v3.ts';
 import { productCataloguedV2 } from './vat-rate-v2.ts';
 
 /**
@@ -15,6 +16,14 @@ export const vatRatePercent = z.union(
   frenchVatRates.map((rate) => z.literal(rate)),
   'must be one of the French VAT rates 20, 10, 5.5, 2.1 (percent)',
 );
+
+/**
+ * What selling a product is, for the category of operation an invoice states (CGI annexe II art. 242
+ * nonies A, since the 2026 reform): a delivery of goods (furniture) or a service (assembly, fitting).
+ */
+export const operationCategory = z.enum(['goods', 'services']);
+export type OperationCategory = z.infer<typeof operationCategory>;
+export const defaultOperationCategory: OperationCategory = 'goods';
 
 /** Events of a catalog product's stream, `product-<sku>`. Field names follow the catalog import contract. */
 
@@ -37,6 +46,8 @@ export const productFields = z.object({
   package_count: z.number().int().min(1).nullable(),
   /** The VAT rate it is sold at, in percent; 20 when the catalog file gives none. */
   vat_rate: vatRatePercent,
+  /** Goods or services; goods when the catalog file does not say. */
+  operation_category: operationCategory,
 });
 export type ProductFields = z.infer<typeof productFields>;
 
@@ -45,7 +56,8 @@ export const ProductCatalogued = defineEvent(
   z.object({ product: productFields, cataloguedAt: instant }),
   // 2: prices bounded (schema/bounded-numbers.ts); a version 1 event is read within the bounds.
   // 3: the VAT rate; a product catalogued before it is read at the standard rate, as it was invoiced.
-  { version: 3, upcasters: { 1: productCataloguedV1, 2: productCataloguedV2 } },
+  // 4: the category of operation; a product catalogued before it is read as goods.
+  { version: 4, upcasters: { 1: productCataloguedV1, 2: productCataloguedV2, 3: productCataloguedV3 } },
 );
 
 export const ProductUpdated = defineEvent(

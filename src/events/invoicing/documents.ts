@@ -1,11 +1,15 @@
 import { z } from 'zod';
-import { address, instant, localDate, positiveId } from '../schema/common-schemas.ts';
+import { operationCategory } from '../catalog/events.ts';
+import { address, businessCustomer, instant, localDate, positiveId } from '../schema/common-schemas.ts';
 
 /**
  * What an issued invoice or credit note prints, recorded whole in the event that issues it: a document
  * of record never changes, whatever happens later to the sale (a cancellation, an address), to the
  * catalogue (a product's VAT rate), to the seller's settings or to the code that computes the figures.
  * Amounts are in cents, VAT rates in basis points (2000 = 20 %).
+ *
+ * The fields the 2026 reform added (the business customer, the categories of operation, the option for
+ * VAT on debits) are optional: the documents issued before them still decode, and print as they did.
  */
 
 const cents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -25,6 +29,8 @@ export const documentSeller = z.object({
   vatNumber: z.string().regex(/^FR[0-9A-Z]{2}\d{9}$/),
   paymentTerms: text(500),
   latePaymentPenalties: text(500),
+  /** The option for VAT on debits (SELLER_VAT_ON_DEBITS); absent from the documents issued before it was asked, when it was not taken. */
+  vatOnDebits: z.boolean().optional(),
   demo: z.boolean(),
 });
 
@@ -40,7 +46,16 @@ export const documentLine = z.object({
   rate: vatRateBasisPoints,
   /** A line cancelled before the invoice was issued: listed, marked, left out of every total. */
   cancelled: z.boolean(),
+  /** Goods or services, as the catalogue said of its product at issue (goods for a SKU it did not know). */
+  operationCategory: operationCategory.optional(),
 });
+
+/**
+ * The category of a document's operations, which it states (CGI annexe II art. 242 nonies A): only
+ * deliveries of goods, only services, or both (`mixed`).
+ */
+export const documentOperationCategory = z.enum(['goods', 'services', 'mixed']);
+export type DocumentOperationCategory = z.infer<typeof documentOperationCategory>;
 
 export const taxedAmount = z.object({ ttcCents: cents, rate: vatRateBasisPoints });
 export const vatLine = z.object({ rate: vatRateBasisPoints, htCents: cents, vatCents: cents, ttcCents: cents });
@@ -61,8 +76,12 @@ export const issuedInvoice = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/),
   seller: documentSeller,
   customer,
+  /** The company the customer bought for, as the sale recorded it; absent for a consumer sale. */
+  businessCustomer: businessCustomer.optional(),
   billingAddress: address,
   shippingAddress: address,
+  /** Of the invoiced lines (all the lines when every one was cancelled before). */
+  operationCategory: documentOperationCategory.optional(),
   lines: z.array(documentLine).min(1),
   /** The fee with the rate(s) it is taxed at; null when there is none. */
   shipping: z.object({ ttcCents: cents, parts: z.array(taxedAmount) }).nullable(),
@@ -98,7 +117,12 @@ export const issuedCreditNote = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/),
   seller: documentSeller,
   customer,
+  businessCustomer: businessCustomer.optional(),
   billingAddress: address,
+  /** The invoice's delivery address: printed when it differs from the billing address. */
+  shippingAddress: address.optional(),
+  /** Of the credited lines. */
+  operationCategory: documentOperationCategory.optional(),
   /** The invoiced lines cancelled since, at the amounts and rates the invoice gave them, with their cancellation date. */
   lines: z.array(documentLine.omit({ cancelled: true }).extend({ cancelledOn: localDate })).min(1),
   vat: z.array(vatLine),

@@ -16,20 +16,22 @@ import { saleStreamName } from '../sales/events.ts';
 const year = z.number().int().min(2000).max(9999);
 
 /**
- * A document of record copies the customer's name, e-mail, phone and addresses: sealed with the key of
- * the sale's customer, so that an erasure reaches the copies too (the amounts, lines and numbers stay,
- * which is what the ten-year retention of invoices is for).
+ * A document of record copies the customer's name, e-mail, phone and addresses, and the name of the
+ * company they bought for: sealed with the key of the sale's customer, so that an erasure reaches the
+ * copies too (the amounts, lines and numbers stay, which is what the ten-year retention of invoices is
+ * for, and so do the company's SIREN, SIRET and VAT number: see SaleImported).
  */
 const documentPersonalData = (document: 'invoice' | 'creditNote', addresses: readonly string[]): PersonalDataRule => ({
   fields: [
     ...['firstname', 'lastname', 'email', 'phone'].map((field) => `${document}.customer.${field}`),
+    `${document}.businessCustomer.companyName`,
     ...addresses.flatMap((name) => addressFields(`${document}.${name}`)),
   ],
   subject: (data) => ({ stream: saleStreamName(String((data[document] as { incrementId: string }).incrementId)) }),
 });
 
 export const invoicePersonalData = documentPersonalData('invoice', ['billingAddress', 'shippingAddress']);
-export const creditNotePersonalData = documentPersonalData('creditNote', ['billingAddress']);
+export const creditNotePersonalData = documentPersonalData('creditNote', ['billingAddress', 'shippingAddress']);
 
 export const InvoiceIssued = defineEvent(
   'InvoiceIssued',

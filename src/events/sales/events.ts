@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { defineEvent, type EventsOf } from '../schema/define-event.ts';
 import { quantity } from '../schema/bounded-numbers.ts';
-import { address, instant, personalEmail, localDate, localTime, money, planningType, positiveId, supplierName } from '../schema/common-schemas.ts';
+import {
+  address,
+  businessCustomer,
+  instant,
+  personalEmail,
+  localDate,
+  localTime,
+  money,
+  planningType,
+  positiveId,
+  supplierName,
+} from '../schema/common-schemas.ts';
 import { refundRequestedV1, saleImportedV1 } from './amounts-v1.ts';
 import { saleImportedV2, unknownFieldsProblem } from './unknown-fields-bounds.ts';
 import { addressFields, type PersonalDataRule } from '../schema/personal-data.ts';
@@ -32,7 +43,10 @@ export const payment = z.object({
 
 /**
  * Who the customer is and where they live, and the payload's extra fields (unknown to the contract,
- * they may be anything): sealed with the key of the customer of that e-mail address.
+ * they may be anything): sealed with the key of the customer of that e-mail address. So is the name
+ * of a business customer's company, which for a sole trader is often the trader's own name; its SIREN,
+ * SIRET and VAT number are not sealed: they identify the company in public registers, and the invoices
+ * of record, kept ten years, must go on naming it for the tax administration.
  */
 const saleImportedPersonalData: PersonalDataRule = {
   fields: [
@@ -40,6 +54,7 @@ const saleImportedPersonalData: PersonalDataRule = {
     'customer.firstname',
     'customer.lastname',
     'customer.phone',
+    'businessCustomer.companyName',
     ...addressFields('shippingAddress'),
     ...addressFields('billingAddress'),
     'unknownFields',
@@ -62,6 +77,8 @@ export const SaleImported = defineEvent(
       lastname: z.string().min(1),
       phone: z.string().max(32).nullable(),
     }),
+    /** The company the customer buys for; absent for a consumer sale, and on every sale imported before it could be given. */
+    businessCustomer: businessCustomer.optional(),
     shippingAddress: address,
     billingAddress: address.nullable(),
     products: z.array(saleProduct).min(1),

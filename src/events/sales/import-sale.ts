@@ -1,4 +1,4 @@
-import type { Address, SupplierName } from '../schema/common-schemas.ts';
+import type { Address, BusinessCustomer, SupplierName } from '../schema/common-schemas.ts';
 import type { CommandContext } from '../command-context.ts';
 import { earlierOutcome, handleCommand, writtenBy, type Written } from '../command-handler.ts';
 import { fold } from '../decider.ts';
@@ -18,6 +18,8 @@ export type OrderImportPayload = {
   created_at: string;
   currency?: string;
   customer: { email: string; firstname: string; lastname: string; phone?: string };
+  /** The company the customer buys for, its identifiers checked at the edge (contracts/business-customer.ts); absent: a consumer. */
+  business_customer?: { company_name: string; siren?: string; siret?: string; vat_number?: string };
   shipping_address: Address;
   billing_address?: Address;
   items: {
@@ -44,6 +46,14 @@ export type ImportSaleDeps = SalesDeps & { findProduct: FindProduct };
 
 /** The payload's fields beyond the import contract, shaped as the payload (see events.ts, unknownFields). */
 export type UnknownFields = NonNullable<Extract<SaleEvent, { type: 'SaleImported' }>['data']['unknownFields']>;
+
+/** The company as recorded: its SIREN always, from the SIRET when the order gave only that. */
+const businessCustomerOf = (company: NonNullable<OrderImportPayload['business_customer']>): BusinessCustomer => ({
+  companyName: company.company_name,
+  siren: company.siren ?? (company.siret ?? '').slice(0, 9),
+  siret: company.siret ?? null,
+  vatNumber: company.vat_number ?? null,
+});
 
 export type ImportSaleResult = { created: boolean; saleId: number; incrementId: string; saleProductIds: number[]; written?: Written };
 
@@ -92,6 +102,7 @@ export const importSaleCommand = (
     orderedAt: order.created_at,
     currency: order.currency ?? 'EUR',
     customer: { ...order.customer, phone: order.customer.phone ?? null },
+    ...(order.business_customer && { businessCustomer: businessCustomerOf(order.business_customer) }),
     shippingAddress: order.shipping_address,
     billingAddress: order.billing_address ?? null,
     products,

@@ -28,6 +28,25 @@ export const address = z.object({
 });
 export type Address = z.infer<typeof address>;
 
+/**
+ * The company a business customer buys for, as its invoices name it: its name, its SIREN (the first 9
+ * digits of its SIRET when the order gave one) and its intra-EU VAT number when it has one. The
+ * identifiers are checked with their keys where they enter (contracts/business-customer.ts).
+ */
+export const businessCustomer = z.object({
+  companyName: z.string().min(1).max(255),
+  siren: z.string().regex(/^\d{9}$/),
+  siret: z
+    .string()
+    .regex(/^\d{14}$/)
+    .nullable(),
+  vatNumber: z
+    .string()
+    .regex(/^FR[0-9A-Z]{2}\d{9}$/)
+    .nullable(),
+});
+export type BusinessCustomer = z.infer<typeof businessCustomer>;
+
 export const planningType = z.enum(['sav', 'delivery']);
 export type PlanningType = z.infer<typeof planningType>;
 

@@ -31,6 +31,8 @@ const personalKeys: ReadonlySet<string> = new Set([
   'telephone',
   'shippingAddress',
   'billingAddress',
+  // A business customer's company, often named after its owner; its SIREN and VAT number are the company's, shown.
+  'companyName',
   'complaint',
   'comment',
 ]);

@@ -1,4 +1,4 @@
-import type { Address } from '../../events/schema/common-schemas.ts';
+import type { Address, BusinessCustomer } from '../../events/schema/common-schemas.ts';
 import type { RefundDocument, SaleDocument, SaleProductDocument } from '../../projections/sales/sale-document.ts';
 import { lineRefusalReason } from '../../events/sales/events.ts';
 import type { LineRefusal } from '../../events/sales/state.ts';
@@ -43,6 +43,16 @@ export const CustomerRef = builder.objectRef<SaleDocument['customer']>('Customer
     firstname: t.exposeString('firstname'),
     lastname: t.exposeString('lastname'),
     phone: t.exposeString('phone', { nullable: true }),
+  }),
+});
+
+export const BusinessCustomerRef = builder.objectRef<BusinessCustomer>('BusinessCustomer').implement({
+  description: 'The company a business customer buys for, as the order import gave it: its invoices and credit notes name it.',
+  fields: (t) => ({
+    companyName: t.exposeString('companyName'),
+    siren: t.exposeString('siren', { description: 'The SIREN, 9 digits (from the SIRET when the order gave only that).' }),
+    siret: t.exposeString('siret', { nullable: true, description: 'The SIRET of the establishment that buys, 14 digits; null when the order gave none.' }),
+    vatNumber: t.exposeString('vatNumber', { nullable: true, description: 'The intra-EU VAT number; null when the order gave none.' }),
   }),
 });
 

@@ -8,7 +8,16 @@ import { builder } from '../builder.ts';
 import { SaleLogEntryRef } from '../sale-log/sale-log-entry-type.ts';
 import { saleLogEntriesOf } from '../sale-log/sale-log-reads.ts';
 import { SupplierLineRef } from '../supplier-lines/supplier-line-type.ts';
-import { AddressRef, CustomerRef, DeliveryAppointmentRef, DeliveryServiceAppointmentRef, RefundRef, SaleProductRef, SaleStatusEnum } from './sale-parts.ts';
+import {
+  AddressRef,
+  BusinessCustomerRef,
+  CustomerRef,
+  DeliveryAppointmentRef,
+  DeliveryServiceAppointmentRef,
+  RefundRef,
+  SaleProductRef,
+  SaleStatusEnum,
+} from './sale-parts.ts';
 
 /**
  * A sale as the `sales` read model holds it. Its supplier lines, SAVs and log live in other read
@@ -24,6 +33,12 @@ export const SaleRef = builder.objectRef<SaleDocument>('Sale').implement({
     orderDate: t.expose('orderDate', { type: 'LocalDate', description: "The order's local date in the planning time zone." }),
     currency: t.exposeString('currency'),
     customer: t.expose('customer', { type: CustomerRef }),
+    businessCustomer: t.field({
+      type: BusinessCustomerRef,
+      nullable: true,
+      description: 'The company the customer buys for; null for a consumer sale.',
+      resolve: (sale) => sale.businessCustomer ?? null,
+    }),
     shippingAddress: t.expose('shippingAddress', { type: AddressRef }),
     billingAddress: t.expose('billingAddress', { type: AddressRef, nullable: true }),
     paymentMethod: t.string({ nullable: true, resolve: (sale) => sale.payment?.method ?? null }),

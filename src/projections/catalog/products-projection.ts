@@ -13,7 +13,8 @@ export const productsProjection: Projection = {
   name: 'products',
   // 2: rebuilt from events read with bounded amounts (an old log's 1e308 prices and totals).
   // 3: every product has its VAT rate (20 % for those catalogued before the rate existed).
-  version: 3,
+  // 4: every product has its category of operation (goods for those catalogued before it existed).
+  version: 4,
   eventTypes,
   collections: [productsCollection],
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Address, PlanningType } from '../../events/schema/common-schemas.ts';
+import type { Address, BusinessCustomer, PlanningType } from '../../events/schema/common-schemas.ts';
 import type { payment, SaleProduct, SupplierTracking } from '../../events/sales/events.ts';
 import type { LineRefusal } from '../../events/sales/state.ts';
 import type { Tracked } from '../projection.ts';
@@ -48,6 +48,11 @@ export type SaleDocument = Tracked & {
   orderDate: string;
   currency: string;
   customer: { email: string; emailLower: string; firstname: string; lastname: string; phone: string | null };
+  /**
+   * The company a business customer buys for; absent on a consumer sale. Absent rather than null so
+   * that the documents of the sales imported before it stay as they were built (no rebuild needed).
+   */
+  businessCustomer?: BusinessCustomer;
   shippingAddress: Address;
   billingAddress: Address | null;
   payment: z.infer<typeof payment> | null;

@@ -39,6 +39,7 @@ const personalFields = [
   'customer.firstname',
   'customer.lastname',
   'customer.phone',
+  'businessCustomer.companyName',
   ...addressFields('shippingAddress'),
   ...addressFields('billingAddress'),
 ];
@@ -77,6 +78,7 @@ const importedSale = ({ data }: StoredEvent<EventOfType<'SaleImported'>>, orderD
   orderDate: orderDate(data.orderedAt),
   currency: data.currency,
   customer: { ...data.customer, emailLower: data.customer.email.toLowerCase() },
+  ...(data.businessCustomer && { businessCustomer: data.businessCustomer }),
   shippingAddress: data.shippingAddress,
   billingAddress: data.billingAddress,
   payment: data.payment,

@@ -29,6 +29,7 @@ export const saleExample = {
   order_date: '2026-08-01',
   currency: 'EUR',
   customer: { email: 'zbrunet580@example.org', firstname: 'Zoé', lastname: 'Brunet', phone: '+33631936321' },
+  business_customer: null,
   shipping_address: address,
   billing_address: { ...address, company: 'Boulangerie Au Bon Pain' },
   payment: { method: 'card', status: 'paid', amount_paid: 249 },

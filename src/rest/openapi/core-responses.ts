@@ -92,6 +92,10 @@ export const coreSale = z.object({
   order_date: day,
   currency: z.string(),
   customer: z.object({ email: z.string(), firstname: z.string(), lastname: z.string(), phone: z.string().nullable() }),
+  business_customer: z
+    .object({ company_name: z.string(), siren: z.string(), siret: z.string().nullable(), vat_number: z.string().nullable() })
+    .nullable()
+    .describe('The company the customer buys for, as the import gave it (the SIREN from the SIRET when only that was given); null for a consumer sale'),
   shipping_address: address,
   billing_address: address.nullable(),
   payment: z.object({ method: z.string(), status: z.string(), amount_paid: z.number().nullable() }).nullable(),

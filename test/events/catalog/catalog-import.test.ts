@@ -87,6 +87,7 @@ describe('product fields of an import item', () => {
       weight_kg: null,
       package_count: null,
       vat_rate: 20,
+      operation_category: 'goods',
     });
   });
 
@@ -96,6 +97,14 @@ describe('product fields of an import item', () => {
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.path).toEqual(['vat_rate']);
     expect(refused.error?.issues[0]?.message).toMatch(/20, 10, 5.5, 2.1/);
+  });
+
+  it('when a category of operation is given, goods or services, it is kept; absent, the product is goods; another is refused naming the field', () => {
+    expect(toProductFields(catalogImportItem.parse({ ...minimal, operation_category: 'services' })).operation_category).toBe('services');
+    expect(toProductFields(catalogImportItem.parse({ ...minimal, operation_category: 'goods' })).operation_category).toBe('goods');
+    expect(toProductFields(catalogImportItem.parse(minimal)).operation_category).toBe('goods');
+    const refused = catalogImportItem.safeParse({ ...minimal, operation_category: 'both' });
+    expect(refused.error?.issues[0]?.path).toEqual(['operation_category']);
   });
 
   it('when every field is given, each is kept', () => {
@@ -115,6 +124,7 @@ describe('product fields of an import item', () => {
       weight_kg: 58,
       package_count: 2,
       vat_rate: 20,
+      operation_category: 'goods',
     });
   });
 });

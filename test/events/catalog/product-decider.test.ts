@@ -23,6 +23,7 @@ const productOf = (sku: string): ProductFields => ({
   weight_kg: 58,
   package_count: 2,
   vat_rate: 20,
+  operation_category: 'goods',
 });
 
 const catalogue = (product: ProductFields): CatalogProduct => ({ type: 'CatalogProduct', product, at });

@@ -24,6 +24,7 @@ const product = (sku: string, ean14: string | null, price: number): ProductField
   weight_kg: null,
   package_count: 1,
   vat_rate: 20,
+  operation_category: 'goods',
 });
 
 describe('products read model', () => {
@@ -48,6 +49,7 @@ describe('products read model', () => {
       weight_kg: 80,
       package_count: 2,
       vat_rate: 20,
+      operation_category: 'goods',
       updatedAt: '2025-02-01T00:00:00Z',
     });
     expect(await findProduct(store, 'NOPE')).toBeNull();

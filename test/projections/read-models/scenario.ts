@@ -215,6 +215,7 @@ export const buildScenario = () => {
         weight_kg: 80,
         package_count: 2,
         vat_rate: 20,
+        operation_category: 'goods',
       },
       cataloguedAt: '2025-01-01T00:00:00Z',
     },

@@ -28,6 +28,9 @@ const contractNames: Record<string, string> = {
   qty: 'qty_ordered',
   wholesalePrice: 'wholesale_price',
   requiresAppointment: 'requires_appointment',
+  businessCustomer: 'business_customer',
+  companyName: 'company_name',
+  vatNumber: 'vat_number',
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

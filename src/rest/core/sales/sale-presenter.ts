@@ -90,6 +90,15 @@ export const presentSale = (sale: SaleDocument, savs: readonly SavDocument[]) =>
     lastname: sale.customer.lastname,
     phone: sale.customer.phone,
   },
+  business_customer:
+    sale.businessCustomer === undefined
+      ? null
+      : {
+          company_name: sale.businessCustomer.companyName,
+          siren: sale.businessCustomer.siren,
+          siret: sale.businessCustomer.siret,
+          vat_number: sale.businessCustomer.vatNumber,
+        },
   shipping_address: presentAddress(sale.shippingAddress),
   billing_address: sale.billingAddress === null ? null : presentAddress(sale.billingAddress),
   payment: sale.payment === null ? null : { method: sale.payment.method, status: sale.payment.status, amount_paid: sale.payment.amountPaid },

@@ -10,7 +10,8 @@ import { anOrder, getDocument, mint, numberOf } from './invoice-support.ts';
 
 /**
  * The service in production mode, with its seller configured: the invoice read back with pdftotext
- * carries every mention French law requires, and its totals add up to the cent.
+ * carries every mention French law requires, the 2026 reform's included (here for a business customer
+ * buying goods and a service from a seller that opted for VAT on debits), and its totals add up to the cent.
  */
 
 const cents = (amount: string): number => Number(amount.replace(/\s/g, '').replace(',', ''));
@@ -24,24 +25,27 @@ describe('the legal mentions of an invoice, in production', () => {
   beforeAll(async () => {
     api = await startApi({
       clock: { now: () => new Date('2026-10-05T08:00:00.000Z') },
-      env: { NODE_ENV: 'production', ...productionSecrets, ...productionSeller },
+      env: { NODE_ENV: 'production', ...productionSecrets, ...productionSeller, SELLER_VAT_ON_DEBITS: 'true' },
     });
     coreToken = await api.tokenFor('core');
     await catalogProducts(
       api.runtime.write,
       [
         { sku: 'LIV-CUIS-01', name: 'Livre de cuisine', price: 31.65, vat_rate: 5.5 },
-        { sku: 'TRAV-ISOL-01', name: 'Pose d’isolant', price: 185.9, vat_rate: 10 },
+        { sku: 'TRAV-ISOL-01', name: 'Pose d’isolant', price: 185.9, vat_rate: 10, operation_category: 'services' },
       ],
       systemContext(),
     );
     const { saleId } = await importSale(
       api.runtime.salesDeps,
-      anOrder([
-        { sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris', qty_ordered: 1, price: 649, supplier: null },
-        { sku: 'LIV-CUIS-01', name: 'Livre de cuisine', qty_ordered: 3, price: 31.65, supplier: null },
-        { sku: 'TRAV-ISOL-01', name: 'Pose d’isolant', qty_ordered: 1, price: 185.9, supplier: null },
-      ]),
+      {
+        ...anOrder([
+          { sku: 'CAN-OSLO-3P-GRY', name: 'Canapé 3 places Oslo gris', qty_ordered: 1, price: 649, supplier: null },
+          { sku: 'LIV-CUIS-01', name: 'Livre de cuisine', qty_ordered: 3, price: 31.65, supplier: null },
+          { sku: 'TRAV-ISOL-01', name: 'Pose d’isolant', qty_ordered: 1, price: 185.9, supplier: null },
+        ]),
+        business_customer: { company_name: 'Atelier Martin SARL', siren: '443061841', vat_number: 'FR64443061841' },
+      },
       systemContext(),
     );
     const response = await getDocument(api, `/api/sale-invoice/${mint(api, saleId)}`, coreToken);
@@ -90,6 +94,12 @@ describe('the legal mentions of an invoice, in production', () => {
     expect(total('Total TTC')).toBe(total('Total HT') + total('Total TVA'));
     // The goods and the delivery fee, as the order counted them.
     expect(total('Total TTC')).toBe(64_900 + 9_495 + 18_590 + 5_990);
+  });
+
+  it('when read back, it names the business customer with its SIREN and VAT number, the category of the operations and the option for VAT on debits', () => {
+    expect(text).toContain('CLIENT Atelier Martin SARL SIREN 443 061 841 N° TVA intracommunautaire : FR64443061841 Claire Martin');
+    expect(text).toContain('Catégorie de l’opération : opération mixte (livraison de biens et prestation de services)');
+    expect(text).toContain('Option pour le paiement de la taxe d’après les débits');
   });
 
   it('when read back, it states the payment terms, the late-payment penalties and the 40 € flat indemnity for recovery costs', () => {

@@ -17,6 +17,7 @@ const freshSale = (sale: Imported) => ({
   order_date: '2026-10-02',
   currency: 'EUR',
   customer: { email: 'Claire.Martin@example.org', firstname: 'Claire', lastname: 'Martin', phone: '+33612345678' },
+  business_customer: null,
   shipping_address: {
     firstname: 'Claire',
     lastname: 'Martin',
