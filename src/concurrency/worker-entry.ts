@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
  * Where the entry module of a worker thread is, and how a thread loads it. Under `npm start` the
@@ -18,3 +19,14 @@ export const workerEntry = (source: URL, name: string): URL => (bundled ? new UR
 /** The `execArgv` of a thread running `entry`: tsx's loader for TypeScript. */
 export const loaderArguments = (entry: URL): string[] =>
   entry.pathname.endsWith('.ts') ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+
+/**
+ * A plain worker thread running `entry`. From the sources its thread registers tsx's hook of
+ * `require` and requires the entry: a thread's first module is loaded before the hooks of import that
+ * `--import tsx` registers are in place (piscina, which imports its workers' modules later, needs no such help).
+ */
+export const startWorker = (entry: URL, options: Omit<WorkerOptions, 'eval' | 'execArgv'> = {}): Worker => {
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { ...options, execArgv: [] });
+  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
+  return new Worker(`require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(fileURLToPath(entry))});`, { ...options, eval: true, execArgv: [] });
+};

@@ -1,4 +1,5 @@
 import { setTimeout as wait } from 'node:timers/promises';
+import { TimeSlice } from '../concurrency/time-slice.ts';
 import { cronContext } from '../events/command-context.ts';
 import { handleCommand } from '../events/command-handler.ts';
 import { fold } from '../events/decider.ts';
@@ -16,6 +17,7 @@ import {
   type DeliveryRef,
   type WebhookDeliveryCommand,
   type WebhookDeliveryEvent,
+  type WebhookDeliveryState,
 } from '../events/webhooks/webhook-delivery-decider.ts';
 import { webhookSubscriptionDecider, type WebhookSubscriptionEvent, type WebhookSubscriptionState } from '../events/webhooks/webhook-subscription-decider.ts';
 import { labelLinkKey } from '../labels/label-link-signature.ts';
@@ -27,26 +29,35 @@ import type { WebhookSubscriptionDocument } from '../projections/webhooks/webhoo
 import { localDateIn } from '../time/local-dates.ts';
 import { webhookMessagesOf, webhookSourceTypes, type WebhookMessage, type WebhookSourceEvent } from '../webhooks/webhook-messages.ts';
 import { webhookSecret } from '../webhooks/webhook-secret.ts';
-import { createWebhookSender, type WebhookSendOptions } from '../webhooks/webhook-sender.ts';
-import { signWebhook } from '../webhooks/webhook-signature.ts';
+import type { SendOutcome, WebhookSendOptions } from '../webhooks/webhook-sender.ts';
+import { startWebhookSendThread } from '../webhooks/webhook-send-thread.ts';
 import type { JobRuntime } from './job-runtime.ts';
 
 /**
  * The outbox of the suppliers' webhooks, derived from the log and run by the one instance holding its
  * lease (`job:webhook-deliveries`). Each active subscription has a loop of its own, so that a slow or
  * dead receiver holds nothing but itself: it reads the log from its checkpoint, filtered on the events
- * that concern suppliers, and sends its supplier's messages of the kinds it asked for, one at a time,
- * in log order, each signed as Standard Webhooks says. A 2xx within 10 s is delivered; anything else
- * is retried with exponential backoff (5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, then every 4 h) and
- * nothing after it is sent meanwhile; a day after its first failure the subscription is marked
- * failing (log line, metric, visible in its listing) and its loop stops, to resume from that same
- * message when someone resumes it.
+ * that concern suppliers, and sends its supplier's messages of the kinds it asked for in log order,
+ * each signed as Standard Webhooks says, each once the one before it was answered 2xx. A 2xx within
+ * 10 s is delivered; anything else is retried with exponential backoff (5 s, 30 s, 2 min, 10 min,
+ * 30 min, 1 h, 2 h, then every 4 h) and nothing after it is sent meanwhile; a day after its first
+ * failure the subscription is marked failing (log line, metric, visible in its listing) and its loop
+ * stops, to resume from that same message when someone resumes it.
+ *
+ * A loop goes a window at a time (64 messages at most): it prepares the window's messages (each still
+ * owed, its body), hands the window to the sending thread (webhook-send-thread.ts), which sends them
+ * in order off the event loop that answers the API, stopping at the first failure or after a second of
+ * sending, and hands back their outcomes together; the loop then records them together and moves its
+ * checkpoint past those settled. Under load the event loop thus takes a few turns per window rather
+ * than one per message. A window's subscription state (its secrets, a removal, a failing mark) is read
+ * as the window is prepared.
  *
  * At least once, never lost: each message's own stream (`webhookdelivery-<id>-<messageId>`) records
- * its attempts and says, just before sending, whether it is still owed; the checkpoint only spares
- * reading the log again, and stays before a message not settled. A crash between the receiver's 2xx
- * and the record sends the message again with the same `webhook-id`. A subscription sees the events
- * after the log position it was made at.
+ * its attempts and says, when its window is prepared, whether it is still owed; the checkpoint only
+ * spares reading the log again, and stays before a message not settled. A crash after the receiver's
+ * 2xx and before the records sends again what the window in flight had delivered: at most one window
+ * per subscription, each message with its same `webhook-id`. A subscription sees the events after the
+ * log position it was made at.
  */
 
 export type WebhookDelivererOptions = {
@@ -59,6 +70,10 @@ export type WebhookDelivererOptions = {
   failingAfterMs?: number;
   /** How often the list of subscriptions is read again (default 1 s). */
   refreshMs?: number;
+  /** The most messages of a subscription sent in one window (default 64). */
+  windowSize?: number;
+  /** A window stops sending, the rest unsent, once it has been sending this long (default 1 s). */
+  windowMs?: number;
 };
 
 export type WebhookDeliverer = {
@@ -71,6 +86,12 @@ export const webhookJobName = 'webhook-deliveries';
 const checkpointCollection = 'job_checkpoints';
 const defaultRetryDelaysMs = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000];
 const pageSize = 100;
+/**
+ * How long a loop reads the log and prepares messages before giving the event loop a turn: the embedded
+ * stores answer synchronously behind their promises, so that a page or a window would otherwise be
+ * read and prepared whole while the API's requests wait (a page of 100 events took about 18 ms).
+ */
+const sliceMs = 3;
 /** The sales a loop keeps from one event to the next of the same stream. */
 const maxSalesKept = 1_000;
 
@@ -84,7 +105,8 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
   const pollMs = options.pollMs ?? 1_000;
   const retryDelaysMs = options.retryDelaysMs ?? defaultRetryDelaysMs;
   const failingAfterMs = options.failingAfterMs ?? 24 * 60 * 60 * 1000;
-  const sender = createWebhookSender(options.send);
+  const windowSize = options.windowSize ?? 64;
+  const sendThread = startWebhookSendThread({ send: options.send, windowMs: options.windowMs });
   const orderDate = localDateIn(runtime.config.planningTimezone);
   const linkKey = labelLinkKey(settings.tokenSecret);
   const labelLinks = new Map<SupplierName, LabelLinks>();
@@ -147,22 +169,10 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
     return secret;
   };
 
-  type Attempt = { outcome: 'settled' } | { outcome: 'waiting'; until: number } | { outcome: 'failing' };
   /**
-   * The records of deliveries made and not yet written: the next message is sent while they are
-   * (each its own stream; the event store commits those that arrive together with one fsync). The
-   * checkpoint moves only once they are written; a crash before sends those messages again, with
-   * their ids.
-   */
-  type Pending = (() => Promise<unknown>)[];
-  const maxPending = 64;
-  /** Writes the records waiting, together: appends made in one turn share one commit (one fsync). */
-  const flush = (pending: Pending) => Promise.all(pending.splice(0).map((write) => write()));
-
-  /**
-   * A subscription's state from its stream, as it stands before each delivery (a rotation's secrets, a
-   * removal, a failing mark take effect at once): its last revision is read, and the stream folded
-   * again only when that has changed.
+   * A subscription's state from its stream, as it stands before each window (a rotation's secrets, a
+   * removal, a failing mark take effect from the next window): its last revision is read, and the
+   * stream folded again only when that has changed.
    */
   const subscriptionStates = new Map<string, { state: WebhookSubscriptionState; revision: number }>();
   const subscriptionState = async (subscriptionId: string): Promise<WebhookSubscriptionState> => {
@@ -175,64 +185,38 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
     subscriptionStates.set(subscriptionId, { state, revision: events.at(-1)?.revision ?? -1 });
     return state;
   };
+  type ActiveSubscription = Extract<WebhookSubscriptionState, { status: 'active' }>;
 
-  const attempt = async (
-    subscription: WebhookSubscriptionDocument,
-    event: StoredEvent<WebhookSourceEvent>,
-    message: WebhookMessage,
-    signal: AbortSignal,
-    pending: Pending,
-    unrecorded: boolean,
-  ): Promise<Attempt> => {
-    const ref: DeliveryRef = {
-      subscriptionId: subscription._id,
-      messageId: webhookMessageId(event.id, message.serviceOrderId),
-      sourceEventId: event.id,
-      serviceOrderId: message.serviceOrderId,
-      position: event.position,
-      kind: message.kind,
-    };
-    const stream: StreamState<WebhookDeliveryEvent> = unrecorded
-      ? { events: [], revision: 'no_stream' }
-      : await readDomainStream<WebhookDeliveryEvent>(runtime.eventStore, webhookDeliveryStreamName(ref.subscriptionId, ref.messageId));
-    const state = fold(webhookDeliveryDecider, stream.events);
-    if (isDeliverySettled(state)) return { outcome: 'settled' };
-    const now = runtime.clock.now();
-    if (!isDeliveryDue(state, now)) return { outcome: 'waiting', until: Date.parse(state.nextAttemptAt!) };
-    // The subscription as its stream stands now: a rotation's secrets, a removal just made.
-    const current = await subscriptionState(subscription._id);
-    if (current.status !== 'active' || current.failing) return { outcome: 'failing' };
-    const signingSecrets = [secretOf(current.subscriptionId, current.secretVersion)];
-    if (current.previousValidUntil && Date.parse(current.previousValidUntil) > now.getTime()) {
-      signingSecrets.push(secretOf(current.subscriptionId, current.secretVersion - 1));
-    }
-    const body = bodyOf(event, message, current.supplier);
-    const headers = signWebhook(signingSecrets, ref.messageId, Math.floor(now.getTime() / 1000), body);
-    const sent = await sender.send(subscription._id, current.url, headers, body, signal);
-    if (signal.aborted && !sent.ok) return { outcome: 'waiting', until: 0 };
-    const at = runtime.clock.now();
-    if (sent.ok) {
-      pending.push(() => record(ref, { type: 'RecordDelivered', ...ref, status: sent.status, at: at.toISOString() }, stream));
-      if (pending.length >= maxPending) await flush(pending);
-      return { outcome: 'settled' };
-    }
+  /** A message owed to a subscription, from the log; `attempted` once this loop has recorded an attempt at it. */
+  type Owed = { event: StoredEvent<WebhookSourceEvent>; message: WebhookMessage; attempted?: boolean };
+  /** A message of a window, owed and due, with its stream as read when the window was prepared. */
+  type Prepared = { owed: Owed; ref: DeliveryRef; stream: StreamState<WebhookDeliveryEvent>; state: WebhookDeliveryState; body: string };
+  /**
+   * What a window came to: how many of the messages it was given are settled, from the first, and what
+   * the loop does next: go on with the next window; wait, the first message not settled being due at
+   * `until`; or stop, the subscription failing or no longer active.
+   */
+  type Next = { next: 'go_on' } | { next: 'wait'; until: number } | { next: 'stop' };
+  type Step = { settled: number } & Next;
+
+  /** Records a failed attempt: tried again after its backoff or, past the failing period, the subscription marked failing. */
+  const recordFailure = async (current: ActiveSubscription, { ref, state }: Prepared, sent: Extract<SendOutcome, { ok: false }>, at: Date): Promise<Next> => {
     // The failing period runs from the first failure since the last success, or since the last resumption.
-    await flush(pending);
     const failingSince = Math.max(state.failingSince ? Date.parse(state.failingSince) : at.getTime(), current.resumedAt ? Date.parse(current.resumedAt) : 0);
     if (at.getTime() - failingSince >= failingAfterMs) {
       await record(ref, { type: 'RecordDeliveryFailed', ...ref, status: sent.status, error: sent.error, nextAttemptAt: null, at: at.toISOString() });
       await handleCommand(
         runtime.write,
-        webhookStreamName(subscription._id),
+        webhookStreamName(ref.subscriptionId),
         webhookSubscriptionDecider,
         { type: 'MarkFailing', messageId: ref.messageId, lastError: sent.error, at: at.toISOString() },
         cronContext(),
       );
       runtime.log.warn(
-        { subscriptionId: subscription._id, supplier: subscription.supplier, messageId: ref.messageId, error: sent.error },
+        { subscriptionId: ref.subscriptionId, supplier: current.supplier, messageId: ref.messageId, error: sent.error },
         'webhook subscription marked failing: deliveries refused for a day; nothing more is sent until it is resumed',
       );
-      return { outcome: 'failing' };
+      return { next: 'stop' };
     }
     const delay = retryDelaysMs[Math.min(state.attempts, retryDelaysMs.length - 1)]!;
     const nextAttemptAt = new Date(at.getTime() + delay);
@@ -244,31 +228,118 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
       nextAttemptAt: nextAttemptAt.toISOString(),
       at: at.toISOString(),
     });
-    runtime.log.info({ subscriptionId: subscription._id, messageId: ref.messageId, error: sent.error, nextAttemptAt }, 'webhook not delivered; retried later');
-    return { outcome: 'waiting', until: nextAttemptAt.getTime() };
+    runtime.log.info(
+      { subscriptionId: ref.subscriptionId, messageId: ref.messageId, error: sent.error, nextAttemptAt },
+      'webhook not delivered; retried later',
+    );
+    return { next: 'wait', until: nextAttemptAt.getTime() };
   };
 
   /**
-   * Sends one message until it is settled, or the subscription fails, or the loop stops. A message
-   * after `unrecordedAfter` has no record yet (its event came after the loop started, and only the
-   * loop records attempts): its first attempt spares reading its stream.
+   * One window of a subscription's messages, the first `windowSize` of `owed` at most: each prepared as
+   * it stands now (its stream says whether it is still owed, unless no attempt at it can have been
+   * recorded: its event came after `unrecordedAfter` and this loop has not attempted it), the window
+   * ending before a message not yet due; then sent by the sending thread in order, stopping at the first
+   * failure; then the outcomes recorded together (their appends started in one turn: the embedded store
+   * commits them in one transaction, EventStoreDB receives them side by side).
    */
-  const deliverInTurn = async (
+  const deliverWindow = async (
     subscription: WebhookSubscriptionDocument,
-    event: StoredEvent<WebhookSourceEvent>,
-    message: WebhookMessage,
+    owed: readonly Owed[],
+    unrecordedAfter: number,
     signal: AbortSignal,
-    pending: Pending,
-    unrecordedAfter = Infinity,
-  ): Promise<boolean> => {
-    for (let first = true; !signal.aborted; first = false) {
-      const done = await attempt(subscription, event, message, signal, pending, first && event.position > unrecordedAfter);
-      if (done.outcome === 'settled') return true;
-      if (done.outcome === 'failing') return false;
-      await sleep(Math.max(0, Math.min(done.until - runtime.clock.now().getTime(), 1_000)), signal);
+  ): Promise<Step> => {
+    const current = await subscriptionState(subscription._id);
+    if (current.status !== 'active' || current.failing) return { settled: 0, next: 'stop' };
+    const now = runtime.clock.now();
+    const signingSecrets = [secretOf(current.subscriptionId, current.secretVersion)];
+    if (current.previousValidUntil && Date.parse(current.previousValidUntil) > now.getTime()) {
+      signingSecrets.push(secretOf(current.subscriptionId, current.secretVersion - 1));
     }
-    return false;
+    // Each message in order: settled already (null), or to be sent; the window ends before one not due.
+    const window: (Prepared | null)[] = [];
+    let notDue: number | undefined;
+    const slice = new TimeSlice(sliceMs);
+    for (const item of owed.slice(0, windowSize)) {
+      // A turn of the event loop now and then: the API's requests that arrived meanwhile go first.
+      if (slice.spent) await slice.nextTurn();
+      const ref: DeliveryRef = {
+        subscriptionId: subscription._id,
+        messageId: webhookMessageId(item.event.id, item.message.serviceOrderId),
+        sourceEventId: item.event.id,
+        serviceOrderId: item.message.serviceOrderId,
+        position: item.event.position,
+        kind: item.message.kind,
+      };
+      const stream: StreamState<WebhookDeliveryEvent> =
+        item.event.position > unrecordedAfter && !item.attempted
+          ? { events: [], revision: 'no_stream' }
+          : await readDomainStream<WebhookDeliveryEvent>(runtime.eventStore, webhookDeliveryStreamName(ref.subscriptionId, ref.messageId));
+      const state = fold(webhookDeliveryDecider, stream.events);
+      if (isDeliverySettled(state)) window.push(null);
+      else if (isDeliveryDue(state, now)) window.push({ owed: item, ref, stream, state, body: bodyOf(item.event, item.message, current.supplier) });
+      else {
+        notDue = Date.parse(state.nextAttemptAt!);
+        break;
+      }
+    }
+    const sending = window.filter((prepared): prepared is Prepared => prepared !== null);
+    const outcomes =
+      sending.length === 0
+        ? []
+        : await sendThread.send(
+            {
+              subscriptionId: subscription._id,
+              url: current.url,
+              secrets: signingSecrets,
+              messages: sending.map(({ ref, body }) => ({ id: ref.messageId, body })),
+            },
+            signal,
+          );
+
+    const at = runtime.clock.now();
+    const records: Promise<unknown>[] = [];
+    let settled = 0;
+    let next: Next | Promise<Next> = notDue === undefined || window.length > 0 ? { next: 'go_on' } : { next: 'wait', until: notDue };
+    let sent = 0;
+    for (const prepared of window) {
+      if (prepared === null) {
+        settled++;
+        continue;
+      }
+      const outcome = outcomes[sent++];
+      // Not sent: after a failure, past the window's time, or the loop stopping; prepared again in a later window.
+      if (!outcome) break;
+      if (outcome.ok) {
+        records.push(record(prepared.ref, { type: 'RecordDelivered', ...prepared.ref, status: outcome.status, at: at.toISOString() }, prepared.stream));
+        settled++;
+        continue;
+      }
+      // Broken off because the loop stops: not the receiver's failure, tried again by the next loop.
+      if (signal.aborted) break;
+      prepared.owed.attempted = true;
+      next = recordFailure(current, prepared, outcome, at);
+      break;
+    }
+    const [decided] = await Promise.all([next, ...records]);
+    return { settled, ...decided };
   };
+
+  /**
+   * Delivers `owed` in order, a window at a time, each failure retried in turn with backoff; true once
+   * all are settled, false when the loop is to stop.
+   */
+  const deliverAll = async (subscription: WebhookSubscriptionDocument, owed: Owed[], signal: AbortSignal): Promise<boolean> => {
+    while (owed.length > 0 && !signal.aborted) {
+      const step = await deliverWindow(subscription, owed, Infinity, signal);
+      owed.splice(0, step.settled);
+      if (step.next === 'stop') return false;
+      if (step.next === 'wait') await sleep(waitFor(step.until), signal);
+    }
+    return !signal.aborted;
+  };
+  /** How long a loop waits for a message's next attempt before looking again (a second at most: the clock may move). */
+  const waitFor = (until: number) => Math.max(0, Math.min(until - runtime.clock.now().getTime(), 1_000));
 
   const readCheckpoint = async (subscriptionId: string): Promise<number | null> =>
     (await runtime.readStore.collection<CheckpointDocument>(checkpointCollection).findOne({ _id: checkpointId(subscriptionId) }))?.position ?? null;
@@ -277,51 +348,66 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
       .collection<CheckpointDocument>(checkpointCollection)
       .updateOne({ _id: checkpointId(subscriptionId) }, { $set: { position } }, { upsert: true });
 
-  /** The messages someone asked to have sent again, each once more. */
-  const redeliver = async (subscription: WebhookSubscriptionDocument, signal: AbortSignal): Promise<void> => {
+  /** The messages someone asked to have sent again, each once more, in log order. */
+  const redeliver = async (subscription: WebhookSubscriptionDocument, signal: AbortSignal): Promise<boolean> => {
+    const owed: Owed[] = [];
     for (const requested of await redeliveriesRequested(runtime.readStore, subscription._id, 20)) {
-      if (signal.aborted) return;
       const [recorded] = await runtime.eventStore.readAll({ fromPosition: requested.position - 1, maxCount: 1 });
       if (recorded?.position !== requested.position) continue;
       const { event, messages } = await messagesOf(recorded);
       const message = messages.find((candidate) => candidate.serviceOrderId === requested.serviceOrderId && candidate.kind === requested.kind);
-      const pending: Pending = [];
-      if (message) await deliverInTurn(subscription, event, message, signal, pending);
-      await flush(pending);
+      if (message) owed.push({ event, message, attempted: true });
     }
+    return deliverAll(subscription, owed, signal);
   };
 
-  /** A subscription's loop: from its checkpoint, its messages in log order, until it stops or fails. */
+  /**
+   * A subscription's loop: from its checkpoint, its messages in log order, a window at a time, until it
+   * stops or fails. The log is read ahead of the window by pages; the checkpoint follows the settled
+   * messages, before the first one not settled.
+   */
   const follow = async (subscription: WebhookSubscriptionDocument, signal: AbortSignal): Promise<void> => {
-    let position = (await readCheckpoint(subscription._id)) ?? subscription.fromPosition;
+    let checkpoint = (await readCheckpoint(subscription._id)) ?? subscription.fromPosition;
+    let readUpTo = checkpoint;
     // Records of messages up to here may exist (an earlier loop's, before a crash or a handover).
     const startedAt = await runtime.eventStore.headPosition();
-    const pending: Pending = [];
     const sales: Sales = new Map();
-    try {
-      while (!signal.aborted) {
-        await redeliver(subscription, signal);
-        const page = await runtime.eventStore.readAll({ fromPosition: position, maxCount: pageSize, filter: { eventTypes: webhookSourceTypes } });
-        if (page.length === 0) {
-          await flush(pending);
-          await (doorbell ? doorbell.eventAfter(position, pollMs, signal) : sleep(pollMs, signal));
-          continue;
-        }
+    const owed: Owed[] = [];
+    /** Reads the log on until a window's messages are owed, or the log's end. */
+    const readOn = async () => {
+      const slice = new TimeSlice(sliceMs);
+      while (owed.length < windowSize && !signal.aborted) {
+        const page = await runtime.eventStore.readAll({ fromPosition: readUpTo, maxCount: pageSize, filter: { eventTypes: webhookSourceTypes } });
         for (const recorded of page) {
-          if (signal.aborted) return;
+          if (slice.spent) await slice.nextTurn();
           const { event, messages } = await messagesOf(recorded, sales);
           for (const message of messages) {
-            if (message.supplier !== subscription.supplier || !subscription.kinds.includes(message.kind)) continue;
-            if (!(await deliverInTurn(subscription, event, message, signal, pending, startedAt))) return;
+            if (message.supplier === subscription.supplier && subscription.kinds.includes(message.kind)) owed.push({ event, message });
           }
-          position = recorded.position;
+          readUpTo = recorded.position;
         }
-        await flush(pending);
-        await writeCheckpoint(subscription._id, position);
+        if (page.length < pageSize) return;
       }
-    } finally {
-      // What was delivered is recorded before the loop ends (a failure to record is the loop's error).
-      await flush(pending);
+    };
+    const moveCheckpoint = async () => {
+      // Before the event of the first message not settled (positions are whole numbers), else as far as the log was read.
+      const settledUpTo = owed.length > 0 ? owed[0]!.event.position - 1 : readUpTo;
+      if (settledUpTo > checkpoint) await writeCheckpoint(subscription._id, (checkpoint = settledUpTo));
+    };
+
+    while (!signal.aborted) {
+      if (!(await redeliver(subscription, signal))) return;
+      await readOn();
+      if (owed.length === 0) {
+        await moveCheckpoint();
+        await (doorbell ? doorbell.eventAfter(readUpTo, pollMs, signal) : sleep(pollMs, signal));
+        continue;
+      }
+      const step = await deliverWindow(subscription, owed, startedAt, signal);
+      owed.splice(0, step.settled);
+      await moveCheckpoint();
+      if (step.next === 'stop') return;
+      if (step.next === 'wait') await sleep(waitFor(step.until), signal);
     }
   };
 
@@ -402,7 +488,7 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
       stopped ??= (async () => {
         await stopAll();
         await lease.stop();
-        sender.close();
+        await sendThread.close();
       })();
       return stopped;
     },
