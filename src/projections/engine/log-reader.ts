@@ -17,6 +17,8 @@ export class LogReader {
   private drained: (() => void) | undefined;
   private ended = false;
   private live = false;
+  /** The pump is giving the event loop a turn in the middle of its reading: not a lull of the log. */
+  private yielding = false;
   private failure: unknown;
   /** The last event read from the subscription (queued or handed out). */
   private lastRead: number | undefined;
@@ -53,7 +55,8 @@ export class LogReader {
 
   /**
    * The next batch: while catching up, once a full batch is read, or the history ends, or no event has
-   * come for a moment (a store that tells late that it has caught up must not hold events back); live,
+   * come for a moment (a store that tells late that it has caught up must not hold events back; the
+   * turns this reader gives the event loop while it reads are not such a moment); live,
    * as soon as there is an event. Undefined when the subscription has ended (its error, if any, is thrown).
    */
   async next(): Promise<RecordedEvent[] | undefined> {
@@ -73,7 +76,7 @@ export class LogReader {
           resolve(true);
         };
       });
-      if (!woken && this.queue.length === waitingFor) break;
+      if (!woken && this.queue.length === waitingFor && !this.yielding) break;
     }
     // Live, the first event of an append wakes this reader while the rest of that append is still
     // being read: one turn lets them arrive, so that a command's events are applied in one batch and
@@ -102,7 +105,11 @@ export class LogReader {
         this.queue.push(event);
         this.lastRead = event.position;
         this.wake?.();
-        if (!this.live && slice.spent) await slice.nextTurn();
+        if (!this.live && slice.spent) {
+          this.yielding = true;
+          await slice.nextTurn();
+          this.yielding = false;
+        }
         // Read ahead by a few batches at most: a slow projection must not fill the memory.
         while (this.queue.length >= this.maxBatch * 4 && !this.ended) await new Promise<void>((resolve) => (this.drained = resolve));
         if (this.ended) break;
