@@ -1,5 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import supertest from 'supertest';
 import { loadConfig } from '../../src/config/config.ts';
@@ -36,10 +37,9 @@ export const startApi = async (
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '3000', LOG_LEVEL: 'silent', ...backends.env, ...options.env });
   const runtime = await openRuntime(config, options.log ?? createLogger('silent'), { clock: options.clock, pdfWorker: options.pdfWorker });
   await runtime.projections.start();
-  const app = createRuntimeApp(runtime);
   return {
     runtime,
-    request: supertest.agent(app.callback()),
+    request: supertest.agent(afterWhatWasWritten(runtime, createRuntimeApp(runtime).callback())),
     dataDir,
     storeEnv: backends.env,
     tokenFor: async (group, label) => (await issueAccessToken(runtime.write, { group, label }, systemContext())).token,
@@ -50,6 +50,25 @@ export const startApi = async (
     },
   };
 };
+
+type RequestListener = (request: IncomingMessage, response: ServerResponse) => unknown;
+
+/**
+ * A handler whose requests see what the spec wrote before them. Specs write through the command
+ * handlers as often as through the routes; an API client's earlier writes were answered once the read
+ * models had them (read-your-writes), and a spec's must be too: each request first waits for the read
+ * models to apply the log as it stands when the request arrives (at once when a projection has stopped,
+ * as the server's own wait does).
+ */
+export const afterWhatWasWritten =
+  (runtime: Pick<Runtime, 'eventStore' | 'projections'>, handle: RequestListener): RequestListener =>
+  (request, response) => {
+    void runtime.eventStore
+      .headPosition()
+      .then((head) => runtime.projections.waitFor(head))
+      .catch(() => false)
+      .then(() => handle(request, response));
+  };
 
 /**
  * For a spec that writes through the command handlers directly (not through a route, whose answer

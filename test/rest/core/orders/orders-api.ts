@@ -7,7 +7,7 @@ import { requestContext } from '../../../../src/rest/middleware/request-context.
 import { readYourWrites } from '../../../../src/http/read-your-writes.ts';
 import type { LabelBacklog } from '../../../../src/labels/label-backlog.ts';
 import { orderRoutes } from '../../../../src/rest/core/orders/routes.ts';
-import { startApi, type ApiHarness } from '../../../support/api-harness.ts';
+import { afterWhatWasWritten, startApi, type ApiHarness } from '../../../support/api-harness.ts';
 
 /**
  * The order routes on a fresh data directory and a frozen clock, mounted on an app of their own, with
@@ -42,7 +42,7 @@ export const startOrdersApi = async (): Promise<OrdersApi> => {
   app.use(readYourWrites(api.runtime.projections));
   const router = orderRoutes(api.runtime);
   app.use(router.routes()).use(router.allowedMethods());
-  const orders = supertest.agent(app.callback());
+  const orders = supertest.agent(afterWhatWasWritten(api.runtime, app.callback()));
   const coreToken = await api.tokenFor('core', 'storefront');
   return {
     ...api,

@@ -6,7 +6,7 @@ import { errorHandler } from '../../../../src/rest/middleware/error-handler.ts';
 import { requestContext } from '../../../../src/rest/middleware/request-context.ts';
 import { readYourWrites } from '../../../../src/http/read-your-writes.ts';
 import { coreSavRoutes, type CoreSavOptions } from '../../../../src/rest/core/sav/routes.ts';
-import { startApi, type ApiHarness } from '../../../support/api-harness.ts';
+import { afterWhatWasWritten, startApi, type ApiHarness } from '../../../support/api-harness.ts';
 import { importOrder, order, seedCatalog } from '../../chatbot/chatbot-api.ts';
 
 /** The core SAV API on a fresh data directory, a frozen clock (Monday 5 October 2026, Paris) and a core token. */
@@ -48,7 +48,7 @@ export const savRoutesWith = (api: SavApi, options: CoreSavOptions) => {
   app.use(readYourWrites(api.runtime.projections));
   const router = coreSavRoutes(api.runtime, options);
   app.use(router.routes()).use(router.allowedMethods());
-  const request = supertest.agent(app.callback());
+  const request = supertest.agent(afterWhatWasWritten(api.runtime, app.callback()));
   return {
     post: async (path: string, body: unknown) =>
       request
