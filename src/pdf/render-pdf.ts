@@ -38,8 +38,63 @@ const setUp = async (): Promise<Pdfmake> => {
 
 let loading: Promise<Pdfmake> | undefined;
 
-/** A document's PDF, with the Roboto fonts; it reads no file (the fonts are in memory) and fetches no URL. */
-export const renderPdf = async (definition: TDocumentDefinitions): Promise<Buffer> => {
+/** A file the PDF carries as an associated file (PDF/A-3): the data the page is a rendering of. */
+export type AssociatedFile = {
+  name: string;
+  mimeType: string;
+  description: string;
+  /** How the file relates to the document (PDF 2.0's AFRelationship). */
+  relationship: 'Alternative' | 'Data' | 'Source' | 'Supplement';
+  content: Buffer;
+  /** Its date: the document's own, so that the PDF still renders to the same bytes. */
+  modifiedAt: Date;
+};
+
+/** A PDF/A-3b document: the file it carries, and the XMP descriptions (rdf:Description elements) that name it. */
+export type PdfA3 = { file: AssociatedFile; xmp: string };
+
+type PdfKitDocument = PDFKit.PDFDocument & { info: Record<string, unknown>; _addInfo: () => void };
+
+const escapeXml = (text: string): string => text.replace(/[&<>]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[char] ?? char);
+
+/**
+ * pdfkit copies the Info dictionary's strings into the XMP as they are: a seller named with an `&`
+ * would make the metadata ill-formed XML, which PDF/A refuses. The copy is made from escaped strings;
+ * the Info dictionary, written before it, keeps the real ones.
+ */
+const escapeInfoInXmp = (doc: PdfKitDocument): void => {
+  const addInfo = doc._addInfo.bind(doc);
+  doc._addInfo = () => {
+    const info = doc.info;
+    doc.info = Object.fromEntries(Object.entries(info).map(([key, value]) => [key, typeof value === 'string' ? escapeXml(value) : value]));
+    addInfo();
+    doc.info = info;
+  };
+};
+
+const pdfA3 = async (pdfmake: Pdfmake, definition: TDocumentDefinitions, { file, xmp }: PdfA3): Promise<Buffer> => {
+  // PDF/A-3 is built on PDF 1.7; pdfmake's default, 1.3, has no XMP metadata at all.
+  const output = pdfmake.createPdf({ ...definition, version: '1.7', subset: 'PDF/A-3b' });
+  const doc = (await output.getStream()) as PdfKitDocument;
+  escapeInfoInXmp(doc);
+  const attachment: PDFKit.Mixins.PDFAttachmentOptions & { relationship: AssociatedFile['relationship'] } = {
+    name: file.name,
+    type: file.mimeType,
+    description: file.description,
+    relationship: file.relationship,
+    creationDate: file.modifiedAt,
+    modifiedDate: file.modifiedAt,
+  };
+  doc.file(file.content, attachment);
+  doc.appendXML(xmp);
+  return output.getBuffer();
+};
+
+/**
+ * A document's PDF, with the Roboto fonts; it reads no file (the fonts are in memory) and fetches no URL.
+ * Given a file to carry, a PDF/A-3b that carries it.
+ */
+export const renderPdf = async (definition: TDocumentDefinitions, archive?: PdfA3): Promise<Buffer> => {
   const pdfmake = await (loading ??= setUp());
-  return pdfmake.createPdf(definition).getBuffer();
+  return archive === undefined ? pdfmake.createPdf(definition).getBuffer() : pdfA3(pdfmake, definition, archive);
 };
