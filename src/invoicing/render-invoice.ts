@@ -31,8 +31,8 @@ const facturX = (xml: string, issuedAt: string): PdfA3 => ({
   xmp: facturXMetadata,
 });
 
-export const renderInvoicePdf = async (invoice: InvoiceData): Promise<Buffer> =>
-  renderPdf(invoiceDocument(invoice), facturX(invoiceCrossIndustryXml(invoice, facturXOptions(invoice)), invoice.issuedAt));
+export const renderInvoicePdf = async (invoice: InvoiceData, options: FacturXOptions = facturXOptions(invoice)): Promise<Buffer> =>
+  renderPdf(invoiceDocument(invoice), facturX(invoiceCrossIndustryXml(invoice, options), invoice.issuedAt));
 
-export const renderCreditNotePdf = async (creditNote: CreditNoteData): Promise<Buffer> =>
-  renderPdf(creditNoteDocument(creditNote), facturX(creditNoteCrossIndustryXml(creditNote, facturXOptions(creditNote)), creditNote.issuedAt));
+export const renderCreditNotePdf = async (creditNote: CreditNoteData, options: FacturXOptions = facturXOptions(creditNote)): Promise<Buffer> =>
+  renderPdf(creditNoteDocument(creditNote), facturX(creditNoteCrossIndustryXml(creditNote, options), creditNote.issuedAt));

@@ -70,19 +70,8 @@ export const buyerParty = (customer: InvoiceData['customer'], billingAddress: Ad
   return branch('ram:BuyerTradeParty', children);
 };
 
-const sameAddress = (a: Address, b: Address): boolean =>
-  a.firstname === b.firstname &&
-  a.lastname === b.lastname &&
-  (a.company ?? '') === (b.company ?? '') &&
-  a.street.join('\n') === b.street.join('\n') &&
-  a.postcode === b.postcode &&
-  a.city === b.city &&
-  a.country_id === b.country_id;
-
-/** BG-13: the delivery address, given when it is not the billing address (a mention of the 2026 reform). */
-export const shipToParty = (billingAddress: Address, shippingAddress: Address | undefined): Child =>
-  shippingAddress !== undefined &&
-  !sameAddress(billingAddress, shippingAddress) &&
+/** BG-13: where the goods are delivered, as the page prints it beside the billing address. */
+export const shipToParty = (shippingAddress: Address): string =>
   branch('ram:ShipToTradeParty', [
     leaf('ram:Name', [shippingAddress.company, `${shippingAddress.firstname} ${shippingAddress.lastname}`].filter(Boolean).join(', ')),
     postalAddress(fromAddress(shippingAddress)),

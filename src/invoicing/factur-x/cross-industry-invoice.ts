@@ -47,15 +47,15 @@ const dateTime = (localDate: string, type: 'udt' | 'qdt' = 'udt'): string => lea
 const categoryCode = (rate: VatRate): string => (rate === 0 ? 'Z' : 'S');
 
 /**
- * BT-23, the billing framework of the French e-invoicing specifications: B goods, S services, M both;
- * 1 an invoice to pay, 2 an invoice already paid.
+ * BT-23, the billing framework of the French e-invoicing specifications: B1 goods, S1 services, M1
+ * both. Not B2/S2/M2 (already paid) even for a paid sale: those require the payment's date as the due
+ * date (BR-FR-CO-09), which the document does not record.
  */
-const businessProcess = (category: OperationCategory, paid: boolean): string =>
-  `${{ goods: 'B', services: 'S', 'goods-and-services': 'M' }[category]}${paid ? '2' : '1'}`;
+const businessProcess = { goods: 'B1', services: 'S1', 'goods-and-services': 'M1' } as const;
 
-const documentContext = (category: OperationCategory | undefined, paid: boolean): string =>
+const documentContext = (category: OperationCategory | undefined): string =>
   branch('rsm:ExchangedDocumentContext', [
-    category !== undefined && branch('ram:BusinessProcessSpecifiedDocumentContextParameter', [leaf('ram:ID', businessProcess(category, paid))]),
+    category !== undefined && branch('ram:BusinessProcessSpecifiedDocumentContextParameter', [leaf('ram:ID', businessProcess[category])]),
     branch('ram:GuidelineSpecifiedDocumentContextParameter', [leaf('ram:ID', 'urn:cen.eu:en16931:2017')]),
   ]);
 
@@ -198,30 +198,26 @@ export const invoiceCrossIndustryXml = (invoice: InvoiceData, options: FacturXOp
     ...(cancelled.length === 0 ? [] : [{ content: `Articles annulés, non facturés : ${cancelled.join(', ')}` }]),
     ...paymentNotes(invoice.seller),
   ];
-  return crossIndustryInvoice(
-    documentContext(options.category, prepaid > 0 && prepaid === invoice.totals.ttcCents),
-    exchangedDocument(invoice.number, '380', invoice.date, notes),
-    {
-      lines: figures.lines,
-      agreement: [sellerParty(invoice.seller), buyerParty(invoice.customer, invoice.billingAddress, options.buyer), orderReference(invoice.incrementId)],
-      delivery: [shipToParty(invoice.billingAddress, invoice.shippingAddress)],
-      settlement: settlement({
-        currency: invoice.currency,
-        figures,
-        totals: invoice.totals,
-        prepaidCents: prepaid,
-        paymentTerms: invoice.seller.paymentTerms,
-        vatOnDebits: options.vatOnDebits ?? false,
-      }),
-    },
-  );
+  return crossIndustryInvoice(documentContext(options.category), exchangedDocument(invoice.number, '380', invoice.date, notes), {
+    lines: figures.lines,
+    agreement: [sellerParty(invoice.seller), buyerParty(invoice.customer, invoice.billingAddress, options.buyer), orderReference(invoice.incrementId)],
+    delivery: [shipToParty(invoice.shippingAddress)],
+    settlement: settlement({
+      currency: invoice.currency,
+      figures,
+      totals: invoice.totals,
+      prepaidCents: prepaid,
+      paymentTerms: invoice.seller.paymentTerms,
+      vatOnDebits: options.vatOnDebits ?? false,
+    }),
+  });
 };
 
 /** A credit note (type 381) names the invoice it corrects; its amounts, positive, are owed to the customer. */
 export const creditNoteCrossIndustryXml = (creditNote: CreditNoteData, options: FacturXOptions = {}): string => {
   const figures = creditNoteNetFigures(creditNote);
   return crossIndustryInvoice(
-    documentContext(options.category, false),
+    documentContext(options.category),
     exchangedDocument(creditNote.number, '381', creditNote.date, paymentNotes(creditNote.seller)),
     {
       lines: figures.lines,
