@@ -5,8 +5,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { XmlDocument, type XmlElement } from 'xmldoc';
+import { invoiceData } from '../../src/invoicing/invoice-data.ts';
+import { renderInvoicePdf } from '../../src/invoicing/render-invoice.ts';
+import { createLogger } from '../../src/logger.ts';
+import { createPdfPool } from '../../src/pdf/pdf-pool.ts';
 import { pdfText } from '../labels/pdf-tools.ts';
 import { renderSamples, type Sample } from './factur-x-samples.ts';
+import { aSale, anIssue, invoiceOptions } from './invoice-fixtures.ts';
 
 /**
  * The XML a Factur-X PDF carries (read back with pdfdetach) says what its page says (read back with
@@ -173,5 +178,17 @@ describe('the XML of a Factur-X document, against its page', () => {
     expect(consumer.valueWithPath('ram:Name')).toBe('Claire Martin');
     expect(consumer.childNamed('ram:SpecifiedLegalOrganization')).toBeUndefined();
     expect(consumer.childNamed('ram:SpecifiedTaxRegistration')).toBeUndefined();
+  });
+
+  it('when a PDF worker renders an invoice, it is the same Factur-X, byte for byte, as rendered in process', async () => {
+    const pool = createPdfPool({ threads: 1, maxQueue: 10, timeoutMs: 30_000, log: createLogger('silent') });
+    try {
+      const invoice = invoiceData(aSale(), anIssue, invoiceOptions());
+      const fromWorker = await pool.render({ kind: 'invoice', data: invoice }, 'person');
+      expect(Buffer.from(fromWorker).equals(await renderInvoicePdf(invoice))).toBe(true);
+      expect((await attachedXml(Buffer.from(fromWorker))).valueWithPath('rsm:ExchangedDocument.ram:ID')).toBe('FA-2026-1');
+    } finally {
+      await pool.close();
+    }
   });
 });
