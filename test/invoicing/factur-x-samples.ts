@@ -10,7 +10,8 @@ const cancelledSince = '2026-10-07T09:00:00.000Z';
 /**
  * The Factur-X documents the validators' specs read: the four French VAT rates with a shipping fee
  * spread over them, a business buyer (SIRET, VAT number) delivered elsewhere than billed, a consumer
- * with a line cancelled before invoicing and a payment still pending, and a credit note for each.
+ * with a line cancelled before invoicing, a payment still pending and characters in the name the font
+ * lacks, and a credit note for each.
  */
 
 export type Sample = { name: string; kind: 'invoice' | 'credit-note'; pdf: Buffer };
@@ -71,6 +72,8 @@ export const renderSamples = async (): Promise<Sample[]> => {
   );
 
   const consumerSale = aSale({
+    // Characters the font has no glyph for, which PDF/A must not show as .notdef.
+    shippingAddress: { ...aSale().shippingAddress, lastname: 'Martin 🛋\u0007' },
     payment: { method: 'card', status: 'pending', amountPaid: null },
     shippingAmount: 49.9,
     products: [
