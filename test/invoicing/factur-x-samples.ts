@@ -49,7 +49,7 @@ const fourRatesTotal = 649 + 389.9 + 3 * 34.9 + 7 * 6.9 + 2 * 129.9 + 59.9;
 
 const creditIssue = { number: 'AV-2026-1', issuedAt: '2026-10-08T08:00:00.000Z', issuedOn: '2026-10-08' };
 
-export const renderSamples = async (): Promise<Sample[]> => {
+const render = async (): Promise<Sample[]> => {
   const businessSale = aSale({
     _id: 51,
     incrementId: '100004700',
@@ -106,3 +106,8 @@ export const renderSamples = async (): Promise<Sample[]> => {
     { name: 'consumer-credit-note', kind: 'credit-note', pdf: await renderCreditNotePdf(consumerCredit) },
   ];
 };
+
+let rendered: Promise<Sample[]> | undefined;
+
+/** Rendered once per worker: the specs that read them share them. */
+export const renderSamples = (): Promise<Sample[]> => (rendered ??= render());
