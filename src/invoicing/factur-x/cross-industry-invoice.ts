@@ -1,9 +1,10 @@
 import type { CreditNoteData, InvoiceData } from '../../events/invoicing/documents.ts';
 import { formatDate } from '../french-format.ts';
 import { recoveryIndemnity } from '../legal-mentions.ts';
-import type { VatLine, VatRate } from '../vat.ts';
 import { buyerParty, sellerParty, shipToParty, type FacturXBuyer } from './cii-parties.ts';
-import { creditNoteNetFigures, invoiceNetFigures, type NetFigures, type NetLine, type RoundingAdjustment } from './net-lines.ts';
+import { prepaidCents, settlement } from './cii-settlement.ts';
+import { categoryTax, dateTime, decimalAmount } from './cii-values.ts';
+import { creditNoteNetFigures, invoiceNetFigures, type NetLine } from './net-lines.ts';
 import { branch, leaf, type Child } from './xml-elements.ts';
 
 /**
@@ -32,19 +33,6 @@ const namespaces = {
   'xmlns:ram': 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
   'xmlns:udt': 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
 };
-
-/** Cents as a decimal amount: 140780 is 1407.80. */
-export const decimalAmount = (cents: number): string => {
-  const absolute = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
-};
-
-const percent = (rate: VatRate): string => decimalAmount(rate);
-
-const dateTime = (localDate: string, type: 'udt' | 'qdt' = 'udt'): string => leaf(`${type}:DateTimeString`, localDate.replaceAll('-', ''), { format: '102' });
-
-// UNTDID 5305: S standard rate, Z zero rate (a rate of 0 is not a standard rate, BR-S-05).
-const categoryCode = (rate: VatRate): string => (rate === 0 ? 'Z' : 'S');
 
 /**
  * BT-23, the billing framework of the French e-invoicing specifications: B1 goods, S1 services, M1
@@ -77,9 +65,6 @@ const paymentNotes = (seller: InvoiceData['seller']): Note[] => [
   { content: recoveryIndemnity, subjectCode: 'PMT' },
 ];
 
-const categoryTax = (name: 'ram:ApplicableTradeTax' | 'ram:CategoryTradeTax', rate: VatRate): string =>
-  branch(name, [leaf('ram:TypeCode', 'VAT'), leaf('ram:CategoryCode', categoryCode(rate)), leaf('ram:RateApplicablePercent', percent(rate))]);
-
 const lineItem = (line: NetLine, index: number): string =>
   branch('ram:IncludedSupplyChainTradeLineItem', [
     branch('ram:AssociatedDocumentLineDocument', [
@@ -94,65 +79,6 @@ const lineItem = (line: NetLine, index: number): string =>
       branch('ram:SpecifiedTradeSettlementLineMonetarySummation', [leaf('ram:LineTotalAmount', decimalAmount(line.netCents))]),
     ]),
   ]);
-
-const headerTax = (vat: VatLine, vatOnDebits: boolean): string =>
-  branch('ram:ApplicableTradeTax', [
-    leaf('ram:CalculatedAmount', decimalAmount(vat.vatCents)),
-    leaf('ram:TypeCode', 'VAT'),
-    leaf('ram:BasisAmount', decimalAmount(vat.htCents)),
-    leaf('ram:CategoryCode', categoryCode(vat.rate)),
-    vatOnDebits && leaf('ram:DueDateTypeCode', '5'),
-    leaf('ram:RateApplicablePercent', percent(vat.rate)),
-  ]);
-
-/** BG-20 / BG-21: a rate's rounding, an allowance when its lines exceed its base, else a charge. */
-const roundingAdjustment = ({ rate, cents }: RoundingAdjustment): string =>
-  branch('ram:SpecifiedTradeAllowanceCharge', [
-    branch('ram:ChargeIndicator', [leaf('udt:Indicator', String(cents > 0))]),
-    leaf('ram:ActualAmount', decimalAmount(Math.abs(cents))),
-    leaf('ram:Reason', 'Arrondi des prix unitaires HT (prix TTC, TVA calculée par taux)'),
-    categoryTax('ram:CategoryTradeTax', rate),
-  ]);
-
-const sumOf = (amounts: readonly number[]): number => amounts.reduce((sum, cents) => sum + cents, 0);
-
-type Settlement = {
-  currency: string;
-  figures: NetFigures;
-  totals: InvoiceData['totals'];
-  prepaidCents: number;
-  paymentTerms: string;
-  vatOnDebits: boolean;
-  /** A credit note's: the invoice it corrects (BG-3). */
-  corrects?: CreditNoteData['invoice'];
-};
-
-const settlement = ({ currency, figures, totals, prepaidCents, paymentTerms, vatOnDebits, corrects }: Settlement): string => {
-  const roundings = figures.roundings.map((rounding) => rounding.cents);
-  const charges = roundings.filter((cents) => cents > 0);
-  const allowances = roundings.filter((cents) => cents < 0);
-  return branch('ram:ApplicableHeaderTradeSettlement', [
-    leaf('ram:InvoiceCurrencyCode', currency),
-    ...figures.vat.map((vat) => headerTax(vat, vatOnDebits)),
-    ...figures.roundings.map(roundingAdjustment),
-    paymentTerms !== '' && branch('ram:SpecifiedTradePaymentTerms', [leaf('ram:Description', paymentTerms)]),
-    branch('ram:SpecifiedTradeSettlementHeaderMonetarySummation', [
-      leaf('ram:LineTotalAmount', decimalAmount(sumOf(figures.lines.map((line) => line.netCents)))),
-      charges.length > 0 && leaf('ram:ChargeTotalAmount', decimalAmount(sumOf(charges))),
-      allowances.length > 0 && leaf('ram:AllowanceTotalAmount', decimalAmount(-sumOf(allowances))),
-      leaf('ram:TaxBasisTotalAmount', decimalAmount(totals.htCents)),
-      leaf('ram:TaxTotalAmount', decimalAmount(totals.vatCents), { currencyID: currency }),
-      leaf('ram:GrandTotalAmount', decimalAmount(totals.ttcCents)),
-      leaf('ram:TotalPrepaidAmount', decimalAmount(prepaidCents)),
-      leaf('ram:DuePayableAmount', decimalAmount(totals.ttcCents - prepaidCents)),
-    ]),
-    corrects !== undefined &&
-      branch('ram:InvoiceReferencedDocument', [
-        leaf('ram:IssuerAssignedID', corrects.number),
-        branch('ram:FormattedIssueDateTime', [dateTime(corrects.date, 'qdt')]),
-      ]),
-  ]);
-};
 
 type Transaction = { lines: readonly NetLine[]; agreement: Child[]; delivery: Child[]; settlement: string };
 
@@ -177,17 +103,6 @@ const crossIndustryInvoice = (context: string, document: string, transaction: Tr
   ].join('\n');
 
 const orderReference = (incrementId: string): string => branch('ram:SellerOrderReferencedDocument', [leaf('ram:IssuerAssignedID', incrementId)]);
-
-/**
- * What the customer has paid towards the invoice (BT-113): the payment the sale recorded as made (a
- * refunded payment was made too: its refund is a credit note's), at most the invoice's total, since
- * the rest of it was for lines cancelled before invoicing and is refunded.
- */
-const prepaidCents = (invoice: InvoiceData): number => {
-  const { payment, totals } = invoice;
-  if (payment === null || (payment.status !== 'paid' && payment.status !== 'refunded')) return 0;
-  return Math.min(payment.amountPaidCents ?? totals.ttcCents, totals.ttcCents);
-};
 
 export const invoiceCrossIndustryXml = (invoice: InvoiceData, options: FacturXOptions = {}): string => {
   const figures = invoiceNetFigures(invoice);
