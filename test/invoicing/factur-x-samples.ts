@@ -11,7 +11,7 @@ const cancelledSince = '2026-10-07T09:00:00.000Z';
  * The Factur-X documents the validators' specs read: the four French VAT rates with a shipping fee
  * spread over them, a business buyer (SIRET, VAT number) delivered elsewhere than billed, a consumer
  * with a line cancelled before invoicing, a payment still pending and characters in the name the font
- * lacks, and a credit note for each.
+ * lacks, and a credit note for each; and the invoice of a sale cancelled whole before it was invoiced.
  */
 
 export type Sample = { name: string; kind: 'invoice' | 'credit-note'; pdf: Buffer };
@@ -99,11 +99,20 @@ const render = async (): Promise<Sample[]> => {
     consumerInvoice.seller,
   );
 
+  // Cancelled whole before it was invoiced, with no fee: nothing invoiced, every line listed at quantity 0.
+  const cancelledSale = aSale({ _id: 43, incrementId: '100004513', cancelledAt, payment: null });
+  const cancelledInvoice = invoiceData(
+    { ...cancelledSale, products: cancelledSale.products.map((product) => ({ ...product, state: 'cancelled' as const, cancelledAt })) },
+    { ...anIssue, number: 'FA-2026-12' },
+    invoiceOptions(),
+  );
+
   return [
     { name: 'business-invoice', kind: 'invoice', pdf: await renderInvoicePdf(businessInvoice, business) },
     { name: 'business-credit-note', kind: 'credit-note', pdf: await renderCreditNotePdf(businessCredit, business) },
     { name: 'consumer-invoice', kind: 'invoice', pdf: await renderInvoicePdf(consumerInvoice) },
     { name: 'consumer-credit-note', kind: 'credit-note', pdf: await renderCreditNotePdf(consumerCredit) },
+    { name: 'cancelled-sale-invoice', kind: 'invoice', pdf: await renderInvoicePdf(cancelledInvoice) },
   ];
 };
 
