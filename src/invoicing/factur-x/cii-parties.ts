@@ -8,16 +8,17 @@ import { branch, leaf, type Child } from './xml-elements.ts';
 
 /**
  * What the invoice says of a business buyer beyond the sale's customer. A consumer has none of it and
- * is named by the sale's customer; a business is named by its company name.
+ * is named by the sale's customer; a business is named by its company name. A sale's recorded business
+ * customer (companyName, siren, siret and vatNumber, either null) is one as it stands.
  */
 export type FacturXBuyer = {
   companyName?: string;
   /** 9 digits; when absent, read from the SIRET. */
   siren?: string;
   /** 14 digits: the establishment invoiced. */
-  siret?: string;
+  siret?: string | null;
   /** Intra-EU VAT number, FR and 11 characters for a French company. */
-  vatNumber?: string;
+  vatNumber?: string | null;
 };
 
 type PostalAddress = { street: readonly string[]; postcode: string; city: string; countryId: string };
@@ -59,13 +60,14 @@ export const sellerParty = (seller: InvoiceData['seller']): string =>
 
 export const buyerParty = (customer: InvoiceData['customer'], billingAddress: Address, buyer: FacturXBuyer = {}): string => {
   const sirenNumber = buyer.siren ?? buyer.siret?.slice(0, 9);
+  const { siret, vatNumber } = buyer;
   const children: Child[] = [
-    buyer.siret !== undefined && siretId(buyer.siret),
+    typeof siret === 'string' && siretId(siret),
     leaf('ram:Name', buyer.companyName ?? `${customer.firstname} ${customer.lastname}`),
     sirenNumber !== undefined && legalOrganization(sirenNumber),
     postalAddress(fromAddress(billingAddress)),
     customer.email !== '' && branch('ram:URIUniversalCommunication', [leaf('ram:URIID', customer.email, { schemeID: 'EM' })]),
-    buyer.vatNumber !== undefined && taxRegistration(buyer.vatNumber),
+    typeof vatNumber === 'string' && taxRegistration(vatNumber),
   ];
   return branch('ram:BuyerTradeParty', children);
 };

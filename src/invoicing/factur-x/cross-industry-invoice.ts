@@ -16,7 +16,7 @@ import { branch, leaf, type Child } from './xml-elements.ts';
 export type { FacturXBuyer } from './cii-parties.ts';
 
 /** The category of the operation (a mention of the 2026 reform): delivery of goods, services, or both. */
-export type OperationCategory = 'goods' | 'services' | 'goods-and-services';
+export type OperationCategory = 'goods' | 'services' | 'mixed';
 
 export type FacturXOptions = {
   /** A business buyer's identity; absent for a consumer. */
@@ -39,7 +39,7 @@ const namespaces = {
  * both. Not B2/S2/M2 (already paid) even for a paid sale: those require the payment's date as the due
  * date (BR-FR-CO-09), which the document does not record.
  */
-const businessProcess = { goods: 'B1', services: 'S1', 'goods-and-services': 'M1' } as const;
+const businessProcess = { goods: 'B1', services: 'S1', mixed: 'M1' } as const;
 
 const documentContext = (category: OperationCategory | undefined): string =>
   branch('rsm:ExchangedDocumentContext', [
