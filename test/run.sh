@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: type-check and lint side by side (while the MongoDB-compatible test server, and the native
-# addon when the install skipped its compile, are built beside them),
+# addon when the install skipped its compile, are built beside them, and the Factur-X validators installed),
 # then the whole suite on the embedded default, the three-instance proof alone, then the production path's set on the production
 # adapters (test/spec-sets.ts). Each step prints its time; with TEST_REPORT_DIR set (.ci/run), the
 # times are also written there, for the CI's summary.
@@ -26,9 +26,15 @@ done_step() {
 
 # The server build (Go) runs beside the type-check and the lint: each of those uses one core.
 servers_log=$(mktemp)
-trap 'rm -f "$servers_log"' EXIT
+facturx_log=$(mktemp)
+trap 'rm -f "$servers_log" "$facturx_log"' EXIT
 bash test/support/ferretdb/build.sh >"$servers_log" 2>&1 &
 servers=$!
+
+# So do the Factur-X validators' downloads (Mustang's jar, the factur-x venv: a quarter of a minute,
+# mostly waiting on the network), which the validators' spec runs.
+bash test/support/factur-x/prepare.sh >"$facturx_log" 2>&1 &
+facturx=$!
 
 # The native addon not built yet (an install with --ignore-scripts, as the CI makes to overlap them):
 # compiled beside the type-check and the lint, which do not need it (one core for about a minute and a half).
@@ -62,6 +68,13 @@ if ! wait "$servers"; then
 fi
 cat "$servers_log"
 done_step 'test servers (after the lint)'
+step_started=$SECONDS
+if ! wait "$facturx"; then
+  cat "$facturx_log"
+  exit 1
+fi
+cat "$facturx_log"
+done_step 'Factur-X validators (after the lint)'
 if [[ -n "$addon" ]]; then
   step_started=$SECONDS
   if ! wait "$addon"; then

@@ -106,3 +106,13 @@ export const parseFontsOnce = (): void => {
   };
   require.cache[fontkitPath]!.exports = { ...fontkit, create };
 };
+
+/**
+ * The characters each of the fonts has a glyph for (read from their character maps), parsed as pdfkit
+ * parses them: call it once the fonts are parsed once (parseFontsOnce), before a document.
+ */
+export const charactersOfEvery = (fonts: readonly Uint8Array[]): Set<number> => {
+  const fontkit = require(require.resolve('fontkit', { paths: [dirname(require.resolve('pdfkit'))] })) as Fontkit;
+  const sets = fonts.map((font) => new Set((fontkit.create(font) as { characterSet: number[] }).characterSet));
+  return new Set([...(sets[0] ?? [])].filter((codePoint) => sets.every((set) => set.has(codePoint))));
+};

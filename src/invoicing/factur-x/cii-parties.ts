@@ -1,0 +1,80 @@
+import { siren } from '../../config/seller-settings.ts';
+import type { InvoiceData } from '../../events/invoicing/documents.ts';
+import type { Address } from '../../events/schema/common-schemas.ts';
+import { legalIdentity } from '../legal-mentions.ts';
+import { branch, leaf, type Child } from './xml-elements.ts';
+
+/** The parties of a Cross Industry Invoice (EN 16931's BG-4 seller, BG-7 buyer, BG-13 delivery). */
+
+/**
+ * What the invoice says of a business buyer beyond the sale's customer. A consumer has none of it and
+ * is named by the sale's customer; a business is named by its company name. A sale's recorded business
+ * customer (companyName, siren, siret and vatNumber, either null) is one as it stands.
+ */
+export type FacturXBuyer = {
+  companyName?: string;
+  /** 9 digits; when absent, read from the SIRET. */
+  siren?: string;
+  /** 14 digits: the establishment invoiced. */
+  siret?: string | null;
+  /** Intra-EU VAT number, FR and 11 characters for a French company. */
+  vatNumber?: string | null;
+};
+
+type PostalAddress = { street: readonly string[]; postcode: string; city: string; countryId: string };
+
+/** BT-35..40 / BT-50..55 / BT-75..80: three street lines at most, the fourth joined to the third. */
+const postalAddress = ({ street, postcode, city, countryId }: PostalAddress): string =>
+  branch('ram:PostalTradeAddress', [
+    postcode !== '' && leaf('ram:PostcodeCode', postcode),
+    street[0] !== undefined && leaf('ram:LineOne', street[0]),
+    street[1] !== undefined && leaf('ram:LineTwo', street[1]),
+    street.length > 2 && leaf('ram:LineThree', street.slice(2).join(', ')),
+    city !== '' && leaf('ram:CityName', city),
+    leaf('ram:CountryID', countryId),
+  ]);
+
+const fromAddress = (address: Address): PostalAddress => ({
+  street: address.street,
+  postcode: address.postcode,
+  city: address.city,
+  countryId: address.country_id,
+});
+
+const taxRegistration = (vatNumber: string): string => branch('ram:SpecifiedTaxRegistration', [leaf('ram:ID', vatNumber, { schemeID: 'VA' })]);
+
+// ISO 6523 identifiers: 0002 is the SIREN, 0009 the SIRET.
+const legalOrganization = (sirenNumber: string): string => branch('ram:SpecifiedLegalOrganization', [leaf('ram:ID', sirenNumber, { schemeID: '0002' })]);
+const siretId = (siret: string): string => leaf('ram:GlobalID', siret, { schemeID: '0009' });
+
+export const sellerParty = (seller: InvoiceData['seller']): string =>
+  branch('ram:SellerTradeParty', [
+    siretId(seller.siret),
+    leaf('ram:Name', seller.name),
+    // BT-33, the seller's additional legal information: its legal form, capital, RCS, as the page prints them.
+    leaf('ram:Description', legalIdentity(seller).join(' — ')),
+    legalOrganization(siren(seller)),
+    postalAddress(seller),
+    taxRegistration(seller.vatNumber),
+  ]);
+
+export const buyerParty = (customer: InvoiceData['customer'], billingAddress: Address, buyer: FacturXBuyer = {}): string => {
+  const sirenNumber = buyer.siren ?? buyer.siret?.slice(0, 9);
+  const { siret, vatNumber } = buyer;
+  const children: Child[] = [
+    typeof siret === 'string' && siretId(siret),
+    leaf('ram:Name', buyer.companyName ?? `${customer.firstname} ${customer.lastname}`),
+    sirenNumber !== undefined && legalOrganization(sirenNumber),
+    postalAddress(fromAddress(billingAddress)),
+    customer.email !== '' && branch('ram:URIUniversalCommunication', [leaf('ram:URIID', customer.email, { schemeID: 'EM' })]),
+    typeof vatNumber === 'string' && taxRegistration(vatNumber),
+  ];
+  return branch('ram:BuyerTradeParty', children);
+};
+
+/** BG-13: where the goods are delivered, as the page prints it beside the billing address. */
+export const shipToParty = (shippingAddress: Address): string =>
+  branch('ram:ShipToTradeParty', [
+    leaf('ram:Name', [shippingAddress.company, `${shippingAddress.firstname} ${shippingAddress.lastname}`].filter(Boolean).join(', ')),
+    postalAddress(fromAddress(shippingAddress)),
+  ]);
