@@ -1,7 +1,7 @@
 import { renderPdf, type PdfA3 } from '../pdf/render-pdf.ts';
 import type { CreditNoteData, InvoiceData } from '../events/invoicing/documents.ts';
 import { creditNoteDocument } from './credit-note-document.ts';
-import { creditNoteCrossIndustryXml, invoiceCrossIndustryXml, type FacturXOptions } from './factur-x/cross-industry-invoice.ts';
+import { creditNoteCrossIndustryXml, invoiceCrossIndustryXml } from './factur-x/cross-industry-invoice.ts';
 import { facturXFileName, facturXMetadata } from './factur-x/factur-x-metadata.ts';
 import { invoiceDocument } from './invoice-document.ts';
 
@@ -11,12 +11,6 @@ import { invoiceDocument } from './invoice-document.ts';
  * on the document's recorded data (dated by its issue, not by now), so the same document always
  * renders to the same bytes and can be cached.
  */
-
-/**
- * What the XML says of the buyer and the operation beyond the sale's customer. The recorded documents
- * hold none of it yet: every buyer reads as a consumer, and no category is named.
- */
-export const facturXOptions = (_document: InvoiceData | CreditNoteData): FacturXOptions => ({});
 
 const facturX = (xml: string, issuedAt: string): PdfA3 => ({
   file: {
@@ -31,8 +25,8 @@ const facturX = (xml: string, issuedAt: string): PdfA3 => ({
   xmp: facturXMetadata,
 });
 
-export const renderInvoicePdf = async (invoice: InvoiceData, options: FacturXOptions = facturXOptions(invoice)): Promise<Buffer> =>
-  renderPdf(invoiceDocument(invoice), facturX(invoiceCrossIndustryXml(invoice, options), invoice.issuedAt));
+export const renderInvoicePdf = async (invoice: InvoiceData): Promise<Buffer> =>
+  renderPdf(invoiceDocument(invoice), facturX(invoiceCrossIndustryXml(invoice), invoice.issuedAt));
 
-export const renderCreditNotePdf = async (creditNote: CreditNoteData, options: FacturXOptions = facturXOptions(creditNote)): Promise<Buffer> =>
-  renderPdf(creditNoteDocument(creditNote), facturX(creditNoteCrossIndustryXml(creditNote, options), creditNote.issuedAt));
+export const renderCreditNotePdf = async (creditNote: CreditNoteData): Promise<Buffer> =>
+  renderPdf(creditNoteDocument(creditNote), facturX(creditNoteCrossIndustryXml(creditNote), creditNote.issuedAt));

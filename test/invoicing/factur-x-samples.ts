@@ -1,5 +1,4 @@
 import { creditNoteData, linesToCredit } from '../../src/invoicing/credit-note-data.ts';
-import type { FacturXOptions } from '../../src/invoicing/factur-x/cross-industry-invoice.ts';
 import { invoiceData } from '../../src/invoicing/invoice-data.ts';
 import { renderCreditNotePdf, renderInvoicePdf } from '../../src/invoicing/render-invoice.ts';
 import { aProduct, aSale, anIssue, cancelledAt, invoiceOptions } from './invoice-fixtures.ts';
@@ -16,10 +15,7 @@ const cancelledSince = '2026-10-07T09:00:00.000Z';
 
 export type Sample = { name: string; kind: 'invoice' | 'credit-note'; pdf: Buffer };
 
-const business: FacturXOptions = {
-  buyer: { companyName: 'Atelier Martin SARL', siret: '84125000400014', vatNumber: 'FR47841250004' },
-  category: 'goods',
-};
+const business = { companyName: 'Atelier Martin SARL', siren: '841250004', siret: '84125000400014', vatNumber: 'FR47841250004' };
 
 const billedElsewhere = {
   firstname: 'Claire',
@@ -53,6 +49,7 @@ const render = async (): Promise<Sample[]> => {
   const businessSale = aSale({
     _id: 51,
     incrementId: '100004700',
+    businessCustomer: business,
     billingAddress: billedElsewhere,
     shippingAmount: 59.9,
     products: fourRates,
@@ -108,8 +105,8 @@ const render = async (): Promise<Sample[]> => {
   );
 
   return [
-    { name: 'business-invoice', kind: 'invoice', pdf: await renderInvoicePdf(businessInvoice, business) },
-    { name: 'business-credit-note', kind: 'credit-note', pdf: await renderCreditNotePdf(businessCredit, business) },
+    { name: 'business-invoice', kind: 'invoice', pdf: await renderInvoicePdf(businessInvoice) },
+    { name: 'business-credit-note', kind: 'credit-note', pdf: await renderCreditNotePdf(businessCredit) },
     { name: 'consumer-invoice', kind: 'invoice', pdf: await renderInvoicePdf(consumerInvoice) },
     { name: 'consumer-credit-note', kind: 'credit-note', pdf: await renderCreditNotePdf(consumerCredit) },
     { name: 'cancelled-sale-invoice', kind: 'invoice', pdf: await renderInvoicePdf(cancelledInvoice) },

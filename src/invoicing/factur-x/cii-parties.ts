@@ -1,25 +1,10 @@
 import { siren } from '../../config/seller-settings.ts';
 import type { InvoiceData } from '../../events/invoicing/documents.ts';
-import type { Address } from '../../events/schema/common-schemas.ts';
+import type { Address, BusinessCustomer } from '../../events/schema/common-schemas.ts';
 import { legalIdentity } from '../legal-mentions.ts';
 import { branch, leaf, type Child } from './xml-elements.ts';
 
 /** The parties of a Cross Industry Invoice (EN 16931's BG-4 seller, BG-7 buyer, BG-13 delivery). */
-
-/**
- * What the invoice says of a business buyer beyond the sale's customer. A consumer has none of it and
- * is named by the sale's customer; a business is named by its company name. A sale's recorded business
- * customer (companyName, siren, siret and vatNumber, either null) is one as it stands.
- */
-export type FacturXBuyer = {
-  companyName?: string;
-  /** 9 digits; when absent, read from the SIRET. */
-  siren?: string;
-  /** 14 digits: the establishment invoiced. */
-  siret?: string | null;
-  /** Intra-EU VAT number, FR and 11 characters for a French company. */
-  vatNumber?: string | null;
-};
 
 type PostalAddress = { street: readonly string[]; postcode: string; city: string; countryId: string };
 
@@ -58,13 +43,13 @@ export const sellerParty = (seller: InvoiceData['seller']): string =>
     taxRegistration(seller.vatNumber),
   ]);
 
-export const buyerParty = (customer: InvoiceData['customer'], billingAddress: Address, buyer: FacturXBuyer = {}): string => {
-  const sirenNumber = buyer.siren ?? buyer.siret?.slice(0, 9);
-  const { siret, vatNumber } = buyer;
+/** BG-7: a business customer named by its company, with its SIRET, SIREN and VAT number; a consumer by the sale's customer. */
+export const buyerParty = (customer: InvoiceData['customer'], billingAddress: Address, business: BusinessCustomer | undefined): string => {
+  const { siret, vatNumber } = business ?? {};
   const children: Child[] = [
     typeof siret === 'string' && siretId(siret),
-    leaf('ram:Name', buyer.companyName ?? `${customer.firstname} ${customer.lastname}`),
-    sirenNumber !== undefined && legalOrganization(sirenNumber),
+    leaf('ram:Name', business?.companyName ?? `${customer.firstname} ${customer.lastname}`),
+    business !== undefined && legalOrganization(business.siren),
     postalAddress(fromAddress(billingAddress)),
     customer.email !== '' && branch('ram:URIUniversalCommunication', [leaf('ram:URIID', customer.email, { schemeID: 'EM' })]),
     typeof vatNumber === 'string' && taxRegistration(vatNumber),

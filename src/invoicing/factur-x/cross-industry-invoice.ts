@@ -1,7 +1,7 @@
 import type { CreditNoteData, InvoiceData } from '../../events/invoicing/documents.ts';
 import { formatDate } from '../french-format.ts';
 import { recoveryIndemnity } from '../legal-mentions.ts';
-import { buyerParty, sellerParty, shipToParty, type FacturXBuyer } from './cii-parties.ts';
+import { buyerParty, sellerParty, shipToParty } from './cii-parties.ts';
 import { prepaidCents, settlement } from './cii-settlement.ts';
 import { categoryTax, dateTime, decimalAmount } from './cii-values.ts';
 import { creditNoteNetFigures, invoiceNetFigures, type NetLine } from './net-lines.ts';
@@ -13,19 +13,8 @@ import { branch, leaf, type Child } from './xml-elements.ts';
  * its number and dates, the parties, the lines, the VAT by rate and the totals, to the cent.
  */
 
-export type { FacturXBuyer } from './cii-parties.ts';
-
-/** The category of the operation (a mention of the 2026 reform): delivery of goods, services, or both. */
-export type OperationCategory = 'goods' | 'services' | 'mixed';
-
-export type FacturXOptions = {
-  /** A business buyer's identity; absent for a consumer. */
-  buyer?: FacturXBuyer;
-  /** Absent: the document names no category (BT-23 left out). */
-  category?: OperationCategory;
-  /** The seller opted to pay VAT on debits: the tax point is the invoice's date (BT-8, code 5). */
-  vatOnDebits?: boolean;
-};
+/** The category of the operation (a mention of the 2026 reform): delivery of goods, services, or both; absent on a document issued before it (BT-23 left out). */
+type OperationCategory = NonNullable<InvoiceData['operationCategory']>;
 
 const namespaces = {
   'xmlns:rsm': 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
@@ -104,7 +93,7 @@ const crossIndustryInvoice = (context: string, document: string, transaction: Tr
 
 const orderReference = (incrementId: string): string => branch('ram:SellerOrderReferencedDocument', [leaf('ram:IssuerAssignedID', incrementId)]);
 
-export const invoiceCrossIndustryXml = (invoice: InvoiceData, options: FacturXOptions = {}): string => {
+export const invoiceCrossIndustryXml = (invoice: InvoiceData): string => {
   const figures = invoiceNetFigures(invoice);
   const prepaid = prepaidCents(invoice);
   const cancelled = invoice.lines.filter((line) => line.cancelled).map((line) => line.sku);
@@ -113,9 +102,13 @@ export const invoiceCrossIndustryXml = (invoice: InvoiceData, options: FacturXOp
     ...(cancelled.length === 0 ? [] : [{ content: `Articles annulés, non facturés : ${cancelled.join(', ')}` }]),
     ...paymentNotes(invoice.seller),
   ];
-  return crossIndustryInvoice(documentContext(options.category), exchangedDocument(invoice.number, '380', invoice.date, notes), {
+  return crossIndustryInvoice(documentContext(invoice.operationCategory), exchangedDocument(invoice.number, '380', invoice.date, notes), {
     lines: figures.lines,
-    agreement: [sellerParty(invoice.seller), buyerParty(invoice.customer, invoice.billingAddress, options.buyer), orderReference(invoice.incrementId)],
+    agreement: [
+      sellerParty(invoice.seller),
+      buyerParty(invoice.customer, invoice.billingAddress, invoice.businessCustomer),
+      orderReference(invoice.incrementId),
+    ],
     delivery: [shipToParty(invoice.shippingAddress)],
     settlement: settlement({
       currency: invoice.currency,
@@ -123,32 +116,33 @@ export const invoiceCrossIndustryXml = (invoice: InvoiceData, options: FacturXOp
       totals: invoice.totals,
       prepaidCents: prepaid,
       paymentTerms: invoice.seller.paymentTerms,
-      vatOnDebits: options.vatOnDebits ?? false,
+      // The seller opted to pay VAT on debits: the tax point is the invoice's date (BT-8, code 5).
+      vatOnDebits: invoice.seller.vatOnDebits ?? false,
     }),
   });
 };
 
 /** A credit note (type 381) names the invoice it corrects; its amounts, positive, are owed to the customer. */
-export const creditNoteCrossIndustryXml = (creditNote: CreditNoteData, options: FacturXOptions = {}): string => {
+export const creditNoteCrossIndustryXml = (creditNote: CreditNoteData): string => {
   const figures = creditNoteNetFigures(creditNote);
   return crossIndustryInvoice(
-    documentContext(options.category),
+    documentContext(creditNote.operationCategory),
     exchangedDocument(creditNote.number, '381', creditNote.date, paymentNotes(creditNote.seller)),
     {
       lines: figures.lines,
       agreement: [
         sellerParty(creditNote.seller),
-        buyerParty(creditNote.customer, creditNote.billingAddress, options.buyer),
+        buyerParty(creditNote.customer, creditNote.billingAddress, creditNote.businessCustomer),
         orderReference(creditNote.incrementId),
       ],
-      delivery: [],
+      delivery: creditNote.shippingAddress ? [shipToParty(creditNote.shippingAddress)] : [],
       settlement: settlement({
         currency: creditNote.currency,
         figures,
         totals: creditNote.totals,
         prepaidCents: 0,
         paymentTerms: creditNote.seller.paymentTerms,
-        vatOnDebits: options.vatOnDebits ?? false,
+        vatOnDebits: creditNote.seller.vatOnDebits ?? false,
         corrects: creditNote.invoice,
       }),
     },
