@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { creditNoteData } from '../../src/invoicing/credit-note-data.ts';
 import { creditNoteNetFigures, invoiceNetFigures, type NetFigures } from '../../src/invoicing/factur-x/net-lines.ts';
 import { invoiceData } from '../../src/invoicing/invoice-data.ts';
-import { aProduct, aSale, aSaleWithCancelledLamp, anIssue, cancelledAt, invoiceOptions } from './invoice-fixtures.ts';
+import { aSale, aSaleWithCancelledLamp, anIssue, cancelledAt, invoiceOptions, randomInvoices } from './invoice-fixtures.ts';
 
 /** What EN 16931 recomputes: per rate, lines plus charges less allowances is the base (BR-S-08). */
 const basesOf = ({ lines, roundings, vat }: NetFigures): Map<number, number> =>
@@ -30,19 +30,7 @@ describe('the lines of a Factur-X invoice, before tax', () => {
   });
 
   it('when 2,000 orders of random lines at the four French rates are invoiced, every rate adds up to the page base, and the roundings stay within half a cent a unit', () => {
-    let seed = 7;
-    const random = (below: number): number => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed % below;
-    };
-    const rates = [2000, 1000, 550, 210];
-    for (let order = 0; order < 2_000; order++) {
-      const products = Array.from({ length: 1 + random(6) }, (_, index) =>
-        aProduct({ saleProductId: index + 1, sku: `SKU-${index + 1}`, qty: 1 + random(4), price: (1 + random(250_000)) / 100 }),
-      );
-      const vatRates = new Map(products.map((product) => [product.sku, rates[random(rates.length)]!]));
-      const shippingAmount = random(3) === 0 ? 0 : random(10_000) / 100;
-      const invoice = invoiceData(aSale({ products, shippingAmount }), anIssue, invoiceOptions({ vatRates }));
+    for (const { invoice } of randomInvoices(7, 2_000)) {
       const figures = invoiceNetFigures(invoice);
       expect(basesOf(figures)).toEqual(new Map(invoice.vat.map((line) => [line.rate, line.htCents])));
       for (const rounding of figures.roundings) {

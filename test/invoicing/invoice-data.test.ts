@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoSeller } from '../../src/config/seller-settings.ts';
 import { invoiceData } from '../../src/invoicing/invoice-data.ts';
-import { aProduct, aSale, aSaleWithCancelledLamp, anIssue, cancelledAt, invoiceOptions } from './invoice-fixtures.ts';
+import { aSale, aSaleWithCancelledLamp, anIssue, cancelledAt, invoiceOptions, randomInvoices } from './invoice-fixtures.ts';
 
 describe('the data of an invoice', () => {
   it("when a sale is paid in full, every line is invoiced at 20 % and the totals are the order's", () => {
@@ -146,19 +146,7 @@ describe('the data of an invoice', () => {
   });
 
   it('when 2,000 orders of random lines at the four French rates are invoiced, base plus VAT is the amount to the cent, rate by rate and overall', () => {
-    let seed = 42;
-    const random = (below: number): number => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed % below;
-    };
-    const rates = [2000, 1000, 550, 210];
-    for (let order = 0; order < 2_000; order++) {
-      const products = Array.from({ length: 1 + random(6) }, (_, index) =>
-        aProduct({ saleProductId: index + 1, sku: `SKU-${index + 1}`, qty: 1 + random(4), price: (1 + random(250_000)) / 100 }),
-      );
-      const vatRates = new Map(products.map((product) => [product.sku, rates[random(rates.length)]!]));
-      const shippingAmount = random(3) === 0 ? 0 : random(10_000) / 100;
-      const invoice = invoiceData(aSale({ products, shippingAmount }), anIssue, invoiceOptions({ vatRates }));
+    for (const { invoice, shippingAmount } of randomInvoices(42, 2_000)) {
       for (const line of invoice.vat) expect(line.htCents + line.vatCents).toBe(line.ttcCents);
       expect(invoice.totals.htCents + invoice.totals.vatCents).toBe(invoice.totals.ttcCents);
       expect(invoice.totals.ttcCents).toBe(invoice.lines.reduce((sum, line) => sum + line.totalCents, 0) + Math.round(shippingAmount * 100));

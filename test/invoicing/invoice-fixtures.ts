@@ -1,5 +1,5 @@
 import { demoSeller } from '../../src/config/seller-settings.ts';
-import type { InvoiceOptions } from '../../src/invoicing/invoice-data.ts';
+import { invoiceData, type InvoiceData, type InvoiceOptions } from '../../src/invoicing/invoice-data.ts';
 import type { SaleDocument, SaleProductDocument } from '../../src/projections/sales/sale-document.ts';
 
 /** Sales as the `sales` read model holds them, for the invoice specs. */
@@ -89,3 +89,24 @@ export const aSaleWithCancelledLamp = (): SaleDocument => {
 export const anIssue = { number: 'FA-2026-1', issuedAt: '2026-10-05T08:00:00.000Z', issuedOn: '2026-10-05' };
 
 export const invoiceOptions = (overrides: Partial<InvoiceOptions> = {}): InvoiceOptions => ({ timezone: 'Europe/Paris', seller: demoSeller, ...overrides });
+
+/**
+ * `count` sales of 1 to 6 random lines (1 to 4 units, up to 2,500 €) at the four French rates, with a
+ * delivery fee two times in three, invoiced; the same ones for the same seed.
+ */
+export const randomInvoices = (seed: number, count: number): { invoice: InvoiceData; shippingAmount: number }[] => {
+  let state = seed;
+  const random = (below: number): number => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state % below;
+  };
+  const rates = [2000, 1000, 550, 210] as const;
+  return Array.from({ length: count }, () => {
+    const products = Array.from({ length: 1 + random(6) }, (_, index) =>
+      aProduct({ saleProductId: index + 1, sku: `SKU-${index + 1}`, qty: 1 + random(4), price: (1 + random(250_000)) / 100 }),
+    );
+    const vatRates = new Map(products.map((product) => [product.sku, rates[random(rates.length)]!]));
+    const shippingAmount = random(3) === 0 ? 0 : random(10_000) / 100;
+    return { invoice: invoiceData(aSale({ products, shippingAmount }), anIssue, invoiceOptions({ vatRates })), shippingAmount };
+  });
+};
