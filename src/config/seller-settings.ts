@@ -32,6 +32,12 @@ export type Seller = {
 
 export const siren = (seller: Pick<Seller, 'siret'>): string => seller.siret.slice(0, 9);
 
+/** The sentences of the payment terms that state the discount for early payment (escompte), or that there is none; undefined when none does. */
+export const earlyPaymentDiscount = (paymentTerms: string): string | undefined => {
+  const sentences = paymentTerms.split(/(?<=[.!?;])\s+/).filter((sentence) => /escompte/i.test(sentence));
+  return sentences.length === 0 ? undefined : sentences.join(' ');
+};
+
 const defaultPaymentTerms = 'Paiement comptant à la commande. Pas d’escompte pour paiement anticipé.';
 const defaultLatePaymentPenalties = 'trois fois le taux d’intérêt légal en vigueur, exigibles dès le lendemain de la date d’échéance';
 
@@ -78,7 +84,13 @@ const checks: Record<SellerVariable, (value: string) => string | null> = {
     /^rcs\b/i.test(value) || !/^[\p{L}][\p{L}' -]{0,59}$/u.test(value) ? 'the town of the trade register only, e.g. Lyon (printed RCS Lyon <SIREN>)' : null,
   SELLER_SHARE_CAPITAL: (value) => (/^\d{1,12}([.,]\d{1,2})?$/.test(value) ? null : 'an amount in euros, e.g. 10000 or 10000.50'),
   SELLER_VAT_NUMBER: (value) => (/^FR[0-9A-Z]{2}\d{9}$/.test(value.replace(/\s/g, '')) ? null : 'a French VAT number: FR, a 2-character key, the SIREN'),
-  SELLER_PAYMENT_TERMS: (value) => (value.length <= 500 ? null : 'at most 500 characters'),
+  // The law asks for the discount for early payment, or that there is none (Code de commerce L441-9); the Factur-X XML carries that sentence (AAB).
+  SELLER_PAYMENT_TERMS: (value) =>
+    value.length > 500
+      ? 'at most 500 characters'
+      : earlyPaymentDiscount(value) === undefined
+        ? 'a statement of the discount for early payment (escompte), or that there is none, e.g. Pas d’escompte pour paiement anticipé.'
+        : null,
   SELLER_LATE_PAYMENT_PENALTIES: (value) => (value.length <= 500 ? null : 'at most 500 characters'),
 };
 

@@ -122,6 +122,9 @@ describe('the seller settings', () => {
     expect(problemsOf({ ...production, SELLER_SHARE_CAPITAL: 'dix mille' })).toEqual([
       'SELLER_SHARE_CAPITAL: must be an amount in euros, e.g. 10000 or 10000.50',
     ]);
+    expect(problemsOf({ ...production, SELLER_PAYMENT_TERMS: 'Paiement comptant à la commande.' })).toEqual([
+      'SELLER_PAYMENT_TERMS: must be a statement of the discount for early payment (escompte), or that there is none, e.g. Pas d’escompte pour paiement anticipé.',
+    ]);
     expect(problemsOf({ ...production, SELLER_COUNTRY: 'BE' })).toEqual(['SELLER_COUNTRY: must be FR (the identifiers checked are French ones)']);
   });
 

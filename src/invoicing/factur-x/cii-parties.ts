@@ -40,6 +40,8 @@ export const sellerParty = (seller: InvoiceData['seller']): string =>
     leaf('ram:Description', legalIdentity(seller).join(' — ')),
     legalOrganization(siren(seller)),
     postalAddress(seller),
+    // BT-34, the seller's electronic address: its SIREN in the French e-invoicing directory (scheme 0225).
+    branch('ram:URIUniversalCommunication', [leaf('ram:URIID', siren(seller), { schemeID: '0225' })]),
     taxRegistration(seller.vatNumber),
   ]);
 

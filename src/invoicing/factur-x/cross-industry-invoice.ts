@@ -1,3 +1,4 @@
+import { earlyPaymentDiscount } from '../../config/seller-settings.ts';
 import type { CreditNoteData, InvoiceData } from '../../events/invoicing/documents.ts';
 import { formatDate } from '../french-format.ts';
 import { recoveryIndemnity } from '../legal-mentions.ts';
@@ -48,11 +49,18 @@ const exchangedDocument = (number: string, typeCode: '380' | '381', date: string
     ),
   ]);
 
-/** The seller's payment conditions the page prints (UNTDID 4451: PMD penalties, PMT the recovery indemnity). */
-const paymentNotes = (seller: InvoiceData['seller']): Note[] => [
-  { content: `Pénalités de retard : ${seller.latePaymentPenalties}`, subjectCode: 'PMD' },
-  { content: recoveryIndemnity, subjectCode: 'PMT' },
-];
+/**
+ * The seller's payment conditions the page prints (UNTDID 4451: PMD penalties, PMT the recovery
+ * indemnity, AAB the discount for early payment or its absence, as the payment terms state it).
+ */
+const paymentNotes = (seller: InvoiceData['seller']): Note[] => {
+  const discount = earlyPaymentDiscount(seller.paymentTerms);
+  return [
+    { content: `Pénalités de retard : ${seller.latePaymentPenalties}`, subjectCode: 'PMD' },
+    { content: recoveryIndemnity, subjectCode: 'PMT' },
+    ...(discount === undefined ? [] : [{ content: discount, subjectCode: 'AAB' }]),
+  ];
+};
 
 const lineItem = (line: NetLine, index: number): string =>
   branch('ram:IncludedSupplyChainTradeLineItem', [
