@@ -1,3 +1,4 @@
+import { demoSeller } from '../../src/config/seller-settings.ts';
 import { creditNoteData, linesToCredit } from '../../src/invoicing/credit-note-data.ts';
 import { invoiceData } from '../../src/invoicing/invoice-data.ts';
 import { renderCreditNotePdf, renderInvoicePdf } from '../../src/invoicing/render-invoice.ts';
@@ -10,7 +11,8 @@ const cancelledSince = '2026-10-07T09:00:00.000Z';
  * The Factur-X documents the validators' specs read: the four French VAT rates with a shipping fee
  * spread over them, a business buyer (SIRET, VAT number) delivered elsewhere than billed, a consumer
  * with a line cancelled before invoicing, a payment still pending and characters in the name the font
- * lacks, and a credit note for each; and the invoice of a sale cancelled whole before it was invoiced.
+ * lacks, and a credit note for each; the invoice of a sale cancelled whole before it was invoiced; the
+ * operation's three categories (goods B1, goods and services M1 with VAT on debits, services S1).
  */
 
 export type Sample = { name: string; kind: 'invoice' | 'credit-note'; pdf: Buffer };
@@ -55,7 +57,12 @@ const render = async (): Promise<Sample[]> => {
     products: fourRates,
     payment: { method: 'bank_transfer', status: 'paid', amountPaid: Math.round(fourRatesTotal * 100) / 100 },
   });
-  const businessInvoice = invoiceData(businessSale, { ...anIssue, number: 'FA-2026-11' }, invoiceOptions({ vatRates: rates }));
+  // The kitchen fitting is a service: the invoice is of goods and services (M1), and the seller pays VAT on debits.
+  const businessInvoice = invoiceData(
+    businessSale,
+    { ...anIssue, number: 'FA-2026-11' },
+    invoiceOptions({ vatRates: rates, operationCategories: new Map([['POSE-CUISINE', 'services']]), seller: { ...demoSeller, vatOnDebits: true } }),
+  );
   const laterCancelled = {
     products: businessSale.products.map((product) =>
       ['LAMP-ARC-BLK', 'MAG-MAISON-12'].includes(product.sku) ? { ...product, state: 'cancelled' as const, cancelledAt: cancelledSince } : product,
@@ -104,12 +111,36 @@ const render = async (): Promise<Sample[]> => {
     invoiceOptions(),
   );
 
+  // Services only (S1): a fitting and its travel, to a business.
+  const servicesSale = aSale({
+    _id: 52,
+    incrementId: '100004701',
+    businessCustomer: business,
+    shippingAmount: 0,
+    products: [
+      aProduct({ saleProductId: 211, sku: 'POSE-CUISINE', name: 'Pose de cuisine (travaux de rénovation)', price: 389.9 }),
+      aProduct({ saleProductId: 212, sku: 'DEPLACEMENT', name: 'Déplacement du poseur', price: 45 }),
+    ],
+  });
+  const servicesInvoice = invoiceData(
+    servicesSale,
+    { ...anIssue, number: 'FA-2026-13' },
+    invoiceOptions({
+      vatRates: new Map([['POSE-CUISINE', 1000]]),
+      operationCategories: new Map([
+        ['POSE-CUISINE', 'services'],
+        ['DEPLACEMENT', 'services'],
+      ]),
+    }),
+  );
+
   return [
     { name: 'business-invoice', kind: 'invoice', pdf: await renderInvoicePdf(businessInvoice) },
     { name: 'business-credit-note', kind: 'credit-note', pdf: await renderCreditNotePdf(businessCredit) },
     { name: 'consumer-invoice', kind: 'invoice', pdf: await renderInvoicePdf(consumerInvoice) },
     { name: 'consumer-credit-note', kind: 'credit-note', pdf: await renderCreditNotePdf(consumerCredit) },
     { name: 'cancelled-sale-invoice', kind: 'invoice', pdf: await renderInvoicePdf(cancelledInvoice) },
+    { name: 'services-invoice', kind: 'invoice', pdf: await renderInvoicePdf(servicesInvoice) },
   ];
 };
 
