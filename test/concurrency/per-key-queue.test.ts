@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { createPerKeyQueue } from '../../src/concurrency/per-key-queue.ts';
+import { createPerKeyQueue, oneAtATime } from '../../src/concurrency/per-key-queue.ts';
 
 describe('the per-key queue', () => {
   it('when tasks share a key, they run one after the other in arrival order', async () => {
@@ -35,6 +35,33 @@ describe('the per-key queue', () => {
       throw new Error('boom');
     });
     const next = queue('k', async () => 'ran');
+    await expect(failing).rejects.toThrow('boom');
+    await expect(next).resolves.toBe('ran');
+  });
+});
+
+describe('one at a time', () => {
+  it('runs the tasks one after the other in arrival order, each starting after its caller returned', async () => {
+    const serial = oneAtATime();
+    const trace: string[] = [];
+    const task = (name: string) => async () => {
+      trace.push(`start ${name}`);
+      await sleep(5);
+      trace.push(`end ${name}`);
+      return name;
+    };
+    const pending = [serial(task('1')), serial(task('2')), serial(task('3'))];
+    trace.push('queued');
+    expect(await Promise.all(pending)).toEqual(['1', '2', '3']);
+    expect(trace).toEqual(['queued', 'start 1', 'end 1', 'start 2', 'end 2', 'start 3', 'end 3']);
+  });
+
+  it('when a task fails, its caller gets the error and the next task still runs', async () => {
+    const serial = oneAtATime();
+    const failing = serial(async () => {
+      throw new Error('boom');
+    });
+    const next = serial(async () => 'ran');
     await expect(failing).rejects.toThrow('boom');
     await expect(next).resolves.toBe('ran');
   });

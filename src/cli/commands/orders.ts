@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { systemContext } from '../../events/command-context.ts';
-import { importSale, type ImportSaleResult } from '../../events/sales/import-sale.ts';
+import { importSale, onceEachSku, type ImportSaleResult } from '../../events/sales/import-sale.ts';
 import { orderImportJsonSchema } from '../../contracts/json-schemas.ts';
 import { orderImportFile, orderImportPayload } from '../../contracts/order-import.ts';
 import { unknownFields } from '../../contracts/unknown-fields.ts';
@@ -22,7 +22,7 @@ const concurrentImports = 64;
  * `orders import <file>`: the same code path as the REST import (fields beyond the contract kept for
  * audit); an increment_id seen before changes nothing. An array is imported `concurrentImports` orders
  * at a time; the same increment_id twice in a file is imported in file order (the first one counts);
- * the results are printed in file order.
+ * the results are printed in file order. The catalog is read once per SKU for the whole run (onceEachSku).
  */
 export const ordersCommand = (program: Command, withRuntime: WithRuntime): void => {
   const orders = program
@@ -40,6 +40,7 @@ export const ordersCommand = (program: Command, withRuntime: WithRuntime): void 
         const imported = validateJsonFile(file, json, orderImportFile);
         const sent: unknown[] = Array.isArray(json) ? json : [json];
         const sameOrder = createPerKeyQueue();
+        const deps = { ...runtime.salesDeps, findProduct: onceEachSku(runtime.salesDeps.findProduct) };
         const results: ImportSaleResult[] = new Array(imported.length);
         let next = 0;
         const importNext = async (): Promise<void> => {
@@ -47,7 +48,7 @@ export const ordersCommand = (program: Command, withRuntime: WithRuntime): void 
             const index = next++;
             const order = imported[index]!;
             results[index] = await sameOrder(order.increment_id, () =>
-              importSale(runtime.salesDeps, order, systemContext(), unknownFields(orderImportPayload, sent[index])),
+              importSale(deps, order, systemContext(), unknownFields(orderImportPayload, sent[index])),
             );
           }
         };

@@ -44,6 +44,26 @@ export type FindProduct = (sku: string) => Promise<CatalogEntry | null> | Catalo
 
 export type ImportSaleDeps = SalesDeps & { findProduct: FindProduct };
 
+/**
+ * The catalog as a bulk import sees it: each SKU looked up once, on its first order, and its entry
+ * kept for the orders after it (a file of orders names a few hundred SKUs; each lookup reads and
+ * decodes the product's stream). For one import run, not for a server: a product catalogued or
+ * changed while the run goes on applies to the runs after it.
+ */
+export const onceEachSku = (findProduct: FindProduct): FindProduct => {
+  const found = new Map<string, Promise<CatalogEntry | null>>();
+  return (sku) => {
+    let entry = found.get(sku);
+    if (!entry) {
+      entry = Promise.resolve(findProduct(sku));
+      found.set(sku, entry);
+      // A failed lookup is not kept: the next order asks again.
+      entry.catch(() => found.delete(sku));
+    }
+    return entry;
+  };
+};
+
 /** The payload's fields beyond the import contract, shaped as the payload (see events.ts, unknownFields). */
 export type UnknownFields = NonNullable<Extract<SaleEvent, { type: 'SaleImported' }>['data']['unknownFields']>;
 
@@ -157,7 +177,8 @@ export const importSale = async (
   const trackingNumbers = lines === 0 ? [] : (await deps.ids.next('tracking', lines)).map(formatTrackingNumber);
   const command = importSaleCommand(order, { saleId, saleProductIds, catalog, trackingNumbers, at: nowIso(deps) }, unknownFields);
 
-  const outcome = await handleCommand(deps, saleStreamName(order.increment_id), saleDecider, command, context);
+  // Decided against the stream read above: a writer that created it meanwhile makes the append conflict, and the stream is read again.
+  const outcome = await handleCommand(deps, saleStreamName(order.increment_id), saleDecider, command, context, { stream: existing });
   if (outcome.status === 'refused' || outcome.state === null) throw new Error(`Import of order ${order.increment_id} recorded no sale (${outcome.status})`);
   return answer(outcome.state, outcome.status === 'accepted', writtenBy(outcome));
 };

@@ -10,8 +10,7 @@ import type { GenerationsDocument, RoutedReadStore } from './generations.ts';
 import type { LogReader } from './log-reader.ts';
 import { ProgressMeter } from './progress.ts';
 import type { ProjectionSlot } from './projection-slot.ts';
-import type { LimitFunction } from 'p-limit';
-import { oneAtATime } from '../../concurrency/per-key-queue.ts';
+import { oneAtATime, type Serial } from '../../concurrency/per-key-queue.ts';
 
 /** The engine as each of its parts sees it: what it was given, what they share and change, and the other instances' positions. */
 export type Engine = {
@@ -67,7 +66,7 @@ export type EngineState = {
   main: Feed | undefined;
   builders: Set<Feed>;
   /** Batches and changes to the set of slots run one at a time (see `serially`): the tail of that queue. */
-  exclusive: LimitFunction;
+  exclusive: Serial;
 
   // The registry of generations, as last read or written here.
   generations: Map<string, GenerationsDocument>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importSaleCommand, type CatalogEntry, type OrderImportPayload } from '../../../src/events/sales/import-sale.ts';
+import { importSaleCommand, onceEachSku, type CatalogEntry, type OrderImportPayload } from '../../../src/events/sales/import-sale.ts';
 import { address, at } from './sale-fixtures.ts';
 
 type Item = OrderImportPayload['items'][number];
@@ -123,5 +123,30 @@ describe('an order imported into a sale', () => {
     const command = build(order([item()]), [null]);
     expect(command.customer.phone).toBeNull();
     expect(command.payment).toBeNull();
+  });
+});
+
+describe("a bulk import's catalog (onceEachSku)", () => {
+  it('reads each SKU once, the orders after the first one getting the same entry', async () => {
+    const asked: string[] = [];
+    const findProduct = onceEachSku((sku) => {
+      asked.push(sku);
+      return sku === 'TAB-NORD-180' ? catalogued : null;
+    });
+    expect(await Promise.all([findProduct('TAB-NORD-180'), findProduct('TAB-NORD-180'), findProduct('UNKNOWN')])).toEqual([catalogued, catalogued, null]);
+    expect(await findProduct('UNKNOWN')).toBeNull();
+    expect(asked).toEqual(['TAB-NORD-180', 'UNKNOWN']);
+  });
+
+  it('asks again after a lookup that failed', async () => {
+    let calls = 0;
+    const findProduct = onceEachSku(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('store unavailable');
+      return catalogued;
+    });
+    await expect(findProduct('TAB-NORD-180')).rejects.toThrow('store unavailable');
+    expect(await findProduct('TAB-NORD-180')).toEqual(catalogued);
+    expect(calls).toBe(2);
   });
 });
