@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PlatformConfig } from '../config/config.ts';
 import { platformStatus, type PlatformStatus, type TransmissionKind } from '../events/e-invoicing/events.ts';
 
 /**
@@ -14,11 +15,7 @@ import { platformStatus, type PlatformStatus, type TransmissionKind } from '../e
  * - `GET <url>/documents/<identifier>`: the document's status in its lifecycle, and a reason.
  */
 
-export type PlatformSettings = {
-  url: string;
-  credentials: { kind: 'bearer'; token: string } | { kind: 'basic'; user: string; password: string };
-  timeoutMs?: number;
-};
+export type PlatformSettings = Pick<PlatformConfig, 'url' | 'credentials'> & { timeoutMs?: number };
 
 export type PlatformDocumentFile = { documentId: string; kind: TransmissionKind; fileName: string; contentType: string; body: Buffer };
 

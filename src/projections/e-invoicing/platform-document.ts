@@ -32,4 +32,6 @@ export type PlatformDocument = Tracked & {
     platformReference: string | null;
   };
   platformStatus: { status: PlatformStatus; reason: string | null; receivedAt: string } | null;
+  /** The platform gave it a status that ends its lifecycle (finalPlatformStatuses): its status is read no more. */
+  lifecycleOver: boolean;
 };

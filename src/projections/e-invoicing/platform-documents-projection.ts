@@ -1,6 +1,6 @@
 import { assertNever } from '../../events/decider.ts';
 import type { CreditNoteData, InvoiceData } from '../../events/invoicing/documents.ts';
-import { eReportingDocumentId } from '../../events/e-invoicing/events.ts';
+import { eReportingDocumentId, finalPlatformStatuses } from '../../events/e-invoicing/events.ts';
 import type { EventOfType, StoredEvent } from '../../events/registry.ts';
 import { creditNoteAmounts, invoiceAmounts, sumAmounts } from '../../events/e-invoicing/e-reporting-amounts.ts';
 import { evolveOnce, type Projection } from '../projection.ts';
@@ -64,6 +64,7 @@ export const platformDocumentsProjection: Projection = {
                   seller: sellerOf(data),
                   transmission: pending,
                   platformStatus: null,
+                  lifecycleOver: false,
                 },
           );
           return;
@@ -80,6 +81,7 @@ export const platformDocumentsProjection: Projection = {
                 seller: sellerOf(data),
                 transmission: current?.transmission ?? pending,
                 platformStatus: current?.platformStatus ?? null,
+                lifecycleOver: current?.lifecycleOver ?? false,
               },
         );
         return;
@@ -131,6 +133,7 @@ export const platformDocumentsProjection: Projection = {
               ...current,
               transmission: { ...current.transmission, status: 'sent', nextAttemptAt: null },
               platformStatus: { status: event.data.status, reason: event.data.reason, receivedAt: event.data.receivedAt },
+              lifecycleOver: finalPlatformStatuses.includes(event.data.status),
             },
         );
         return;

@@ -3,16 +3,19 @@ import { platformDocumentsCollection, type PlatformDocument } from './platform-d
 
 const documents = (store: ReadStore) => store.collection<PlatformDocument>(platformDocumentsCollection);
 
-/** The documents not yet sent (pending or retrying), oldest first: the outbox's candidates. */
-export const unsentPlatformDocuments = (store: ReadStore, limit: number): Promise<PlatformDocument[]> =>
+/** The documents of `from` on (all when null) not yet sent (pending or retrying), oldest first: the outbox's candidates. */
+export const unsentPlatformDocuments = (store: ReadStore, from: string | null, limit: number): Promise<PlatformDocument[]> =>
   documents(store)
-    .find({ 'transmission.status': { $in: ['pending', 'retrying'] } } as Filter<PlatformDocument>, { sort: { date: 1, _id: 1 }, limit })
+    .find({ 'transmission.status': { $in: ['pending', 'retrying'] }, ...(from && { date: { $gte: from } }) } as Filter<PlatformDocument>, {
+      sort: { date: 1, _id: 1 },
+      limit,
+    })
     .toArray();
 
-/** The documents sent whose lifecycle on the platform is still going on: the outbox polls their status. */
+/** The documents sent whose lifecycle on the platform is still going on, oldest first: the outbox reads their status. */
 export const sentPlatformDocuments = (store: ReadStore, limit: number): Promise<PlatformDocument[]> =>
   documents(store)
-    .find({ 'transmission.status': 'sent' } as Filter<PlatformDocument>, { sort: { date: 1, _id: 1 }, limit })
+    .find({ 'transmission.status': 'sent', lifecycleOver: false } as Filter<PlatformDocument>, { sort: { date: 1, _id: 1 }, limit })
     .toArray();
 
 /** The latest documents owed to the platform, newest first, optionally of one kind. */
