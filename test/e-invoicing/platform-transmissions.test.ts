@@ -166,3 +166,34 @@ describe('the platform outbox', () => {
     expect(await typesOf(day)).toEqual(['PlatformTransmissionSent', 'PlatformStatusReceived']);
   });
 });
+
+describe('GET /api/platform-documents', () => {
+  let api: SaleActionsApi;
+  beforeAll(async () => {
+    api = await startSaleActionsApi();
+  }, 60_000);
+  afterAll(async () => api?.close());
+
+  it('when no platform is configured, it says so, and lists what would be owed to one, never sent', async () => {
+    const sale = await importOrder(api, anOrder({ business_customer: company }));
+    const invoice = await api.runtime.invoicing.invoiceFor(sale.saleId);
+
+    const answer = await api.get('/api/platform-documents?kind=e-invoice');
+
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      platform: { configured: false },
+      documents: [
+        {
+          id: invoice!.number,
+          kind: 'e-invoice',
+          date: '2026-10-05',
+          documents: [invoice!.number],
+          transmission: { status: 'pending', attempts: 0, last_error: null, next_attempt_at: null, sent_at: null, platform_reference: null },
+          platform_status: null,
+        },
+      ],
+    });
+    expect((await api.get('/api/platform-documents?kind=invoice')).status).toBe(400);
+  });
+});
