@@ -167,7 +167,7 @@ describe('the platform outbox', () => {
   });
 });
 
-describe('GET /api/platform-documents', () => {
+describe('GET /api/platform-documents, and GraphQL platformDocuments', () => {
   let api: SaleActionsApi;
   beforeAll(async () => {
     api = await startSaleActionsApi();
@@ -195,5 +195,16 @@ describe('GET /api/platform-documents', () => {
       ],
     });
     expect((await api.get('/api/platform-documents?kind=invoice')).status).toBe(400);
+
+    const analyst = await api.tokenFor('analyst', 'dashboards');
+    const graphql = await api.request
+      .post('/graphql')
+      .set('Authorization', `Bearer ${analyst}`)
+      .send({ query: '{ platformDocuments(kind: E_INVOICE) { id kind date transmissionStatus attempts platformStatus } }' });
+    expect(graphql.body).toEqual({
+      data: {
+        platformDocuments: [{ id: invoice!.number, kind: 'E_INVOICE', date: '2026-10-05', transmissionStatus: 'PENDING', attempts: 0, platformStatus: null }],
+      },
+    });
   });
 });
