@@ -26,7 +26,7 @@ import { supplierRoutes } from '../rest/supplier/routes.ts';
  */
 export const applicationRouters = (runtime: Runtime): Router[] => [
   homeRoutes(),
-  healthRoutes({ storeOpen: runtime.isOpen, projections: runtime.projections }),
+  healthRoutes({ storeOpen: runtime.isOpen, projections: runtime.projections, platform: runtime.config.platform ? 'configured' : 'off' }),
   metricsRoutes(runtime),
   supplierRoutes(runtime),
   chatbotRoutes(runtime),

@@ -174,7 +174,7 @@ describe('GET /api/platform-documents, and GraphQL platformDocuments', () => {
   }, 60_000);
   afterAll(async () => api?.close());
 
-  it('when no platform is configured, it says so, and lists what would be owed to one, never sent', async () => {
+  it('when no platform is configured, it says so (and so does /health/ready), and lists what would be owed to one, never sent', async () => {
     const sale = await importOrder(api, anOrder({ business_customer: company }));
     const invoice = await api.runtime.invoicing.invoiceFor(sale.saleId);
 
@@ -195,6 +195,7 @@ describe('GET /api/platform-documents, and GraphQL platformDocuments', () => {
       ],
     });
     expect((await api.get('/api/platform-documents?kind=invoice')).status).toBe(400);
+    expect((await api.request.get('/health/ready')).body).toMatchObject({ status: 'ready', platform: 'off' });
 
     const analyst = await api.tokenFor('analyst', 'dashboards');
     const graphql = await api.request
