@@ -15,8 +15,9 @@ import { eReportingXml } from '../e-invoicing/e-reporting-xml.ts';
 import type { PlatformAdapter, PlatformDocumentFile } from '../e-invoicing/platform-adapter.ts';
 import type { PdfPool } from '../pdf/pdf-pool.ts';
 import type { PlatformDocument } from '../projections/e-invoicing/platform-document.ts';
-import { sentPlatformDocuments, unsentPlatformDocuments } from '../projections/e-invoicing/queries.ts';
+import { duePlatformDocuments, sentPlatformDocuments } from '../projections/e-invoicing/queries.ts';
 import { findIssuedDocument } from '../projections/invoicing/queries.ts';
+import { addDays } from '../events/planning/calendar-date.ts';
 import { localDateIn } from '../time/local-dates.ts';
 import type { JobRuntime } from './job-runtime.ts';
 import { startLeasedJob, type LeasedJob } from './leased-job.ts';
@@ -34,7 +35,8 @@ import { startLeasedJob, type LeasedJob } from './leased-job.ts';
  * (its number, `ER-<date>` for a day), the same at every attempt. A crash after the platform's answer
  * and before the record sends the document again with that identifier, which the platform keeps once;
  * its answer is then recorded, once. The statuses of the documents sent are read from the platform
- * until their lifecycle is over, each change recorded as an event.
+ * (each every minute, 50 at most per run, those read longest ago first) until their lifecycle is over
+ * or for 30 days after their date, each change recorded as an event.
  */
 
 export const platformJobName = 'platform-transmissions';
@@ -46,6 +48,8 @@ export type PlatformOutboxOptions = {
   batch?: number;
   /** How often a sent document's status is read from the platform until its lifecycle is over (default a minute). */
   statusEveryMs?: number;
+  /** For how many days after its date a document's status is read (default 30): then the platform's own portal tells. */
+  statusForDays?: number;
 };
 
 export type PlatformOutboxDeps = {
@@ -55,6 +59,8 @@ export type PlatformOutboxDeps = {
   from: string | null;
 };
 
+/** The most documents whose statuses are followed at once (the oldest of the window first). */
+const maxFollowed = 2_000;
 const defaultRetryDelaysMs = [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000];
 
 export type PlatformOutbox = { run: (stillHeld: () => boolean) => Promise<void> };
@@ -63,6 +69,7 @@ export const createPlatformOutbox = (runtime: JobRuntime, deps: PlatformOutboxDe
   const retryDelaysMs = options.retryDelaysMs ?? defaultRetryDelaysMs;
   const batch = options.batch ?? 50;
   const statusEveryMs = options.statusEveryMs ?? 60_000;
+  const statusForDays = options.statusForDays ?? 30;
   const localDate = localDateIn(runtime.config.planningTimezone);
   // When each document's status was last read by this instance (a new holder of the lease reads them all at once).
   const lastRead = new Map<string, number>();
@@ -133,17 +140,23 @@ export const createPlatformOutbox = (runtime: JobRuntime, deps: PlatformOutboxDe
       // What is owed is read once the read model has seen the whole log: a day is then complete.
       if (!(await runtime.projections.waitFor(await runtime.eventStore.headPosition()))) return;
       const today = localDate(runtime.clock.now().toISOString());
-      const owed = (await unsentPlatformDocuments(runtime.readStore, deps.from, batch)).filter(
+      const owed = (await duePlatformDocuments(runtime.readStore, deps.from, runtime.clock.now().toISOString(), batch)).filter(
         (document) => document.kind === 'e-invoice' || document.date < today,
       );
       for (const document of owed) {
         if (!stillHeld()) return;
         await transmit(document);
       }
+      // The statuses of the documents of the last days still in their lifecycle, those read longest ago first.
       const now = runtime.clock.now().getTime();
-      for (const document of await sentPlatformDocuments(runtime.readStore, batch)) {
+      const followed = await sentPlatformDocuments(runtime.readStore, addDays(today, -statusForDays), maxFollowed);
+      const readBefore = new Map(followed.map((document) => [document._id, lastRead.get(document._id) ?? -Infinity]));
+      lastRead.clear();
+      for (const [id, at] of readBefore) lastRead.set(id, at);
+      const due = followed.filter((document) => now - readBefore.get(document._id)! >= statusEveryMs);
+      due.sort((a, b) => readBefore.get(a._id)! - readBefore.get(b._id)!);
+      for (const document of due.slice(0, batch)) {
         if (!stillHeld()) return;
-        if (now - (lastRead.get(document._id) ?? -Infinity) < statusEveryMs) continue;
         lastRead.set(document._id, now);
         await pollStatus(document);
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { platformDocumentsProjection } from '../../../src/projections/e-invoicing/platform-documents-projection.ts';
-import { platformDocumentById, sentPlatformDocuments, unsentPlatformDocuments } from '../../../src/projections/e-invoicing/queries.ts';
+import { duePlatformDocuments, platformDocumentById, sentPlatformDocuments } from '../../../src/projections/e-invoicing/queries.ts';
 import { openTestReadStore } from '../../support/mongo-backend.ts';
 import { project } from './project.ts';
 import { buildScenario } from './scenario.ts';
@@ -28,8 +28,9 @@ describe('platform documents read model', () => {
       amounts: { 'TLB1:2000': -25_980 },
       transmission: { status: 'pending', attempts: 0 },
     });
-    expect((await unsentPlatformDocuments(store, null, 10)).map((document) => document._id)).toEqual(['ER-2025-03-12']);
-    expect(await unsentPlatformDocuments(store, '2025-03-13', 10)).toEqual([]);
-    expect((await sentPlatformDocuments(store, 10)).map((document) => document._id)).toEqual(['ER-2025-03-11']);
+    expect((await duePlatformDocuments(store, null, '2025-03-13T00:00:00.000Z', 10)).map((document) => document._id)).toEqual(['ER-2025-03-12']);
+    expect(await duePlatformDocuments(store, '2025-03-13', '2025-03-13T00:00:00.000Z', 10)).toEqual([]);
+    expect((await sentPlatformDocuments(store, '2025-03-01', 10)).map((document) => document._id)).toEqual(['ER-2025-03-11']);
+    expect(await sentPlatformDocuments(store, '2025-03-12', 10)).toEqual([]);
   });
 });
