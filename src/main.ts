@@ -73,7 +73,7 @@ const main = async (): Promise<void> => {
   let customerMails: ReturnType<typeof startCustomerMailJob> | undefined;
   // The suppliers' webhooks, from the log, in the instance holding their lease.
   let webhookDeliveries: ReturnType<typeof startWebhookDeliverer> | undefined;
-  // The e-invoices and e-reporting handed to the approved platform, when one is configured (every 5 s).
+  // The e-invoices and e-reporting handed to the approved platform, when one is configured (every PLATFORM_EVERY_SECONDS).
   let platformTransmissions: ReturnType<typeof startPlatformTransmissionJob> | undefined;
   // The reminders of tomorrow's SAV appointments (every hour).
   let appointmentReminders: ReturnType<typeof startSavAppointmentReminderJob> | undefined;
@@ -105,11 +105,11 @@ const main = async (): Promise<void> => {
         { send: { allowHosts, ...(caFile && { ca: readFileSync(caFile) }) } },
       );
       if (config.platform) {
-        platformTransmissions = startPlatformTransmissionJob(runtime, {
-          adapter: createPlatformAdapter(config.platform),
-          pdf: runtime.pdf,
-          from: config.platform.from,
-        });
+        platformTransmissions = startPlatformTransmissionJob(
+          runtime,
+          { adapter: createPlatformAdapter(config.platform), pdf: runtime.pdf, from: config.platform.from },
+          { everySeconds: config.platform.everySeconds },
+        );
       } else log.info('PLATFORM_URL is not set: no e-invoice or e-reporting is handed to an approved platform');
     },
     (error: unknown) => log.error({ err: error }, 'the projections could not start'),

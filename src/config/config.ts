@@ -134,6 +134,8 @@ const environment = z.object({
       .regex(/^[^:\s]+:\S+$/, 'must be user:password')
       .optional(),
   ),
+  /** Seconds between two runs of the platform outbox (in the one instance holding its lease). */
+  PLATFORM_EVERY_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1, 'must be 1 to 59 (s)').max(59, 'must be 1 to 59 (s)').default(5)),
   /** The first day whose documents are sent (local date); unset: every document the log holds. */
   PLATFORM_FROM: z.preprocess(emptyAsUndefined, z.iso.date('must be a date, YYYY-MM-DD').optional()),
   /** Tests only (refused in production): `host:port` receivers exempt from the webhooks' address policy. */
@@ -241,6 +243,7 @@ export type PlatformConfig = {
   url: string;
   credentials: { kind: 'bearer'; token: string } | { kind: 'basic'; user: string; password: string };
   from: string | null;
+  everySeconds: number;
 };
 
 /** One core is left to the event loop (HTTP, projections, the embedded stores); at least one renderer. */
@@ -353,5 +356,6 @@ const platformOf = (values: z.infer<typeof environment>, production: boolean): P
     url: url.replace(/\/+$/, ''),
     credentials: token ? { kind: 'bearer', token } : { kind: 'basic', user: basic!.slice(0, separator), password: basic!.slice(separator + 1) },
     from: from ?? null,
+    everySeconds: values.PLATFORM_EVERY_SECONDS,
   };
 };

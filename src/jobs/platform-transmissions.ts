@@ -20,6 +20,7 @@ import { findIssuedDocument } from '../projections/invoicing/queries.ts';
 import { addDays } from '../events/planning/calendar-date.ts';
 import { localDateIn } from '../time/local-dates.ts';
 import type { JobRuntime } from './job-runtime.ts';
+import { everySecondsPattern } from './cron-schedule.ts';
 import { startLeasedJob, type LeasedJob } from './leased-job.ts';
 
 /**
@@ -168,12 +169,12 @@ export const createPlatformOutbox = (runtime: JobRuntime, deps: PlatformOutboxDe
 export const startPlatformTransmissionJob = (
   runtime: JobRuntime,
   deps: PlatformOutboxDeps,
-  options: PlatformOutboxOptions & { pattern?: string } = {},
+  options: PlatformOutboxOptions & { everySeconds?: number } = {},
 ): LeasedJob => {
   const outbox = createPlatformOutbox(runtime, deps, options);
   return startLeasedJob(runtime, {
     name: platformJobName,
-    pattern: options.pattern ?? '*/5 * * * * *',
+    pattern: everySecondsPattern(options.everySeconds ?? 5),
     run: outbox.run,
     failure: 'the platform outbox run failed; the next run tries again',
   });

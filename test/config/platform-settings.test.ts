@@ -25,6 +25,7 @@ describe('the approved platform settings', () => {
       url: 'https://api.pa.example/v1',
       credentials: { kind: 'bearer', token: 'pa_live_123' },
       from: '2026-09-01',
+      everySeconds: 5,
     });
     expect(load({ PLATFORM_URL: 'https://api.pa.example', PLATFORM_BASIC_AUTH: 'seller-42:se:cret' }).platform?.credentials).toEqual({
       kind: 'basic',

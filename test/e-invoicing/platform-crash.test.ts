@@ -35,6 +35,7 @@ describe('the platform outbox across a SIGKILL of the service', () => {
         LOG_LEVEL: 'error',
         PLATFORM_URL: platform.url,
         PLATFORM_TOKEN: platform.token,
+        PLATFORM_EVERY_SECONDS: '1',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -97,18 +98,21 @@ describe('the platform outbox across a SIGKILL of the service', () => {
 
       await start();
       await eventually(() => platform.received.length === 2, 30_000);
-      const stream = platformTransmissionStreamName(number);
-      const sent = async () =>
-        (await runCli(dataDir, ['events', 'replay', '--stream', stream])).stdout
-          .split('\n')
-          .filter((line) => line !== '')
-          .map((line) => (JSON.parse(line) as { type: string }).type);
-      await eventually(async () => (await sent()).includes('PlatformStatusReceived'), 30_000);
+      const shown = async () => {
+        const answer = await fetch(`${base}/api/platform-documents`, { headers: { authorization: `Bearer ${lastLine(core.stdout)}` } });
+        return ((await answer.json()) as { documents: { id: string; platform_status: { status: string } | null }[] }).documents;
+      };
+      await eventually(async () => (await shown()).some((document) => document.id === number && document.platform_status?.status === 'deposited'), 30_000);
+      const replayed = await runCli(dataDir, ['events', 'replay', '--stream', platformTransmissionStreamName(number)]);
+      const recorded = replayed.stdout
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => (JSON.parse(line) as { type: string }).type);
 
       expect(platform.received.map((deposit) => deposit.id)).toEqual([number, number]);
       expect(platform.stored.size).toBe(1);
       expect(platform.received[0]!.body.equals(platform.received[1]!.body)).toBe(true);
-      expect(await sent()).toEqual(['PlatformTransmissionSent', 'PlatformStatusReceived']);
+      expect(recorded).toEqual(['PlatformTransmissionSent', 'PlatformStatusReceived']);
     },
   );
 });
