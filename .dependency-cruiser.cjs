@@ -9,7 +9,7 @@ const layers = [
   ['events', '^src/events/'],
   ['edge-of-events', '^src/(config|files|contracts)/'],
   ['projections', '^src/projections/'],
-  ['capabilities', '^src/(pdf|mail|labels|invoicing|metrics|idempotency|leases|jobs|erasure|webhooks)/'],
+  ['capabilities', '^src/(pdf|mail|labels|invoicing|e-invoicing|metrics|idempotency|leases|jobs|erasure|webhooks)/'],
   ['runtime', '^src/runtime\\.ts$'],
   ['http', '^src/http/'],
   ['facades', '^src/(rest|graphql)/'],

@@ -4,6 +4,8 @@ import { startLeadNotificationJob } from './jobs/lead-notification-schedule.ts';
 import { startCustomerMailJob, startSavAppointmentReminderJob } from './jobs/customer-mail-schedule.ts';
 import { startSavFileFetchJob } from './jobs/sav-file-fetch-schedule.ts';
 import { startWebhookDeliverer } from './jobs/webhook-deliverer.ts';
+import { startPlatformTransmissionJob } from './jobs/platform-transmissions.ts';
+import { createPlatformAdapter } from './e-invoicing/platform-adapter.ts';
 import { readFileSync } from 'node:fs';
 import { createLogger } from './logger.ts';
 import { createRuntimeApp } from './server/app.ts';
@@ -71,6 +73,8 @@ const main = async (): Promise<void> => {
   let customerMails: ReturnType<typeof startCustomerMailJob> | undefined;
   // The suppliers' webhooks, from the log, in the instance holding their lease.
   let webhookDeliveries: ReturnType<typeof startWebhookDeliverer> | undefined;
+  // The e-invoices and e-reporting handed to the approved platform, when one is configured (every PLATFORM_EVERY_SECONDS).
+  let platformTransmissions: ReturnType<typeof startPlatformTransmissionJob> | undefined;
   // The reminders of tomorrow's SAV appointments (every hour).
   let appointmentReminders: ReturnType<typeof startSavAppointmentReminderJob> | undefined;
   // The Idempotency-Key answers past their 24 hours, every hour.
@@ -100,6 +104,13 @@ const main = async (): Promise<void> => {
         { tokenSecret: runtime.tokenSecret },
         { send: { allowHosts, ...(caFile && { ca: readFileSync(caFile) }) } },
       );
+      if (config.platform) {
+        platformTransmissions = startPlatformTransmissionJob(
+          runtime,
+          { adapter: createPlatformAdapter(config.platform), pdf: runtime.pdf, from: config.platform.from },
+          { everySeconds: config.platform.everySeconds },
+        );
+      } else log.info('PLATFORM_URL is not set: no e-invoice or e-reporting is handed to an approved platform');
     },
     (error: unknown) => log.error({ err: error }, 'the projections could not start'),
   );
@@ -115,6 +126,7 @@ const main = async (): Promise<void> => {
       appointmentReminders?.stop(),
       savFileFetches?.stop(),
       webhookDeliveries?.stop(),
+      platformTransmissions?.stop(),
       idempotencyPurge.stop(),
     ]);
     // Idle keep-alive connections would hold close() open; requests in flight still finish.

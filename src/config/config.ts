@@ -124,6 +124,20 @@ const environment = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(100, 'must be at least 100 (ms)').max(600_000, 'must be at most 600000 (ms)').default(10_000),
   ),
+  /** The approved platform the e-invoices and e-reporting are handed to; unset: nothing is sent. */
+  PLATFORM_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  PLATFORM_TOKEN: z.preprocess(emptyAsUndefined, z.string().regex(/^\S+$/, 'must have no spaces').optional()),
+  PLATFORM_BASIC_AUTH: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[^:\s]+:\S+$/, 'must be user:password')
+      .optional(),
+  ),
+  /** Seconds between two runs of the platform outbox (in the one instance holding its lease). */
+  PLATFORM_EVERY_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1, 'must be 1 to 59 (s)').max(59, 'must be 1 to 59 (s)').default(5)),
+  /** The first day whose documents are sent (local date); unset: every document the log holds. */
+  PLATFORM_FROM: z.preprocess(emptyAsUndefined, z.iso.date('must be a date, YYYY-MM-DD').optional()),
   /** Tests only (refused in production): `host:port` receivers exempt from the webhooks' address policy. */
   WEBHOOK_TEST_RECEIVERS: optionalString,
   /** Tests only (refused in production): a PEM certificate the webhooks trust beside the system's (a self-signed receiver). */
@@ -218,6 +232,18 @@ export type Config = {
   seller: Seller;
   /** The webhooks' test exemptions (WEBHOOK_TEST_*): loopback receivers and their certificate; empty in production. */
   webhookTest: { allowHosts: string[]; caFile: string | undefined };
+  /**
+   * The approved platform the e-invoices and the e-reporting are handed to (PLATFORM_*), with the
+   * documents from `from` on (every one when null); null when PLATFORM_URL is unset: nothing is sent.
+   */
+  platform: PlatformConfig | null;
+};
+
+export type PlatformConfig = {
+  url: string;
+  credentials: { kind: 'bearer'; token: string } | { kind: 'basic'; user: string; password: string };
+  from: string | null;
+  everySeconds: number;
 };
 
 /** One core is left to the event loop (HTTP, projections, the embedded stores); at least one renderer. */
@@ -256,6 +282,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (production && (values.WEBHOOK_TEST_RECEIVERS || values.WEBHOOK_TEST_CA_FILE)) {
     throw new ConfigError(['WEBHOOK_TEST_RECEIVERS, WEBHOOK_TEST_CA_FILE: for tests only, never with NODE_ENV=production']);
   }
+  const platform = platformOf(values, production);
   if (values.EVENTSTORE_NAMESPACE && !values.EVENTSTORE_URL) {
     throw new ConfigError(["EVENTSTORE_NAMESPACE: only with EVENTSTORE_URL (the embedded store is this service's alone)"]);
   }
@@ -311,5 +338,24 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         .filter((host) => host !== ''),
       caFile: values.WEBHOOK_TEST_CA_FILE,
     },
+    platform,
+  };
+};
+
+/** PLATFORM_URL with one kind of credentials, over HTTPS in production; null when unset. */
+const platformOf = (values: z.infer<typeof environment>, production: boolean): PlatformConfig | null => {
+  const { PLATFORM_URL: url, PLATFORM_TOKEN: token, PLATFORM_BASIC_AUTH: basic, PLATFORM_FROM: from } = values;
+  if (!url) {
+    if (token || basic || from) throw new ConfigError(['PLATFORM_TOKEN, PLATFORM_BASIC_AUTH, PLATFORM_FROM: only with PLATFORM_URL']);
+    return null;
+  }
+  if (Boolean(token) === Boolean(basic)) throw new ConfigError(['PLATFORM_URL: give its credentials, PLATFORM_TOKEN or PLATFORM_BASIC_AUTH (one of them)']);
+  if (production && !url.startsWith('https:')) throw new ConfigError(['PLATFORM_URL: must be https when NODE_ENV=production']);
+  const separator = basic?.indexOf(':') ?? -1;
+  return {
+    url: url.replace(/\/+$/, ''),
+    credentials: token ? { kind: 'bearer', token } : { kind: 'basic', user: basic!.slice(0, separator), password: basic!.slice(separator + 1) },
+    from: from ?? null,
+    everySeconds: values.PLATFORM_EVERY_SECONDS,
   };
 };

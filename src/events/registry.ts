@@ -15,6 +15,7 @@ import { invoicingEventDefinitions, type InvoicingEvent } from './invoicing/even
 import { treeHeadEventDefinitions, type TreeHeadEvent } from './audit/events.ts';
 import { customerMailEventDefinitions, type CustomerMailEvent } from './customer-mails/events.ts';
 import { webhookEventDefinitions, type WebhookEvent } from './webhooks/events.ts';
+import { eInvoicingEventDefinitions, type EInvoicingEvent } from './e-invoicing/events.ts';
 
 /**
  * Every event type the service records. An event is validated against its schema when it is appended
@@ -34,7 +35,8 @@ export type DomainEvent =
   | InvoicingEvent
   | TreeHeadEvent
   | CustomerMailEvent
-  | WebhookEvent;
+  | WebhookEvent
+  | EInvoicingEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
@@ -54,6 +56,7 @@ const definitions: readonly EventDefinition[] = [
   ...treeHeadEventDefinitions,
   ...customerMailEventDefinitions,
   ...webhookEventDefinitions,
+  ...eInvoicingEventDefinitions,
 ];
 
 const byType = new Map<string, EventDefinition>(definitions.map((definition) => [definition.type, definition]));

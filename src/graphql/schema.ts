@@ -18,6 +18,7 @@ import './supplier-performance/supplier-performance-query.ts';
 import './supplier-performance/supplier-open-lines-query.ts';
 import './dashboard/dashboard-query.ts';
 import './after-sales/sav-status-counts-query.ts';
+import './e-invoicing/platform-documents-query.ts';
 
 // graphql-js is imported by its CommonJS entry, 'graphql/index.js', the one @pothos and graphql-yoga
 // load under Node: a second copy (the ESM entry some bundlers pick) would fail graphql's instanceof checks.

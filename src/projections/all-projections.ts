@@ -3,6 +3,7 @@ import { accessTokensProjection } from './access/access-tokens-projection.ts';
 import { savsProjection } from './after-sales/savs-projection.ts';
 import { productsProjection } from './catalog/products-projection.ts';
 import { customersProjection } from './customers/customers-projection.ts';
+import { platformDocumentsProjection } from './e-invoicing/platform-documents-projection.ts';
 import { dashboardProjection } from './dashboard/dashboard-projection.ts';
 import { issuedDocumentsProjection } from './invoicing/issued-documents-projection.ts';
 import { leadsProjection } from './leads/leads-projection.ts';
@@ -31,4 +32,5 @@ export const allProjections = (options: { timezone: string }): Projection[] => [
   dashboardProjection(options),
   issuedDocumentsProjection,
   webhooksProjection,
+  platformDocumentsProjection,
 ];

@@ -7,6 +7,7 @@ import { chatbotRoutes } from '../rest/chatbot/routes.ts';
 import { dashboardRoutes } from '../rest/dashboard/routes.ts';
 import { customerRoutes } from '../rest/core/customers/routes.ts';
 import { invoiceRoutes } from '../rest/core/invoicing/routes.ts';
+import { eInvoicingRoutes } from '../rest/core/e-invoicing/routes.ts';
 import { leadRoutes } from '../rest/core/leads/routes.ts';
 import { orderRoutes } from '../rest/core/orders/routes.ts';
 import { saleActionRoutes } from '../rest/core/sale-actions/routes.ts';
@@ -25,13 +26,14 @@ import { supplierRoutes } from '../rest/supplier/routes.ts';
  */
 export const applicationRouters = (runtime: Runtime): Router[] => [
   homeRoutes(),
-  healthRoutes({ storeOpen: runtime.isOpen, projections: runtime.projections }),
+  healthRoutes({ storeOpen: runtime.isOpen, projections: runtime.projections, platform: runtime.config.platform ? 'configured' : 'off' }),
   metricsRoutes(runtime),
   supplierRoutes(runtime),
   chatbotRoutes(runtime),
   coreSaleRoutes(runtime),
   saleActionRoutes(runtime),
   invoiceRoutes(runtime),
+  eInvoicingRoutes(runtime),
   orderRoutes(runtime),
   leadRoutes(runtime),
   customerRoutes(runtime),

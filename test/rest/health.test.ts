@@ -78,6 +78,7 @@ describe('the probes of orchestrators', () => {
       status: 'starting',
       eventStore: 'open',
       readModels: { ready: false, position: null, head: -1, eventsPerSecond: 0, etaSeconds: null },
+      platform: 'off',
     });
   });
 

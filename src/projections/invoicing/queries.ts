@@ -49,3 +49,7 @@ export const findSaleCreditNote = async (store: ReadStore, saleId: number, numbe
 /** A sale's credit notes, oldest first. */
 export const findSaleCreditNotes = async (store: ReadStore, saleId: number): Promise<IssuedCreditNoteDocument[]> =>
   (await findIssuedForSales(store, [saleId], 'credit-note')) as IssuedCreditNoteDocument[];
+
+/** An issued document by its number; null when none has it. */
+export const findIssuedDocument = (store: ReadStore, number: string): Promise<IssuedDocument | null> =>
+  documents(store).findOne({ _id: number } as Filter<IssuedDocument>);

@@ -5,6 +5,8 @@ import type { ProjectionEngine } from '../../projections/engine/engine.ts';
 export type HealthDeps = {
   storeOpen: () => boolean;
   projections: Pick<ProjectionEngine, 'status' | 'progress' | 'isReady'>;
+  /** Whether an approved platform is configured (PLATFORM_URL): said, not judged; off, nothing is handed to one. */
+  platform: 'configured' | 'off';
 };
 
 /** Where the read models stand against the log (position, head, events/s, estimated seconds left). */
@@ -40,7 +42,9 @@ const retryWhileCatchingUp = (ctx: ParameterizedContext, readModels: ReturnType<
  * - GET /health/ready: 200 once the event store is open, the read models have caught up with the
  *   log and every projection runs; 503 with the catch-up progress before, and 503 naming each
  *   projection that has stopped (its read model no longer follows the log): send it traffic only when
- *   this answers 200;
+ *   this answers 200; its body also says whether an approved platform is configured (`platform`:
+ *   `off` when PLATFORM_URL is unset, and then no e-invoice or e-reporting is sent), which does not
+ *   change the status;
  * - GET /health (kept for the clients that use it): ready, and every projection running without
  *   error, with each projection's detail.
  */
@@ -61,6 +65,7 @@ export const healthRoutes = (deps: HealthDeps): Router => {
       eventStore: storeOpen ? 'open' : 'closed',
       readModels,
       ...(stopped.length > 0 && { stoppedProjections: stopped }),
+      platform: deps.platform,
     };
   });
   router.get('/health', (ctx) => {

@@ -226,6 +226,10 @@ export const buildOpenApiDocument = (options: DocumentOptions) => {
       { name: 'core-orders', description: 'The order import and the package search.' },
       { name: 'core-leads', description: 'Contact leads, mailed to the team by the outbox job.' },
       { name: 'core-customers', description: "The customers' right to erasure: their personal data made unreadable in the log (crypto-shredding)." },
+      {
+        name: 'core-e-invoicing',
+        description: 'The e-invoices of business customers and the e-reporting of consumer sales, handed to the approved platform (PLATFORM_URL).',
+      },
       { name: 'core-sav', description: 'Staff open SAVs, attach and download their files, and resolve, close, reopen and cancel them.' },
       { name: 'core-planning', description: 'The SAV planning: occupancy and holidays.' },
       { name: 'supplier-a', description: 'The supplier API of supplier-a; its listing is cached 30 minutes per query.' },

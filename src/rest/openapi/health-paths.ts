@@ -21,6 +21,9 @@ export const readyResponse = z.object({
   status: z.enum(['ready', 'unavailable', 'starting']).describe('starting: the read models are still catching up with the log'),
   eventStore: z.enum(['open', 'closed']),
   readModels,
+  platform: z
+    .enum(['configured', 'off'])
+    .describe('Whether an approved platform is configured (PLATFORM_URL); off: no e-invoice or e-reporting is handed to one. It does not change the status'),
 });
 
 export const healthResponse = z.object({

@@ -3,6 +3,7 @@ import type { Runtime } from '../../runtime.ts';
 import { auditComponents, auditRouteDocs } from './audit-paths.ts';
 import { chatbotComponents, chatbotRouteDocs } from './chatbot-paths.ts';
 import { coreCustomersComponents, coreCustomersRouteDocs } from './core-customers-paths.ts';
+import { coreEInvoicingComponents, coreEInvoicingRouteDocs } from './core-e-invoicing-paths.ts';
 import { coreOrdersComponents, coreOrdersRouteDocs } from './core-orders-paths.ts';
 import { coreSaleActionsComponents, coreSaleActionsRouteDocs } from './core-sale-actions-paths.ts';
 import { coreSalesComponents, coreSalesRouteDocs } from './core-sales-paths.ts';
@@ -29,6 +30,7 @@ export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
       ...coreSaleActionsRouteDocs(),
       ...coreOrdersRouteDocs(),
       ...coreCustomersRouteDocs(),
+      ...coreEInvoicingRouteDocs(),
       ...coreSavOperationsRouteDocs(),
       ...coreSavRouteDocs(),
       ...savAppointmentRouteDocs(),
@@ -46,6 +48,7 @@ export const serviceOpenApiDocument = (baseUrl: string): OpenApiDocument =>
       ...coreSaleActionsComponents,
       ...coreOrdersComponents,
       ...coreCustomersComponents,
+      ...coreEInvoicingComponents,
       ...coreSavOperationsComponents,
       ...coreSavComponents,
       ...savAppointmentComponents,

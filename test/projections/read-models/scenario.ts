@@ -306,6 +306,21 @@ export const buildScenario = () => {
     },
   });
 
+  // The day of the invoice handed to the approved platform as its e-reporting: a failure, then sent and deposited.
+  const reported = { documentId: 'ER-2025-03-11', kind: 'e-reporting' as const, date: '2025-03-11' };
+  log.record('platformtransmission-ER-2025-03-11', {
+    type: 'PlatformTransmissionFailed',
+    data: { ...reported, attempt: 1, status: null, error: 'not sent: ECONNREFUSED', nextAttemptAt: '2025-03-12T00:00:30Z', failedAt: '2025-03-12T00:00:00Z' },
+  });
+  log.record('platformtransmission-ER-2025-03-11', {
+    type: 'PlatformTransmissionSent',
+    data: { ...reported, attempt: 2, status: 201, platformReference: 'pa-1', sentAt: '2025-03-12T00:00:31Z' },
+  });
+  log.record('platformtransmission-ER-2025-03-11', {
+    type: 'PlatformStatusReceived',
+    data: { ...reported, status: 'deposited', reason: null, receivedAt: '2025-03-12T00:00:31Z' },
+  });
+
   // supplier-a's webhook: subscribed, its secret rotated; the sofa's line told (after one failure), the
   // message asked again; supplier-b's subscription failing on the fridge's line, then removed.
   const hookA = 'wh_aaaaaaaaaaaaaaaa';

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { transactionCategory, type AmountsByCategory } from '../events/e-invoicing/e-reporting-amounts.ts';
+import { splitTaxIncluded, type VatRate } from '../invoicing/vat.ts';
+
+/**
+ * A day's e-reporting of consumer sales (flux 10.3): the day's amounts by category and rate, as the
+ * platform-documents read model summed them (events/e-invoicing/e-reporting-amounts.ts), summed tax
+ * included and then split once into base and VAT (vat.ts), as the documents themselves split their
+ * totals; checked by its zod schema before it is written out.
+ */
+
+const cents = z.number().int().safe();
+
+/** A day's report, as it is checked before it is written out and sent. */
+export const eReport = z.object({
+  date: z.iso.date(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  seller: z.object({ siren: z.string().regex(/^\d{9}$/), vatNumber: z.string().regex(/^FR[0-9A-Z]{2}\d{9}$/), name: z.string().min(1).max(120) }),
+  /** How many documents the day's amounts come from (invoices and credit notes). */
+  documents: z.number().int().min(0),
+  categories: z.array(
+    z.object({
+      category: transactionCategory,
+      htCents: cents,
+      vatCents: cents,
+      rates: z.array(z.object({ rate: z.number().int().min(0).max(10_000), htCents: cents, vatCents: cents })).min(1),
+    }),
+  ),
+});
+export type EReport = z.infer<typeof eReport>;
+
+/** Splits a signed tax-included amount: a credit note's negative amounts split as their opposite would. */
+const split = (ttcCents: number, rate: VatRate) => {
+  const { htCents, vatCents } = splitTaxIncluded(Math.abs(ttcCents), rate);
+  return ttcCents < 0 ? { htCents: -htCents, vatCents: -vatCents } : { htCents, vatCents };
+};
+
+export const dayReport = (day: { date: string; currency: string; seller: EReport['seller']; documents: number; amounts: AmountsByCategory }): EReport => {
+  const categories = transactionCategory.options.flatMap((category) => {
+    const rates = Object.entries(day.amounts)
+      .map(([key, ttcCents]) => ({ key: key.split(':'), ttcCents }))
+      .filter(({ key, ttcCents }) => key[0] === category && ttcCents !== 0)
+      .map(({ key, ttcCents }) => ({ rate: Number(key[1]), ...split(ttcCents, Number(key[1])) }))
+      .sort((a, b) => a.rate - b.rate);
+    if (rates.length === 0) return [];
+    const htCents = rates.reduce((sum, rate) => sum + rate.htCents, 0);
+    const vatCents = rates.reduce((sum, rate) => sum + rate.vatCents, 0);
+    return [{ category, htCents, vatCents, rates }];
+  });
+  return eReport.parse({ date: day.date, currency: day.currency, seller: day.seller, documents: day.documents, categories });
+};
