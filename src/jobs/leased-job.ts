@@ -30,7 +30,9 @@ export const startLeasedJob = (runtime: JobRuntime, spec: LeasedJobSpec): Leased
   let current: Promise<void> | null = null;
 
   const tick = async (): Promise<void> => {
-    if (!runtime.isOpen() || !lease.held) return;
+    // One run at a time, whichever started it (the schedule, or the lease just taken): two runs side
+    // by side would both find the same item owed and both send it.
+    if (current || !runtime.isOpen() || !lease.held) return;
     // A failed run (the store closing, say) is logged; the next tick tries again from the events.
     const run = spec.run(() => lease.held && runtime.isOpen()).catch((error: unknown) => runtime.log.error({ err: error }, spec.failure));
     current = run;

@@ -4,7 +4,7 @@ import type { CommandContext } from '../../events/command-context.ts';
 import { createSav } from '../../events/after-sales/create-sav.ts';
 import { captureLead } from '../../events/leads/lead-handlers.ts';
 import { cancelSale } from '../../events/sales/cancel-sale.ts';
-import { importSale, onceEachSku } from '../../events/sales/import-sale.ts';
+import { importSale } from '../../events/sales/import-sale.ts';
 import { acknowledgeSupplierLine, shipSupplierLine } from '../../events/sales/supplier-lines.ts';
 import type { Runtime } from '../../runtime.ts';
 import { demoCatalog, demoOrders, type OrderPayload } from './demo-data.ts';
@@ -31,9 +31,7 @@ export const seedDemo = async (runtime: Runtime, options: SeedOptions): Promise<
   summary.products = imported.created + imported.updated + imported.unchanged;
 
   const until = options.until.getTime();
-  // The catalog was just recorded and does not change while the orders are seeded: each SKU read once.
-  const findProduct = onceEachSku(runtime.salesDeps.findProduct);
-  const at = (time: number) => ({ ...runtime.salesDeps, findProduct, clock: { now: () => new Date(Math.min(time, until)) } });
+  const at = (time: number) => ({ ...runtime.salesDeps, clock: { now: () => new Date(Math.min(time, until)) } });
   const supplierContext = (supplier: string): CommandContext => ({
     actor: { kind: 'token', group: supplier, label: `${supplier}-demo` },
     correlationId: randomUUID(),
