@@ -9,7 +9,7 @@ import type { SupplierName } from '../events/schema/common-schemas.ts';
 import type { SaleEvent } from '../events/sales/events.ts';
 import { evolve as evolveSale, initialState as noSale, type Sale } from '../events/sales/state.ts';
 import type { RecordedEvent } from '../events/store/event-store.ts';
-import { webhookDeliveryStreamName, webhookMessageId, webhookStreamName } from '../events/webhooks/events.ts';
+import { webhookDeliveryEventTypes, webhookDeliveryStreamName, webhookMessageId, webhookStreamName } from '../events/webhooks/events.ts';
 import {
   isDeliveryDue,
   isDeliverySettled,
@@ -57,7 +57,9 @@ import type { JobRuntime } from './job-runtime.ts';
  * spares reading the log again, and stays before a message not settled. A crash after the receiver's
  * 2xx and before the records sends again what the window in flight had delivered: at most one window
  * per subscription, each message with its same `webhook-id`. A subscription sees the events after the
- * log position it was made at.
+ * log position it was made at. A loop reads a message's stream only where an attempt may be recorded:
+ * a message it attempted itself, or one found recorded, at its start, in one read of the log between
+ * its checkpoint and the log's head then (a backlog after a restart is not one stream read per message).
  */
 
 export type WebhookDelivererOptions = {
@@ -86,6 +88,7 @@ export const webhookJobName = 'webhook-deliveries';
 const checkpointCollection = 'job_checkpoints';
 const defaultRetryDelaysMs = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000];
 const pageSize = 100;
+const recordsPageSize = 1_000;
 /**
  * How long a loop reads the log and prepares messages before giving the event loop a turn: the embedded
  * stores answer synchronously behind their promises, so that a page or a window would otherwise be
@@ -237,8 +240,8 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
 
   /**
    * One window of a subscription's messages, the first `windowSize` of `owed` at most: each prepared as
-   * it stands now (its stream says whether it is still owed, unless no attempt at it can have been
-   * recorded: its event came after `unrecordedAfter` and this loop has not attempted it), the window
+   * it stands now (its stream says whether it is still owed, read unless `mayBeRecorded` says no
+   * attempt at it can have been recorded), the window
    * ending before a message not yet due; then sent by the sending thread in order, stopping at the first
    * failure; then the outcomes recorded together (their appends started in one turn: the embedded store
    * commits them in one transaction, EventStoreDB receives them side by side).
@@ -246,7 +249,7 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
   const deliverWindow = async (
     subscription: WebhookSubscriptionDocument,
     owed: readonly Owed[],
-    unrecordedAfter: number,
+    mayBeRecorded: (item: Owed, messageId: string) => boolean,
     signal: AbortSignal,
   ): Promise<Step> => {
     const current = await subscriptionState(subscription._id);
@@ -271,10 +274,9 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
         position: item.event.position,
         kind: item.message.kind,
       };
-      const stream: StreamState<WebhookDeliveryEvent> =
-        item.event.position > unrecordedAfter && !item.attempted
-          ? { events: [], revision: 'no_stream' }
-          : await readDomainStream<WebhookDeliveryEvent>(runtime.eventStore, webhookDeliveryStreamName(ref.subscriptionId, ref.messageId));
+      const stream: StreamState<WebhookDeliveryEvent> = !mayBeRecorded(item, ref.messageId)
+        ? { events: [], revision: 'no_stream' }
+        : await readDomainStream<WebhookDeliveryEvent>(runtime.eventStore, webhookDeliveryStreamName(ref.subscriptionId, ref.messageId));
       const state = fold(webhookDeliveryDecider, stream.events);
       if (isDeliverySettled(state)) window.push(null);
       else if (isDeliveryDue(state, now)) window.push({ owed: item, ref, stream, state, body: bodyOf(item.event, item.message, current.supplier) });
@@ -331,7 +333,7 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
    */
   const deliverAll = async (subscription: WebhookSubscriptionDocument, owed: Owed[], signal: AbortSignal): Promise<boolean> => {
     while (owed.length > 0 && !signal.aborted) {
-      const step = await deliverWindow(subscription, owed, Infinity, signal);
+      const step = await deliverWindow(subscription, owed, () => true, signal);
       owed.splice(0, step.settled);
       if (step.next === 'stop') return false;
       if (step.next === 'wait') await sleep(waitFor(step.until), signal);
@@ -362,6 +364,30 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
   };
 
   /**
+   * The messages of a subscription with something recorded in their streams between two positions of
+   * the log: one filtered read of that stretch, rather than a read of each message's stream before its
+   * first attempt (a backlog logged while the service was down is otherwise one read per message, a
+   * round trip each on EventStoreDB).
+   */
+  const messagesRecordedBetween = async (subscriptionId: string, after: number, upTo: number, signal: AbortSignal): Promise<Set<string>> => {
+    const prefix = webhookDeliveryStreamName(subscriptionId, '');
+    const recorded = new Set<string>();
+    const slice = new TimeSlice(sliceMs);
+    for (let from = after; from < upTo && !signal.aborted;) {
+      // By type (the embedded store reads them through its index), then this subscription's streams.
+      const page = await runtime.eventStore.readAll({ fromPosition: from, maxCount: recordsPageSize, filter: { eventTypes: webhookDeliveryEventTypes } });
+      for (const record of page) {
+        if (record.position > upTo) return recorded;
+        if (record.streamName.startsWith(prefix)) recorded.add(record.streamName.slice(prefix.length));
+        from = record.position;
+      }
+      if (page.length < recordsPageSize) break;
+      if (slice.spent) await slice.nextTurn();
+    }
+    return recorded;
+  };
+
+  /**
    * A subscription's loop: from its checkpoint, its messages in log order, a window at a time, until it
    * stops or fails. The log is read ahead of the window by pages; the checkpoint follows the settled
    * messages, before the first one not settled.
@@ -369,8 +395,13 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
   const follow = async (subscription: WebhookSubscriptionDocument, signal: AbortSignal): Promise<void> => {
     let checkpoint = (await readCheckpoint(subscription._id)) ?? subscription.fromPosition;
     let readUpTo = checkpoint;
-    // Records of messages up to here may exist (an earlier loop's, before a crash or a handover).
+    // Records of messages up to here may exist (an earlier loop's, before a crash or a handover): those
+    // of the messages found recorded in the log between the checkpoint and here. Any message after it
+    // has records only once this loop has attempted it.
     const startedAt = await runtime.eventStore.headPosition();
+    const recordedBeforeStart = await messagesRecordedBetween(subscription._id, checkpoint, startedAt, signal);
+    const mayBeRecorded = (item: Owed, messageId: string) =>
+      item.attempted === true || (item.event.position <= startedAt && recordedBeforeStart.has(messageId));
     const sales: Sales = new Map();
     const owed: Owed[] = [];
     /** Reads the log on until a window's messages are owed, or the log's end. */
@@ -403,7 +434,7 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
         await (doorbell ? doorbell.eventAfter(readUpTo, pollMs, signal) : sleep(pollMs, signal));
         continue;
       }
-      const step = await deliverWindow(subscription, owed, startedAt, signal);
+      const step = await deliverWindow(subscription, owed, mayBeRecorded, signal);
       owed.splice(0, step.settled);
       await moveCheckpoint();
       if (step.next === 'stop') return;

@@ -176,6 +176,27 @@ describe("the suppliers' webhooks", () => {
     expect(oldest).toMatchObject({ service_order_id: lines[0], status: 'delivered', attempts: 3, last_status: 200 });
   });
 
+  it('when the deliverer starts again from a checkpoint left behind (a crash after the records, before the checkpoint moved), the messages it had delivered are not sent again', async () => {
+    const answer = await subscribe('supplier-a', supplierA, { kinds: ['line.opened'] });
+    const checkpoints = api.runtime.readStore.collection<{ _id: string; position: number }>('job_checkpoints');
+    const checkpointId = `webhook-deliveries:${answer.body.webhook.id}`;
+    const positionAt = async () => (await checkpoints.findOne({ _id: checkpointId }))?.position ?? -1;
+    const lines = [...(await importOrder(api, anOrder([{ supplier: 'supplier-a' }]))), ...(await importOrder(api, anOrder([{ supplier: 'supplier-a' }])))];
+    await eventually(() => receiver.received.length >= 2, 10_000);
+    // Just before the first message's event: as if the loop had died before moving its checkpoint.
+    const before = payloadOf(receiver.received[0]!).data.position - 1;
+    await eventually(async () => (await positionAt()) > before, 10_000);
+
+    await deliverer.stop();
+    await checkpoints.updateOne({ _id: checkpointId }, { $set: { position: before } });
+    deliverer = deliverWith();
+    const later = await importOrder(api, anOrder([{ supplier: 'supplier-a' }]));
+    await eventually(() => receiver.received.length >= 3, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    expect(receiver.received.map((delivery) => payloadOf(delivery).data.service_order_id)).toEqual([...lines, ...later]);
+  });
+
   it('when staff cancel a line, change the address, or hand a refused line to the other supplier, each supplier is told what concerns it', async () => {
     await subscribe('supplier-a', supplierA, {});
     await subscribe('supplier-b', supplierB, { kinds: ['line.opened'] });

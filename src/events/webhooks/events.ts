@@ -97,3 +97,5 @@ export const webhookStreamName = (id: string): string => `webhook-${id}`;
 /** The `webhook-id` of the message telling one line about one event. */
 export const webhookMessageId = (sourceEventId: string, serviceOrderId: string): string => `msg_${sourceEventId.replace(/-/g, '')}_${serviceOrderId}`;
 export const webhookDeliveryStreamName = (id: string, messageId: string): string => `webhookdelivery-${id}-${messageId}`;
+/** The events of a message's own stream (webhookDeliveryStreamName): its attempts, and the requests to send it again. */
+export const webhookDeliveryEventTypes = ['WebhookDelivered', 'WebhookDeliveryFailed', 'WebhookRedeliveryRequested'] as const;
