@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformTransmissionStreamName } from '../../src/events/e-invoicing/events.ts';
 import { runCli } from '../support/cli-process.ts';
 import { eventually } from '../support/eventually.ts';
-import { freeLoopbackPort } from '../support/free-port.ts';
-import { projectRoot, serviceArguments } from '../support/service-command.ts';
+import { startServiceProcess, type ServiceProcess } from '../support/service-command.ts';
 import { startStandInPlatform, type StandInPlatform } from './stand-in-platform.ts';
 
 /**
@@ -19,35 +16,17 @@ import { startStandInPlatform, type StandInPlatform } from './stand-in-platform.
 describe('the platform outbox across a SIGKILL of the service', () => {
   let dataDir: string;
   let platform: StandInPlatform;
-  let server: ChildProcess | undefined;
+  let server: ServiceProcess | undefined;
   let base = '';
 
   const start = async (): Promise<void> => {
-    const port = await freeLoopbackPort();
-    server = spawn(process.execPath, serviceArguments(), {
-      cwd: projectRoot,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'error',
-        PLATFORM_URL: platform.url,
-        PLATFORM_TOKEN: platform.token,
-        PLATFORM_EVERY_SECONDS: '1',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    server = await startServiceProcess(dataDir, {
+      LOG_LEVEL: 'error',
+      PLATFORM_URL: platform.url,
+      PLATFORM_TOKEN: platform.token,
+      PLATFORM_EVERY_SECONDS: '1',
     });
-    base = `http://127.0.0.1:${port}`;
-    await eventually(
-      () =>
-        fetch(`${base}/health/ready`).then(
-          (answer) => answer.ok,
-          () => false,
-        ),
-      60_000,
-    );
+    base = server.origin;
   };
   const lastLine = (text: string) => text.trimEnd().split('\n').at(-1)!;
 
@@ -57,7 +36,7 @@ describe('the platform outbox across a SIGKILL of the service', () => {
   });
 
   afterAll(async () => {
-    server?.kill('SIGKILL');
+    await server?.kill();
     await platform?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -92,9 +71,7 @@ describe('the platform outbox across a SIGKILL of the service', () => {
       expect(invoice.status).toBe(200);
       const number = /filename="([^"]+)\.pdf"/.exec(invoice.headers.get('content-disposition') ?? '')![1]!;
       await eventually(() => platform.received.length === 1, 30_000);
-      const exited = once(server!, 'exit');
-      server!.kill('SIGKILL');
-      await exited;
+      await server!.kill();
 
       await start();
       await eventually(() => platform.received.length === 2, 30_000);

@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,8 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli-process.ts';
 import { eventually } from '../support/eventually.ts';
-import { freeLoopbackPort } from '../support/free-port.ts';
-import { projectRoot, serviceArguments } from '../support/service-command.ts';
+import { startServiceProcess, type ServiceProcess } from '../support/service-command.ts';
 import { anOrder } from '../rest/supplier/supplier-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
@@ -19,34 +16,12 @@ import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.t
 describe('webhook deliveries across a SIGKILL of the service', () => {
   let dataDir: string;
   let receiver: WebhookReceiver;
-  let server: ChildProcess | undefined;
+  let server: ServiceProcess | undefined;
   let base = '';
 
   const start = async (): Promise<void> => {
-    const port = await freeLoopbackPort();
-    server = spawn(process.execPath, serviceArguments(), {
-      cwd: projectRoot,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        WEBHOOK_TEST_RECEIVERS: receiver.host,
-        WEBHOOK_TEST_CA_FILE: receiver.certFile,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    base = `http://127.0.0.1:${port}`;
-    await eventually(
-      () =>
-        fetch(`${base}/health/ready`).then(
-          (answer) => answer.ok,
-          () => false,
-        ),
-      60_000,
-    );
+    server = await startServiceProcess(dataDir, { WEBHOOK_TEST_RECEIVERS: receiver.host, WEBHOOK_TEST_CA_FILE: receiver.certFile });
+    base = server.origin;
   };
 
   beforeAll(async () => {
@@ -55,7 +30,7 @@ describe('webhook deliveries across a SIGKILL of the service', () => {
   });
 
   afterAll(async () => {
-    server?.kill('SIGKILL');
+    await server?.kill();
     await receiver?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -81,9 +56,7 @@ describe('webhook deliveries across a SIGKILL of the service', () => {
       await writeFile(file, JSON.stringify(orders));
       expect((await runCli(dataDir, ['orders', 'import', file])).code).toBe(0);
       await eventually(() => receiver.received.length >= 10, 30_000);
-      const exited = once(server!, 'exit');
-      server!.kill('SIGKILL');
-      await exited;
+      await server!.kill();
       const beforeRestart = receiver.received.length;
       expect(beforeRestart).toBeLessThan(40);
 
