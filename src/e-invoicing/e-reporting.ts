@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { transactionCategory, type AmountsByCategory } from '../events/e-invoicing/e-reporting-amounts.ts';
-import { splitTaxIncluded, type VatRate } from '../invoicing/vat.ts';
+import { splitTaxIncluded, type VatRate } from '../events/invoicing/vat.ts';
 
 /**
  * A day's e-reporting of consumer sales (flux 10.3): the day's amounts by category and rate, as the
