@@ -4,9 +4,12 @@ import type { OrderImportPayload } from '../../src/events/sales/import-sale.ts';
 import { createPlatformAdapter } from '../../src/e-invoicing/platform-adapter.ts';
 import { createPlatformOutbox, type PlatformOutbox } from '../../src/jobs/platform-transmissions.ts';
 import { platformDocumentById } from '../../src/projections/e-invoicing/queries.ts';
+import { findSaleInvoice } from '../../src/projections/invoicing/queries.ts';
+import { createBusinessInvoicer } from '../../src/jobs/business-invoices.ts';
 import { catalogProducts } from '../../src/events/catalog/catalog-handlers.ts';
 import { systemContext } from '../../src/events/command-context.ts';
 import { cancelSale } from '../../src/events/sales/cancel-sale.ts';
+import { shipSupplierLine } from '../../src/events/sales/supplier-lines.ts';
 import type { AmountsByCategory } from '../../src/events/e-invoicing/e-reporting-amounts.ts';
 import { readModelsCaughtUp } from '../support/api-harness.ts';
 import { importOrder, order, startSaleActionsApi, type SaleActionsApi } from '../rest/core/sale-actions/sale-actions-api.ts';
@@ -14,8 +17,8 @@ import { startStandInPlatform, type StandInPlatform } from './stand-in-platform.
 
 /**
  * The outbox of the approved platform, in process, against a stand-in platform on a loopback port:
- * business customers' invoices as e-invoices (their Factur-X PDF); consumers' sales as the day's
- * e-reporting, each document sent once whatever
+ * business customers' invoices as e-invoices (their Factur-X PDF), issued once their sale is settled
+ * if nobody asked before; consumers' sales as the day's e-reporting, each document sent once whatever
  * the platform did meanwhile, each attempt and status an event of the document's stream. The clock is
  * frozen on Monday 5 October 2026, 10:00 in Paris.
  */
@@ -223,6 +226,41 @@ describe('the platform outbox', () => {
     // The fitting at 10 %: 60.00 is 54.55 and 5.45 of VAT.
     expect(xml).toContain('<Code>TPS1</Code>\n<TaxableAmount>54.55</TaxableAmount>\n<TaxAmount>5.45</TaxAmount>');
     expect(await typesOf(today)).toEqual(['PlatformTransmissionSent', 'PlatformStatusReceived']);
+  });
+
+  it("when a business customer's sale is settled, its invoice is issued without anyone asking, once whatever runs, and sent to the platform once", async () => {
+    const invoicer = () => createBusinessInvoicer(api.runtime, { invoicing: api.runtime.invoicing, from: null });
+    const first = invoicer();
+    const runInvoicer = async (which = first) => {
+      await which.run(() => true);
+      await readModelsCaughtUp(api.runtime);
+    };
+    const dropShipped = ownStock.map((item) => ({ ...item, supplier: 'supplier-a' as const }));
+    const sale = await importOrder(api, anOrder({ items: dropShipped, business_customer: company }));
+    const [table, lamps] = sale.saleProductIds;
+    const invoiceNow = () => findSaleInvoice(api.runtime.readStore, sale.saleId);
+
+    await runInvoicer();
+    expect(await invoiceNow()).toBeNull();
+    await shipSupplierLine(api.runtime.salesDeps, { serviceOrderId: `${sale.incrementId}_${table}`, supplier: 'supplier-a' }, systemContext());
+    await readModelsCaughtUp(api.runtime);
+    await runInvoicer();
+    expect(await invoiceNow()).toBeNull();
+
+    await cancelSale(api.runtime.salesDeps, { incrementId: sale.incrementId, saleProductIds: [lamps!], reason: 'Rupture' }, systemContext());
+    await readModelsCaughtUp(api.runtime);
+    await runInvoicer();
+    await runInvoicer();
+    await runInvoicer(invoicer());
+    const invoice = await invoiceNow();
+    expect(invoice?.invoice.businessCustomer?.siren).toBe('443061841');
+    const issued = (await api.stream('invoices-2026')).filter((event) => event.type === 'InvoiceIssued' && event.data.saleId === sale.saleId);
+    expect(issued).toHaveLength(1);
+
+    await run();
+    await run();
+    expect(platform.receivedTimes(invoice!._id)).toBe(1);
+    expect(await platformDocumentById(api.runtime.readStore, invoice!._id)).toMatchObject({ kind: 'e-invoice', transmission: { status: 'sent' } });
   });
 });
 
