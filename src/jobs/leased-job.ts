@@ -30,7 +30,8 @@ export const startLeasedJob = (runtime: JobRuntime, spec: LeasedJobSpec): Leased
   let current: Promise<void> | null = null;
 
   const tick = async (): Promise<void> => {
-    if (!runtime.isOpen() || !lease.held) return;
+    // A tick while a run is going (the one started on taking the lease, which the schedule's noOverlap does not see) is skipped.
+    if (!runtime.isOpen() || !lease.held || current) return;
     // A failed run (the store closing, say) is logged; the next tick tries again from the events.
     const run = spec.run(() => lease.held && runtime.isOpen()).catch((error: unknown) => runtime.log.error({ err: error }, spec.failure));
     current = run;
