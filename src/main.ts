@@ -5,6 +5,7 @@ import { startCustomerMailJob, startSavAppointmentReminderJob } from './jobs/cus
 import { startSavFileFetchJob } from './jobs/sav-file-fetch-schedule.ts';
 import { startWebhookDeliverer } from './jobs/webhook-deliverer.ts';
 import { startPlatformTransmissionJob } from './jobs/platform-transmissions.ts';
+import { startBusinessInvoiceJob } from './jobs/business-invoices.ts';
 import { createPlatformAdapter } from './e-invoicing/platform-adapter.ts';
 import { readFileSync } from 'node:fs';
 import { createLogger } from './logger.ts';
@@ -75,6 +76,8 @@ const main = async (): Promise<void> => {
   let webhookDeliveries: ReturnType<typeof startWebhookDeliverer> | undefined;
   // The e-invoices and e-reporting handed to the approved platform, when one is configured (every PLATFORM_EVERY_SECONDS).
   let platformTransmissions: ReturnType<typeof startPlatformTransmissionJob> | undefined;
+  // With it, the invoices of business customers' sales, issued once each sale is settled, without anyone asking.
+  let businessInvoices: ReturnType<typeof startBusinessInvoiceJob> | undefined;
   // The reminders of tomorrow's SAV appointments (every hour).
   let appointmentReminders: ReturnType<typeof startSavAppointmentReminderJob> | undefined;
   // The Idempotency-Key answers past their 24 hours, every hour.
@@ -110,7 +113,12 @@ const main = async (): Promise<void> => {
           { adapter: createPlatformAdapter(config.platform), pdf: runtime.pdf, from: config.platform.from },
           { everySeconds: config.platform.everySeconds },
         );
-      } else log.info('PLATFORM_URL is not set: no e-invoice or e-reporting is handed to an approved platform');
+        businessInvoices = startBusinessInvoiceJob(
+          runtime,
+          { invoicing: runtime.invoicing, from: config.platform.from },
+          { everySeconds: config.platform.everySeconds },
+        );
+      } else log.info('PLATFORM_URL is not set: no e-invoice or e-reporting is handed to an approved platform, invoices are issued on request only');
     },
     (error: unknown) => log.error({ err: error }, 'the projections could not start'),
   );
@@ -127,6 +135,7 @@ const main = async (): Promise<void> => {
       savFileFetches?.stop(),
       webhookDeliveries?.stop(),
       platformTransmissions?.stop(),
+      businessInvoices?.stop(),
       idempotencyPurge.stop(),
     ]);
     // Idle keep-alive connections would hold close() open; requests in flight still finish.

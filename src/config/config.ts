@@ -136,7 +136,7 @@ const environment = z.object({
   ),
   /** Seconds between two runs of the platform outbox (in the one instance holding its lease). */
   PLATFORM_EVERY_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1, 'must be 1 to 59 (s)').max(59, 'must be 1 to 59 (s)').default(5)),
-  /** The first day whose documents are sent (local date); unset: every document the log holds. */
+  /** The first day whose documents are sent, and whose business sales are invoiced without anyone asking (local date); unset: every document the log holds. */
   PLATFORM_FROM: z.preprocess(emptyAsUndefined, z.iso.date('must be a date, YYYY-MM-DD').optional()),
   /** Tests only (refused in production): `host:port` receivers exempt from the webhooks' address policy. */
   WEBHOOK_TEST_RECEIVERS: optionalString,

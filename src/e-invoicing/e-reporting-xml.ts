@@ -5,8 +5,9 @@ import type { EReport } from './e-reporting.ts';
 /**
  * A day's e-reporting as the XML handed to the platform. The elements carry the data the external
  * specifications ask of aggregated consumer transactions (flux 10.3): the declarant (TT-1 SIREN), the
- * period (TT-16, TT-17), and for the day (TT-77) and currency (TT-80), per category of transaction
- * (TT-81) its taxable amount and VAT (TT-82, TT-83) and their breakdown by rate (TT-84 to TT-86). The
+ * period (TT-16, TT-17), and for the day (TT-77), its number of sales and currency (TT-80), per
+ * category of transaction (TT-81) its taxable amount and VAT (TT-82, TT-83) and their breakdown by rate
+ * (TT-84 to TT-86). The
  * administration's XSD of this flux could not be had here: the element names are this service's own,
  * checked by the zod schema of the report (e-reporting.ts); docs/production.md says how to check them
  * against the platform's schema.
@@ -26,7 +27,7 @@ export const eReportingXml = (report: EReport): string =>
         branch('Transactions', [
           leaf('Date', report.date),
           leaf('Currency', report.currency),
-          leaf('DocumentCount', String(report.documents)),
+          leaf('TransactionCount', String(report.transactions)),
           ...report.categories.map((category) =>
             branch('Category', [
               leaf('Code', category.category),

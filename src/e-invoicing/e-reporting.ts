@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { transactionCategory, type AmountsByCategory } from '../events/e-invoicing/e-reporting-amounts.ts';
-import { splitTaxIncluded, type VatRate } from '../invoicing/vat.ts';
+import { splitTaxIncluded, type VatRate } from '../events/invoicing/vat.ts';
 
 /**
  * A day's e-reporting of consumer sales (flux 10.3): the day's amounts by category and rate, as the
- * platform-documents read model summed them (events/e-invoicing/e-reporting-amounts.ts), summed tax
- * included and then split once into base and VAT (vat.ts), as the documents themselves split their
- * totals; checked by its zod schema before it is written out.
+ * platform-documents read model summed them from the sales and cancellations recorded that day
+ * (events/e-invoicing/e-reporting-amounts.ts), summed tax included and then split once into base and
+ * VAT (vat.ts), as the invoices split their totals; checked by its zod schema before it is written out.
  */
 
 const cents = z.number().int().safe();
@@ -16,8 +16,8 @@ export const eReport = z.object({
   date: z.iso.date(),
   currency: z.string().regex(/^[A-Z]{3}$/),
   seller: z.object({ siren: z.string().regex(/^\d{9}$/), vatNumber: z.string().regex(/^FR[0-9A-Z]{2}\d{9}$/), name: z.string().min(1).max(120) }),
-  /** How many documents the day's amounts come from (invoices and credit notes). */
-  documents: z.number().int().min(0),
+  /** How many consumer sales were recorded that day (its cancellations only take amounts away). */
+  transactions: z.number().int().min(0),
   categories: z.array(
     z.object({
       category: transactionCategory,
@@ -35,7 +35,7 @@ const split = (ttcCents: number, rate: VatRate) => {
   return ttcCents < 0 ? { htCents: -htCents, vatCents: -vatCents } : { htCents, vatCents };
 };
 
-export const dayReport = (day: { date: string; currency: string; seller: EReport['seller']; documents: number; amounts: AmountsByCategory }): EReport => {
+export const dayReport = (day: { date: string; currency: string; seller: EReport['seller']; transactions: number; amounts: AmountsByCategory }): EReport => {
   const categories = transactionCategory.options.flatMap((category) => {
     const rates = Object.entries(day.amounts)
       .map(([key, ttcCents]) => ({ key: key.split(':'), ttcCents }))
@@ -47,5 +47,5 @@ export const dayReport = (day: { date: string; currency: string; seller: EReport
     const vatCents = rates.reduce((sum, rate) => sum + rate.vatCents, 0);
     return [{ category, htCents, vatCents, rates }];
   });
-  return eReport.parse({ date: day.date, currency: day.currency, seller: day.seller, documents: day.documents, categories });
+  return eReport.parse({ date: day.date, currency: day.currency, seller: day.seller, transactions: day.transactions, categories });
 };

@@ -4,7 +4,7 @@ import { localDateIn } from '../time/local-dates.ts';
 import type { SaleDocument } from '../projections/sales/sale-document.ts';
 import { totalsOf } from './invoice-data.ts';
 import { operationCategoryOf } from './operation-category.ts';
-import { vatBreakdown } from './vat.ts';
+import { vatBreakdown } from '../events/invoicing/vat.ts';
 
 /**
  * A credit note (avoir) corrects an issued invoice, which itself never changes: it credits the

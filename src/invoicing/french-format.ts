@@ -1,4 +1,4 @@
-import type { VatRate } from './vat.ts';
+import type { VatRate } from '../events/invoicing/vat.ts';
 
 /**
  * How amounts, rates and dates read on a French invoice: `1 234,56 €`, `5,5 %`, `02/10/2026`. The

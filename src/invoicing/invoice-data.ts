@@ -6,7 +6,7 @@ import { lineCents, toCents } from '../events/schema/money.ts';
 import { localDateIn } from '../time/local-dates.ts';
 import type { SaleDocument, SaleProductDocument } from '../projections/sales/sale-document.ts';
 import { operationCategoryOf } from './operation-category.ts';
-import { shippingByRate, standardVatRate, vatBreakdown, type TaxedAmount, type VatRate } from './vat.ts';
+import { shippingByRate, standardVatRate, vatBreakdown, type TaxedAmount, type VatRate } from '../events/invoicing/vat.ts';
 
 /** Everything an invoice prints, computed from the sale's read model when it is issued; amounts in cents. */
 

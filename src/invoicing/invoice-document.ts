@@ -3,7 +3,7 @@ import { formatDate, formatMoney, formatRate } from './french-format.ts';
 import type { InvoiceData, InvoiceLine, InvoiceRefund } from './invoice-data.ts';
 import { addressColumns, caption, customerLines } from './customer-mentions.ts';
 import { demoNotice, footerText, operationMentions, paymentConditions, sellerBlock } from './legal-mentions.ts';
-import { splitTaxIncluded } from './vat.ts';
+import { splitTaxIncluded } from '../events/invoicing/vat.ts';
 
 /**
  * The layout of a sale's invoice (A4): seller with its legal identity, invoice references, customer,

@@ -1,7 +1,7 @@
 import type { Seller } from '../config/seller-settings.ts';
 import { creditNoteData, linesToCredit } from './credit-note-data.ts';
 import { invoiceData } from './invoice-data.ts';
-import type { VatRate } from './vat.ts';
+import { vatRateOfPercent, type VatRate } from '../events/invoicing/vat.ts';
 import { findIssuedForSales, findSaleCreditNotes, findSaleInvoice } from '../projections/invoicing/queries.ts';
 import type { IssuedDocument } from '../projections/invoicing/issued-document.ts';
 import type { ReadStore } from '../projections/read-store/read-store.ts';
@@ -80,9 +80,6 @@ const bySale = <Data extends { saleId: number }>(documents: Data[]): Map<number,
   return grouped;
 };
 
-/** Percent as the catalogue gives it, basis points as the VAT splits count (5.5 % = 550). */
-const basisPoints = (percent: number): VatRate => Math.round(percent * 100);
-
 export const createInvoicing = (deps: InvoicingDeps): Invoicing => {
   const common = { eventStore: deps.eventStore, clock: deps.clock, context: deps.context, timezone: deps.timezone, caughtUp: deps.caughtUp };
   const invoices = createIssuingRegister<InvoiceIssued>({
@@ -109,7 +106,7 @@ export const createInvoicing = (deps: InvoicingDeps): Invoicing => {
       [...new Set(skus)].map(async (sku) => {
         const state = fold(productDecider, (await readDomainStream<ProductEvent>(deps.eventStore, productStreamName(sku))).events);
         if (state.status !== 'catalogued') return;
-        vatRates.set(sku, basisPoints(state.product.vat_rate));
+        vatRates.set(sku, vatRateOfPercent(state.product.vat_rate));
         operationCategories.set(sku, state.product.operation_category);
       }),
     );

@@ -18,7 +18,8 @@ import type { PlatformDocument } from '../projections/e-invoicing/platform-docum
 import { duePlatformDocuments, sentPlatformDocuments } from '../projections/e-invoicing/queries.ts';
 import { findIssuedDocument } from '../projections/invoicing/queries.ts';
 import { addDays } from '../events/planning/calendar-date.ts';
-import { localDateIn } from '../time/local-dates.ts';
+import { administrationDay } from '../events/e-invoicing/administration-day.ts';
+import { siren } from '../config/seller-settings.ts';
 import type { JobRuntime } from './job-runtime.ts';
 import { everySecondsPattern } from './cron-schedule.ts';
 import { startLeasedJob, type LeasedJob } from './leased-job.ts';
@@ -30,7 +31,9 @@ import { startLeasedJob, type LeasedJob } from './leased-job.ts';
  * once it has caught up with the log's head; each document's own stream then says whether it is still
  * owed and due, just before it is sent, and records the outcome: sent (once), or failed and tried again
  * after a backoff (30 s, 2 min, 10 min, 30 min, 1 h, then every 2 h). A day's e-reporting is sent once
- * the day is over (PLANNING_TIMEZONE); documents before PLATFORM_FROM are not sent at all.
+ * the day is over in France (administration-day.ts) by a grace period (10 min), for what was recorded
+ * just before midnight to have reached the log, and the read model has seen the whole log; documents
+ * before PLATFORM_FROM are not sent at all.
  *
  * Nothing sent twice as two documents: the identifier the platform is given is the document's own
  * (its number, `ER-<date>` for a day), the same at every attempt. A crash after the platform's answer
@@ -51,6 +54,8 @@ export type PlatformOutboxOptions = {
   statusEveryMs?: number;
   /** For how many days after its date a document's status is read (default 30): then the platform's own portal tells. */
   statusForDays?: number;
+  /** How long after midnight a day's e-reporting waits for what was recorded just before it (default 10 min). */
+  dayGraceMs?: number;
 };
 
 export type PlatformOutboxDeps = {
@@ -71,7 +76,8 @@ export const createPlatformOutbox = (runtime: JobRuntime, deps: PlatformOutboxDe
   const batch = options.batch ?? 50;
   const statusEveryMs = options.statusEveryMs ?? 60_000;
   const statusForDays = options.statusForDays ?? 30;
-  const localDate = localDateIn(runtime.config.planningTimezone);
+  const dayGraceMs = options.dayGraceMs ?? 600_000;
+  const { seller } = runtime.config;
   // When each document's status was last read by this instance (a new holder of the lease reads them all at once).
   const lastRead = new Map<string, number>();
 
@@ -81,7 +87,13 @@ export const createPlatformOutbox = (runtime: JobRuntime, deps: PlatformOutboxDe
   /** The bytes handed to the platform: an e-invoice's Factur-X PDF, a day's e-reporting XML. */
   const fileOf = async (document: PlatformDocument): Promise<PlatformDocumentFile | null> => {
     if (document.kind === 'e-reporting') {
-      const report = dayReport({ ...document, documents: document.documents.length });
+      const report = dayReport({
+        date: document.date,
+        currency: document.currency,
+        seller: { siren: siren(seller), vatNumber: seller.vatNumber, name: seller.name },
+        transactions: document.sales,
+        amounts: document.amounts,
+      });
       return {
         documentId: document._id,
         kind: document.kind,
@@ -140,25 +152,28 @@ export const createPlatformOutbox = (runtime: JobRuntime, deps: PlatformOutboxDe
     run: async (stillHeld) => {
       // What is owed is read once the read model has seen the whole log: a day is then complete.
       if (!(await runtime.projections.waitFor(await runtime.eventStore.headPosition()))) return;
-      const today = localDate(runtime.clock.now().toISOString());
-      const owed = (await duePlatformDocuments(runtime.readStore, deps.from, runtime.clock.now().toISOString(), batch)).filter(
-        (document) => document.kind === 'e-invoice' || document.date < today,
+      const now = runtime.clock.now();
+      const today = administrationDay(now.toISOString());
+      // A day is over once the grace period after its midnight has passed.
+      const lastDayOver = addDays(administrationDay(new Date(now.getTime() - dayGraceMs).toISOString()), -1);
+      const owed = (await duePlatformDocuments(runtime.readStore, deps.from, now.toISOString(), batch)).filter(
+        (document) => document.kind === 'e-invoice' || document.date <= lastDayOver,
       );
       for (const document of owed) {
         if (!stillHeld()) return;
         await transmit(document);
       }
       // The statuses of the documents of the last days still in their lifecycle, those read longest ago first.
-      const now = runtime.clock.now().getTime();
+      const nowMs = now.getTime();
       const followed = await sentPlatformDocuments(runtime.readStore, addDays(today, -statusForDays), maxFollowed);
       const readBefore = new Map(followed.map((document) => [document._id, lastRead.get(document._id) ?? -Infinity]));
       lastRead.clear();
       for (const [id, at] of readBefore) lastRead.set(id, at);
-      const due = followed.filter((document) => now - readBefore.get(document._id)! >= statusEveryMs);
+      const due = followed.filter((document) => nowMs - readBefore.get(document._id)! >= statusEveryMs);
       due.sort((a, b) => readBefore.get(a._id)! - readBefore.get(b._id)!);
       for (const document of due.slice(0, batch)) {
         if (!stillHeld()) return;
-        lastRead.set(document._id, now);
+        lastRead.set(document._id, nowMs);
         await pollStatus(document);
       }
     },

@@ -6,6 +6,7 @@ import { customersProjection } from './customers/customers-projection.ts';
 import { platformDocumentsProjection } from './e-invoicing/platform-documents-projection.ts';
 import { dashboardProjection } from './dashboard/dashboard-projection.ts';
 import { issuedDocumentsProjection } from './invoicing/issued-documents-projection.ts';
+import { invoicesDueProjection } from './invoicing/invoices-due-projection.ts';
 import { leadsProjection } from './leads/leads-projection.ts';
 import { planningProjection } from './planning/planning-projection.ts';
 import { saleLogProjection } from './sale-log/sale-log-projection.ts';
@@ -31,6 +32,7 @@ export const allProjections = (options: { timezone: string }): Projection[] => [
   supplierPerformanceProjection(options),
   dashboardProjection(options),
   issuedDocumentsProjection,
+  invoicesDueProjection,
   webhooksProjection,
   platformDocumentsProjection,
 ];

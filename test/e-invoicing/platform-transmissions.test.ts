@@ -4,15 +4,23 @@ import type { OrderImportPayload } from '../../src/events/sales/import-sale.ts';
 import { createPlatformAdapter } from '../../src/e-invoicing/platform-adapter.ts';
 import { createPlatformOutbox, type PlatformOutbox } from '../../src/jobs/platform-transmissions.ts';
 import { platformDocumentById } from '../../src/projections/e-invoicing/queries.ts';
+import { findSaleInvoice } from '../../src/projections/invoicing/queries.ts';
+import { createBusinessInvoicer } from '../../src/jobs/business-invoices.ts';
+import { catalogProducts } from '../../src/events/catalog/catalog-handlers.ts';
+import { systemContext } from '../../src/events/command-context.ts';
+import { cancelSale } from '../../src/events/sales/cancel-sale.ts';
+import { shipSupplierLine } from '../../src/events/sales/supplier-lines.ts';
+import type { AmountsByCategory } from '../../src/events/e-invoicing/e-reporting-amounts.ts';
 import { readModelsCaughtUp } from '../support/api-harness.ts';
 import { importOrder, order, startSaleActionsApi, type SaleActionsApi } from '../rest/core/sale-actions/sale-actions-api.ts';
 import { startStandInPlatform, type StandInPlatform } from './stand-in-platform.ts';
 
 /**
  * The outbox of the approved platform, in process, against a stand-in platform on a loopback port:
- * business customers' invoices as e-invoices (their Factur-X PDF), consumers' sales as the day's
- * e-reporting, each document sent once whatever the platform did meanwhile, each attempt and status
- * an event of the document's stream. The clock is frozen on Monday 5 October 2026, 10:00 in Paris.
+ * business customers' invoices as e-invoices (their Factur-X PDF), issued once their sale is settled
+ * if nobody asked before; consumers' sales as the day's e-reporting, each document sent once whatever
+ * the platform did meanwhile, each attempt and status an event of the document's stream. The clock is
+ * frozen on Monday 5 October 2026, 10:00 in Paris.
  */
 
 // A fictitious company: SIREN 443 061 841, valid in form.
@@ -22,6 +30,15 @@ const ownStock: OrderImportPayload['items'] = [
   { sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir', qty_ordered: 2, price: 129.9, supplier: null },
 ];
 let increment = 100_300_000;
+/** Tax included per rate, whatever the category. */
+const byRate = (amounts: AmountsByCategory): Record<number, number> => {
+  const rates: Record<number, number> = {};
+  for (const [key, cents] of Object.entries(amounts)) {
+    const rate = Number(key.split(':')[1]);
+    if (cents !== 0) rates[rate] = (rates[rate] ?? 0) + cents;
+  }
+  return rates;
+};
 const anOrder = (overrides: Partial<OrderImportPayload> = {}) =>
   order({
     increment_id: String(++increment),
@@ -54,6 +71,7 @@ describe('the platform outbox', () => {
     return invoice!.number;
   };
   const typesOf = async (documentId: string) => (await api.stream(platformTransmissionStreamName(documentId))).map((event) => event.type);
+  const advanceTo = (instant: string) => api.advance((Date.parse(instant) - api.runtime.clock.now().getTime()) / 1000);
 
   beforeAll(async () => {
     api = await startSaleActionsApi();
@@ -144,26 +162,105 @@ describe('the platform outbox', () => {
     });
   });
 
-  it("when a day is over, its consumer sales are sent once as that day's e-reporting: by category and VAT rate, no consumer invoice sent", async () => {
-    const consumer = await invoiceOf(anOrder());
-    await invoiceOf(anOrder({ items: [{ sku: 'FIT-SERVICE', name: 'Montage', qty_ordered: 1, price: 60, supplier: null }], grand_total: 60 }));
-    const day = `ER-${api.runtime.clock.now().toISOString().slice(0, 10)}`;
+  it('when a day has been over for its grace period, its consumer sales, none invoiced on request, are sent once as its e-reporting, as their invoices would say it', async () => {
+    await catalogProducts(
+      api.runtime.write,
+      [
+        { sku: 'FIT-SERVICE', name: 'Montage', price: 60, vat_rate: 10, operation_category: 'services' },
+        { sku: 'BOOK-DECO', name: 'Livre déco', price: 25, vat_rate: 5.5 },
+      ],
+      systemContext(),
+    );
+    const extras: OrderImportPayload['items'] = [
+      { sku: 'FIT-SERVICE', name: 'Montage', qty_ordered: 1, price: 60, supplier: null },
+      { sku: 'BOOK-DECO', name: 'Livre déco', qty_ordered: 2, price: 25, supplier: null },
+    ];
+    const mixed = await importOrder(
+      api,
+      anOrder({
+        items: [...ownStock, ...extras],
+        shipping_amount: 29.9,
+        grand_total: 898.7,
+        payment: { method: 'card', status: 'paid', amount_paid: 898.7 },
+      }),
+    );
+    const cancelled = await importOrder(api, anOrder());
+    expect((await cancelSale(api.runtime.salesDeps, { incrementId: cancelled.incrementId, reason: 'Annulation client' }, systemContext())).status).toBe(
+      'cancelled',
+    );
+    await readModelsCaughtUp(api.runtime);
+    const today = 'ER-2026-10-05';
+    const day = async (id: string) => (await platformDocumentById(api.runtime.readStore, id))!;
+    expect(await day(today)).toMatchObject({ sales: 2, cancelledLines: 2 });
+    // The same sale's invoice, asked for now, says what its day counts, rate by rate; it adds nothing to the day.
+    const invoice = (await api.runtime.invoicing.invoiceFor(mixed.saleId))!;
+    await readModelsCaughtUp(api.runtime);
+    expect(byRate((await day(today)).amounts)).toEqual(Object.fromEntries(invoice.vat.map((line) => [line.rate, line.ttcCents])));
+    expect((await day(today)).amounts['TPS1:1000']).toBe(6_000);
     await run();
-    expect(platform.receivedTimes(day)).toBe(0);
+    expect(platform.receivedTimes(today)).toBe(0);
 
-    api.advance(86_400);
+    // 00:05 in Paris: the fitting is cancelled, on the new day; the day before is not sent yet.
+    advanceTo('2026-10-05T22:05:00.000Z');
+    const fitting = mixed.saleProductIds[2]!;
+    await cancelSale(api.runtime.salesDeps, { incrementId: mixed.incrementId, saleProductIds: [fitting], reason: 'Annulation client' }, systemContext());
+    await readModelsCaughtUp(api.runtime);
+    const creditNote = (await api.runtime.invoicing.creditNoteFor(mixed.saleId))!;
+    await readModelsCaughtUp(api.runtime);
+    await run();
+    expect(platform.receivedTimes(today)).toBe(0);
+    expect(byRate((await day('ER-2026-10-06')).amounts)).toEqual(Object.fromEntries(creditNote.vat.map((line) => [line.rate, -line.ttcCents])));
+
+    advanceTo('2026-10-05T22:11:00.000Z');
     await run();
     await run();
 
-    expect(platform.receivedTimes(consumer)).toBe(0);
-    expect(platform.receivedTimes(day)).toBe(1);
-    const xml = platform.stored.get(day)!.body.toString('utf8');
-    expect(platform.stored.get(day)!.contentType).toBe('application/xml');
-    // Both sales are goods to the catalogue (it knows neither SKU): 758.80 + 60.00 = 818.80 at 20 %.
-    expect(xml).toContain('<Code>TLB1</Code>');
-    expect(xml).toContain('<Rate>\n<Percent>20.00</Percent>\n<TaxableAmount>682.33</TaxableAmount>\n<TaxAmount>136.47</TaxAmount>\n</Rate>');
-    expect(xml).toContain('<DocumentCount>2</DocumentCount>');
-    expect(await typesOf(day)).toEqual(['PlatformTransmissionSent', 'PlatformStatusReceived']);
+    expect(platform.receivedTimes(invoice.number)).toBe(0);
+    expect(platform.receivedTimes(creditNote.number)).toBe(0);
+    expect(platform.receivedTimes(today)).toBe(1);
+    expect(platform.receivedTimes('ER-2026-10-06')).toBe(0);
+    const xml = platform.stored.get(today)!.body.toString('utf8');
+    expect(platform.stored.get(today)!.contentType).toBe('application/xml');
+    expect(xml).toContain('<TransactionCount>2</TransactionCount>');
+    expect(xml).toContain('<Code>TPS1</Code>');
+    // The fitting at 10 %: 60.00 is 54.55 and 5.45 of VAT.
+    expect(xml).toContain('<Code>TPS1</Code>\n<TaxableAmount>54.55</TaxableAmount>\n<TaxAmount>5.45</TaxAmount>');
+    expect(await typesOf(today)).toEqual(['PlatformTransmissionSent', 'PlatformStatusReceived']);
+  });
+
+  it("when a business customer's sale is settled, its invoice is issued without anyone asking, once whatever runs, and sent to the platform once", async () => {
+    const invoicer = () => createBusinessInvoicer(api.runtime, { invoicing: api.runtime.invoicing, from: null });
+    const first = invoicer();
+    const runInvoicer = async (which = first) => {
+      await which.run(() => true);
+      await readModelsCaughtUp(api.runtime);
+    };
+    const dropShipped = ownStock.map((item) => ({ ...item, supplier: 'supplier-a' as const }));
+    const sale = await importOrder(api, anOrder({ items: dropShipped, business_customer: company }));
+    const [table, lamps] = sale.saleProductIds;
+    const invoiceNow = () => findSaleInvoice(api.runtime.readStore, sale.saleId);
+
+    await runInvoicer();
+    expect(await invoiceNow()).toBeNull();
+    await shipSupplierLine(api.runtime.salesDeps, { serviceOrderId: `${sale.incrementId}_${table}`, supplier: 'supplier-a' }, systemContext());
+    await readModelsCaughtUp(api.runtime);
+    await runInvoicer();
+    expect(await invoiceNow()).toBeNull();
+
+    await cancelSale(api.runtime.salesDeps, { incrementId: sale.incrementId, saleProductIds: [lamps!], reason: 'Rupture' }, systemContext());
+    await readModelsCaughtUp(api.runtime);
+    await runInvoicer();
+    await runInvoicer();
+    await runInvoicer(invoicer());
+    const invoice = await invoiceNow();
+    expect(invoice?.invoice.businessCustomer?.siren).toBe('443061841');
+    const issued = (await api.stream('invoices-2026')).filter((event) => event.type === 'InvoiceIssued' && event.data.saleId === sale.saleId);
+    expect(issued).toHaveLength(1);
+
+    await run();
+    await run();
+    expect(platform.receivedTimes(invoice!._id)).toBe(1);
+    expect(await platformDocumentById(api.runtime.readStore, invoice!._id)).toMatchObject({ kind: 'e-invoice', transmission: { status: 'sent' } });
   });
 });
 
@@ -189,6 +286,9 @@ describe('GET /api/platform-documents, and GraphQL platformDocuments', () => {
           kind: 'e-invoice',
           date: '2026-10-05',
           documents: [invoice!.number],
+          sales: null,
+          cancelled_lines: null,
+          recorded_after_sending: null,
           transmission: { status: 'pending', attempts: 0, last_error: null, next_attempt_at: null, sent_at: null, platform_reference: null },
           platform_status: null,
         },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCents } from '../../src/events/schema/money.ts';
-import { shippingByRate, splitTaxIncluded, standardVatRate, vatBreakdown } from '../../src/invoicing/vat.ts';
+import { shippingByRate, splitTaxIncluded, standardVatRate, vatBreakdown } from '../../src/events/invoicing/vat.ts';
 
 describe('VAT on tax-included amounts', () => {
   it('when an amount is tax-included at 20 %, its base is the amount divided by 1.2 and the VAT the rest', () => {

@@ -33,7 +33,24 @@ const PlatformDocumentRef = builder.objectRef<PlatformDocument>('PlatformDocumen
     id: t.exposeString('_id', { description: 'The identifier the platform is given: the document number (FA-…, AV-…) or ER-<date>.' }),
     kind: t.expose('kind', { type: PlatformDocumentKindEnum }),
     date: t.field({ type: 'LocalDate', description: 'The issue date of an e-invoice, the day an e-reporting reports.', resolve: (document) => document.date }),
-    documents: t.exposeStringList('documents', { description: 'The invoices and credit notes it carries.' }),
+    documents: t.exposeStringList('documents', {
+      description: 'The invoice or credit note an e-invoice carries; empty for an e-reporting, which counts sales.',
+    }),
+    sales: t.int({
+      nullable: true,
+      description: 'E-reporting: the consumer sales recorded that day, counted whether or not an invoice was asked for; null for an e-invoice.',
+      resolve: (document) => (document.kind === 'e-reporting' ? document.sales : null),
+    }),
+    cancelledLines: t.int({
+      nullable: true,
+      description: 'E-reporting: the lines of consumer sales cancelled that day, their amounts taken away; null for an e-invoice.',
+      resolve: (document) => (document.kind === 'e-reporting' ? document.cancelledLines : null),
+    }),
+    recordedAfterSending: t.int({
+      nullable: true,
+      description: 'E-reporting: sales and cancellations of that day counted after it was sent (recorded late), not in what the platform has; normally 0.',
+      resolve: (document) => (document.kind === 'e-reporting' ? document.recordedAfterSending : null),
+    }),
     transmissionStatus: t.field({ type: TransmissionStatusEnum, resolve: (document) => document.transmission.status }),
     attempts: t.int({ resolve: (document) => document.transmission.attempts }),
     lastError: t.string({ nullable: true, resolve: (document) => document.transmission.lastError }),

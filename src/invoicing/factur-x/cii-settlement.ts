@@ -1,5 +1,5 @@
 import type { CreditNoteData, InvoiceData } from '../../events/invoicing/documents.ts';
-import type { VatLine } from '../vat.ts';
+import type { VatLine } from '../../events/invoicing/vat.ts';
 import { categoryCode, categoryTax, dateTime, decimalAmount, percent } from './cii-values.ts';
 import type { NetFigures, RoundingAdjustment } from './net-lines.ts';
 import { branch, leaf } from './xml-elements.ts';

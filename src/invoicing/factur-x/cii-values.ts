@@ -1,4 +1,4 @@
-import type { VatRate } from '../vat.ts';
+import type { VatRate } from '../../events/invoicing/vat.ts';
 import { branch, leaf } from './xml-elements.ts';
 
 /** How the Cross Industry Invoice writes amounts, rates, dates and VAT categories. */

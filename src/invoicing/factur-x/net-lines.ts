@@ -1,5 +1,5 @@
 import type { CreditNoteData, InvoiceData } from '../../events/invoicing/documents.ts';
-import { splitTaxIncluded, type VatLine, type VatRate } from '../vat.ts';
+import { splitTaxIncluded, type VatLine, type VatRate } from '../../events/invoicing/vat.ts';
 
 /**
  * The lines of an invoice or credit note as EN 16931 counts them: before tax (HT). Prices here are tax

@@ -1,42 +1,40 @@
 import { assertNever } from '../../events/decider.ts';
-import type { CreditNoteData, InvoiceData } from '../../events/invoicing/documents.ts';
-import { eReportingDocumentId, finalPlatformStatuses } from '../../events/e-invoicing/events.ts';
+import { finalPlatformStatuses } from '../../events/e-invoicing/events.ts';
 import type { EventOfType, StoredEvent } from '../../events/registry.ts';
-import { creditNoteAmounts, invoiceAmounts, sumAmounts } from '../../events/e-invoicing/e-reporting-amounts.ts';
 import { evolveOnce, type Projection } from '../projection.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
+import { applyCatalogue, applyLineCancelled, applySaleImported, pendingTransmission } from './e-reporting-days.ts';
+import { eReportingSalesCollection, eReportingSkusCollection } from './e-reporting-sources.ts';
 import { platformDocumentsCollection, type PlatformDocument } from './platform-document.ts';
 
-const eventTypes = ['InvoiceIssued', 'CreditNoteIssued', 'PlatformTransmissionSent', 'PlatformTransmissionFailed', 'PlatformStatusReceived'] as const;
+const eventTypes = [
+  'InvoiceIssued',
+  'CreditNoteIssued',
+  'SaleImported',
+  'SaleProductCancelled',
+  'ProductCatalogued',
+  'ProductUpdated',
+  'PlatformTransmissionSent',
+  'PlatformTransmissionFailed',
+  'PlatformStatusReceived',
+] as const;
 type Handled = EventOfType<(typeof eventTypes)[number]>;
 
 type Fields = Omit<PlatformDocument, '_id' | '_position'>;
 
-const pending: PlatformDocument['transmission'] = {
-  status: 'pending',
-  attempts: 0,
-  lastError: null,
-  nextAttemptAt: null,
-  sentAt: null,
-  platformReference: null,
-};
-
-const sellerOf = (document: InvoiceData | CreditNoteData): PlatformDocument['seller'] => ({
-  siren: document.seller.siret.slice(0, 9),
-  vatNumber: document.seller.vatNumber,
-  name: document.seller.name,
-});
-
 /**
- * What is owed to the approved platform (platform-document.ts): a business customer's document is an
- * e-invoice of its own; a consumer's is summed into its day's e-reporting. Each transmission and
- * platform status recorded since is shown on its document.
+ * What is owed to the approved platform (platform-document.ts): a business customer's invoice or credit
+ * note is an e-invoice of its own; a consumer's sales, whether or not anyone asks for their invoices, are
+ * summed into the day they were recorded, and their cancellations taken from theirs (e-reporting-days.ts);
+ * consumers' invoices and credit notes add nothing, their sales being counted already. Each transmission
+ * and platform status recorded since is shown on its document.
  */
 export const platformDocumentsProjection: Projection = {
   name: 'platform-documents',
-  version: 1,
+  // 2: the days counted from the consumer sales and their cancellations, no longer from their documents.
+  version: 2,
   eventTypes,
-  collections: [platformDocumentsCollection],
+  collections: [platformDocumentsCollection, eReportingSkusCollection, eReportingSalesCollection],
 
   async setup(store: ReadStore) {
     await store.collection<PlatformDocument>(platformDocumentsCollection).createIndex({ 'transmission.status': 1, date: 1 });
@@ -49,43 +47,34 @@ export const platformDocumentsProjection: Projection = {
       case 'InvoiceIssued':
       case 'CreditNoteIssued': {
         const data = event.type === 'InvoiceIssued' ? event.data.invoice : event.data.creditNote;
-        const amounts = event.type === 'InvoiceIssued' ? invoiceAmounts(event.data.invoice) : creditNoteAmounts(event.data.creditNote);
+        if (!data.businessCustomer) return;
         const { number } = event.data;
-        if (data.businessCustomer) {
-          await evolveOnce(documents, number, event.position, (current): Fields | null =>
-            current
-              ? null
-              : {
-                  kind: 'e-invoice',
-                  date: data.date,
-                  documents: [number],
-                  amounts: {},
-                  currency: data.currency,
-                  seller: sellerOf(data),
-                  transmission: pending,
-                  platformStatus: null,
-                  lifecycleOver: false,
-                },
-          );
-          return;
-        }
-        await evolveOnce(documents, eReportingDocumentId(data.date), event.position, (current): Fields | null =>
-          current?.documents.includes(number)
+        await evolveOnce(documents, number, event.position, (current): Fields | null =>
+          current
             ? null
             : {
-                kind: 'e-reporting',
+                kind: 'e-invoice',
                 date: data.date,
-                documents: [...(current?.documents ?? []), number],
-                amounts: sumAmounts(current?.amounts ?? {}, amounts),
+                documents: [number],
+                sales: 0,
+                cancelledLines: 0,
+                recordedAfterSending: 0,
+                amounts: {},
                 currency: data.currency,
-                seller: sellerOf(data),
-                transmission: current?.transmission ?? pending,
-                platformStatus: current?.platformStatus ?? null,
-                lifecycleOver: current?.lifecycleOver ?? false,
+                transmission: pendingTransmission,
+                platformStatus: null,
+                lifecycleOver: false,
               },
         );
         return;
       }
+      case 'SaleImported':
+        return applySaleImported(event, store);
+      case 'SaleProductCancelled':
+        return applyLineCancelled(event, store);
+      case 'ProductCatalogued':
+      case 'ProductUpdated':
+        return applyCatalogue(event, store);
       case 'PlatformTransmissionSent':
         await evolveOnce(
           documents,

@@ -12,8 +12,9 @@ import { WrittenKeys } from './written-keys.ts';
 /**
  * A generation of a projection that this instance builds or keeps up to date: where it stands in the
  * log, and whether it failed. Its checkpoint is written with its documents: saved at every batch that
- * changed them, and at least every `idleCheckpointEvery` positions or second otherwise, so that a
- * restart never re-reads much of the log for a projection that had nothing to do.
+ * applied events of its types (whether or not they changed a document), and at least every
+ * `idleCheckpointEvery` positions or second otherwise, so that a restart never re-reads much of the
+ * log for a projection that had nothing to do.
  */
 export class ProjectionSlot {
   /** Everything up to this position is applied (and written); undefined before the first event. */
@@ -123,9 +124,14 @@ export class ProjectionSlot {
     this.notify();
   }
 
-  /** The checkpoint to write with a batch ending at `position` that wrote `writes`, if it is due. */
-  checkpointFor(position: number, writes: readonly DocumentWrites[], now: number): Document | undefined {
-    const changed = writes.length > 0;
+  /**
+   * The checkpoint to write with a batch ending at `position` that wrote `writes` after applying
+   * `applied` events of its types, if it is due. A batch that applied some of its events is saved even
+   * when they changed nothing (a business sale to the e-reporting): a command's write waits for it, in
+   * another instance by this checkpoint; one that applied none is saved only now and then.
+   */
+  checkpointFor(position: number, writes: readonly DocumentWrites[], now: number, applied = 0): Document | undefined {
+    const changed = writes.length > 0 || applied > 0;
     const due = changed || this.saved === undefined || position - this.saved >= idleCheckpointEvery || now - this.savedAt >= idleCheckpointMs;
     const changes = this.partsAfter(writes, position);
     return due ? ({ _id: this.checkpointId, position, ...(changes && { changes }) } satisfies Checkpoint) : undefined;
@@ -207,7 +213,7 @@ export const applyBatch = async (
     writes.push(...changes);
     if (failure) failures.push(failure);
     if (reached === undefined || (slot.position !== undefined && reached <= slot.position)) continue;
-    const checkpoint = slot.checkpointFor(reached, changes, at);
+    const checkpoint = slot.checkpointFor(reached, changes, at, count);
     if (checkpoint) checkpoints.push(checkpoint);
     done.push({ slot, position: reached, checkpoint: checkpoint !== undefined, changes });
   }

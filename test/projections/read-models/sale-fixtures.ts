@@ -1,4 +1,4 @@
-import type { Address } from '../../../src/events/schema/common-schemas.ts';
+import type { Address, BusinessCustomer } from '../../../src/events/schema/common-schemas.ts';
 import type { SaleProduct } from '../../../src/events/sales/events.ts';
 import type { EventLog } from './event-log.ts';
 
@@ -50,7 +50,17 @@ export const cushion: SaleProduct = {
 
 export const saleImported = (
   log: EventLog,
-  sale: { saleId: number; incrementId: string; orderedAt: string; products: SaleProduct[]; email?: string; lastname?: string },
+  sale: {
+    saleId: number;
+    incrementId: string;
+    orderedAt: string;
+    products: SaleProduct[];
+    email?: string;
+    lastname?: string;
+    importedAt?: string;
+    businessCustomer?: BusinessCustomer;
+    shippingAmount?: number;
+  },
 ) =>
   log.record(`sale-${sale.incrementId}`, {
     type: 'SaleImported',
@@ -61,12 +71,13 @@ export const saleImported = (
       orderedAt: sale.orderedAt,
       currency: 'EUR',
       customer: { email: sale.email ?? 'Marie.Curie@Example.fr', firstname: 'Marie', lastname: sale.lastname ?? 'Curie', phone: '0102030405' },
+      ...(sale.businessCustomer && { businessCustomer: sale.businessCustomer }),
       shippingAddress: address('1 rue Pierre et Marie Curie'),
       billingAddress: null,
       products: sale.products,
       payment: { method: 'card', status: 'paid', amountPaid: 1815 },
-      shippingAmount: 14,
+      shippingAmount: sale.shippingAmount ?? 14,
       grandTotal: 1815,
-      importedAt: '2025-03-10T08:00:00+01:00',
+      importedAt: sale.importedAt ?? '2025-03-10T08:00:00+01:00',
     },
   });

@@ -4,6 +4,7 @@ import { creditNoteData, linesToCredit } from '../../../src/invoicing/credit-not
 import { invoiceData } from '../../../src/invoicing/invoice-data.ts';
 import { aSale, aSaleWithCancelledLamp, invoiceOptions } from '../../invoicing/invoice-fixtures.ts';
 import { address, cushion, fridge, saleImported, sofa } from './sale-fixtures.ts';
+import { recordReformSales } from './reform-sales.ts';
 
 /**
  * A realistic history touching every read model: a sale of three products (a sofa drop-shipped by
@@ -12,7 +13,8 @@ import { address, cushion, fridge, saleImported, sofa } from './sale-fixtures.ts
  * cancelled and refunded, re-addressed and given delivery appointments; a SAV with an appointment, a
  * stored file and two given by URL (one fetched at its second attempt, one given up), then resolved,
  * closed, reopened and cancelled; an older order of the same customer imported later; the catalog, the plannings, leads and tokens;
- * an invoice issued, and a credit note for a line cancelled after it.
+ * an invoice issued, and a credit note for a line cancelled after it; the day of both sales handed to the approved platform; and
+ * the sales the 2026 reform reads (reform-sales.ts).
  */
 
 export const timezone = 'Europe/Paris';
@@ -306,20 +308,21 @@ export const buildScenario = () => {
     },
   });
 
-  // The day of the invoice handed to the approved platform as its e-reporting: a failure, then sent and deposited.
-  const reported = { documentId: 'ER-2025-03-11', kind: 'e-reporting' as const, date: '2025-03-11' };
-  log.record('platformtransmission-ER-2025-03-11', {
+  // The day of both sales' import handed to the approved platform as its e-reporting: a failure, then sent and deposited.
+  const reported = { documentId: 'ER-2025-03-10', kind: 'e-reporting' as const, date: '2025-03-10' };
+  log.record('platformtransmission-ER-2025-03-10', {
     type: 'PlatformTransmissionFailed',
     data: { ...reported, attempt: 1, status: null, error: 'not sent: ECONNREFUSED', nextAttemptAt: '2025-03-12T00:00:30Z', failedAt: '2025-03-12T00:00:00Z' },
   });
-  log.record('platformtransmission-ER-2025-03-11', {
+  log.record('platformtransmission-ER-2025-03-10', {
     type: 'PlatformTransmissionSent',
     data: { ...reported, attempt: 2, status: 201, platformReference: 'pa-1', sentAt: '2025-03-12T00:00:31Z' },
   });
-  log.record('platformtransmission-ER-2025-03-11', {
+  log.record('platformtransmission-ER-2025-03-10', {
     type: 'PlatformStatusReceived',
     data: { ...reported, status: 'deposited', reason: null, receivedAt: '2025-03-12T00:00:31Z' },
   });
+  recordReformSales(log);
 
   // supplier-a's webhook: subscribed, its secret rotated; the sofa's line told (after one failure), the
   // message asked again; supplier-b's subscription failing on the fridge's line, then removed.

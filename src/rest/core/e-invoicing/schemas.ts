@@ -18,7 +18,24 @@ export const platformDocumentView = z.object({
   id: z.string().describe('The identifier the platform is given: the document number (FA-…, AV-…) or ER-<date>'),
   kind: transmissionKind,
   date: z.string().describe('The issue date of an e-invoice, the day an e-reporting reports (local)'),
-  documents: z.array(z.string()).describe('The invoices and credit notes it carries'),
+  documents: z.array(z.string()).describe('The invoice or credit note an e-invoice carries; empty for an e-reporting, which counts sales'),
+  sales: z
+    .number()
+    .int()
+    .nullable()
+    .describe('E-reporting: the consumer sales recorded that day, counted whether or not an invoice was asked for; null for an e-invoice'),
+  cancelled_lines: z
+    .number()
+    .int()
+    .nullable()
+    .describe('E-reporting: the lines of consumer sales cancelled that day, their amounts taken away; null for an e-invoice'),
+  recorded_after_sending: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'E-reporting: sales and cancellations of that day counted after it was sent (recorded late): not in what the platform has; normally 0, null for an e-invoice',
+    ),
   transmission: z.object({
     status: z.enum(['pending', 'retrying', 'sent']),
     attempts: z.number().int(),
@@ -40,6 +57,9 @@ export const platformDocumentOf = (document: PlatformDocument): z.infer<typeof p
   kind: document.kind,
   date: document.date,
   documents: document.documents,
+  sales: document.kind === 'e-reporting' ? document.sales : null,
+  cancelled_lines: document.kind === 'e-reporting' ? document.cancelledLines : null,
+  recorded_after_sending: document.kind === 'e-reporting' ? document.recordedAfterSending : null,
   transmission: {
     status: document.transmission.status,
     attempts: document.transmission.attempts,

@@ -7,6 +7,9 @@ export type VatRate = number;
 /** The standard rate; the order import carries no rate per item, so every line is at this one. */
 export const standardVatRate: VatRate = 2000;
 
+/** A rate in percent, as the catalogue gives it, in basis points (5.5 % = 550). */
+export const vatRateOfPercent = (percent: number): VatRate => Math.round(percent * 100);
+
 export type VatLine = { rate: VatRate; htCents: number; vatCents: number; ttcCents: number };
 
 export type TaxedAmount = { ttcCents: number; rate: VatRate };
