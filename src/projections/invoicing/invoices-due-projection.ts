@@ -24,9 +24,9 @@ const settled = (current: InvoiceDue | null, saleProductId: number, at: string, 
 };
 
 /**
- * How each sale gets its invoice (invoice-due.ts): a business customer's awaited from its import, due
- * once it is settled or at its deadline; every sale invoiced when its InvoiceIssued is recorded, whoever
- * asked for it.
+ * When each business customer's sale gets its invoice (invoice-due.ts): awaited from its import, due
+ * once it is settled or at its deadline, invoiced when its InvoiceIssued is recorded, whoever asked
+ * for it. The events of consumers' sales change nothing here.
  */
 export const invoicesDueProjection: Projection = {
   name: 'invoices-due',
@@ -44,11 +44,13 @@ export const invoicesDueProjection: Projection = {
     switch (event.type) {
       case 'SaleImported': {
         const { data } = event;
+        // A consumer's sale is invoiced when someone asks: nothing to keep for it here.
+        if (!data.businessCustomer) return;
         await evolveOnce(due, data.saleId, event.position, (current): Fields | null =>
           current
             ? null
             : {
-                state: data.businessCustomer ? 'awaiting' : 'on-request',
+                state: 'awaiting',
                 date: administrationDay(data.importedAt),
                 dueAt: new Date(Date.parse(data.importedAt) + businessInvoiceDeadlineDays * dayMs).toISOString(),
                 openLines: data.products.map((product) => product.saleProductId),
