@@ -1,3 +1,4 @@
+import { nextAttemptAfter } from '../events/retry-schedule.ts';
 import { cronContext } from '../events/command-context.ts';
 import { handleCommand } from '../events/command-handler.ts';
 import { fold } from '../events/decider.ts';
@@ -125,8 +126,7 @@ export const createPlatformOutbox = (runtime: JobRuntime, deps: PlatformOutboxDe
       if (outcome.platformStatus) await record({ type: 'RecordPlatformStatus', ...ref, status: outcome.platformStatus, reason: null, at: at.toISOString() });
       return;
     }
-    const delay = retryDelaysMs[Math.min(state.attempts, retryDelaysMs.length - 1)]!;
-    const nextAttemptAt = new Date(at.getTime() + delay).toISOString();
+    const nextAttemptAt = nextAttemptAfter(retryDelaysMs, state.attempts, at).toISOString();
     await record({ type: 'RecordTransmissionFailed', ...ref, status: outcome.status, error: outcome.error, nextAttemptAt, at: at.toISOString() });
     runtime.log.warn({ documentId: document._id, error: outcome.error, nextAttemptAt }, 'document not handed to the platform; tried again later');
   };

@@ -1,3 +1,4 @@
+import { nextAttemptAfter } from '../events/retry-schedule.ts';
 import { setTimeout as wait } from 'node:timers/promises';
 import { TimeSlice } from '../concurrency/time-slice.ts';
 import { cronContext } from '../events/command-context.ts';
@@ -221,8 +222,7 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
       );
       return { next: 'stop' };
     }
-    const delay = retryDelaysMs[Math.min(state.attempts, retryDelaysMs.length - 1)]!;
-    const nextAttemptAt = new Date(at.getTime() + delay);
+    const nextAttemptAt = nextAttemptAfter(retryDelaysMs, state.attempts, at);
     await record(ref, {
       type: 'RecordDeliveryFailed',
       ...ref,

@@ -1,3 +1,4 @@
+import { isAttemptDue } from '../retry-schedule.ts';
 import { assertNever, Refusal, type Decider } from '../decider.ts';
 import { nextAttemptDelay } from '../leads/lead-decider.ts';
 import type { CustomerMailEvent, CustomerMailKind } from './events.ts';
@@ -29,8 +30,7 @@ export type CustomerMailRefusalCode = 'mail_settled';
 export const isSettled = (state: CustomerMailState): boolean => state.status === 'sent' || state.status === 'skipped' || state.status === 'abandoned';
 
 /** Whether the job should make an attempt now. */
-export const isMailDue = (state: CustomerMailState, now: Date): boolean =>
-  !isSettled(state) && (state.nextAttemptAt === null || Date.parse(state.nextAttemptAt) <= now.getTime());
+export const isMailDue = (state: CustomerMailState, now: Date): boolean => !isSettled(state) && isAttemptDue(state.nextAttemptAt, now);
 
 const decide = (command: CustomerMailCommand, state: CustomerMailState): readonly CustomerMailEvent[] | Refusal<CustomerMailRefusalCode> => {
   if (isSettled(state)) return new Refusal('mail_settled', `This mail is already ${state.status}`, { status: state.status });

@@ -1,3 +1,4 @@
+import { isAttemptDue } from '../retry-schedule.ts';
 import { assertNever, type Decider } from '../decider.ts';
 import { finalPlatformStatuses, type EInvoicingEvent, type PlatformStatus, type TransmissionKind } from './events.ts';
 
@@ -24,8 +25,7 @@ export type PlatformTransmissionCommand =
   | ({ type: 'RecordPlatformStatus'; status: PlatformStatus; reason: string | null; at: string } & TransmissionRef);
 
 /** Not sent yet, and its next attempt (if one was set) has come. */
-export const isTransmissionDue = (state: PlatformTransmissionState, now: Date): boolean =>
-  !state.sent && (state.nextAttemptAt === null || Date.parse(state.nextAttemptAt) <= now.getTime());
+export const isTransmissionDue = (state: PlatformTransmissionState, now: Date): boolean => !state.sent && isAttemptDue(state.nextAttemptAt, now);
 
 /** Sent, and the platform has not yet given it a status that ends its lifecycle. */
 export const isAwaitingStatus = (state: PlatformTransmissionState): boolean =>

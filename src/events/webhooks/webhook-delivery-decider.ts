@@ -1,3 +1,4 @@
+import { isAttemptDue } from '../retry-schedule.ts';
 import { assertNever, Refusal, type Decider } from '../decider.ts';
 import type { WebhookEvent, WebhookKind } from './events.ts';
 
@@ -31,8 +32,7 @@ export type WebhookDeliveryRefusalCode = 'never_attempted';
 export const isDeliverySettled = (state: WebhookDeliveryState): boolean => state.delivered && !state.redeliveryRequested;
 
 /** Not settled, and its next attempt (if one was set) has come. */
-export const isDeliveryDue = (state: WebhookDeliveryState, now: Date): boolean =>
-  !isDeliverySettled(state) && (state.nextAttemptAt === null || Date.parse(state.nextAttemptAt) <= now.getTime());
+export const isDeliveryDue = (state: WebhookDeliveryState, now: Date): boolean => !isDeliverySettled(state) && isAttemptDue(state.nextAttemptAt, now);
 
 const decide = (command: WebhookDeliveryCommand, state: WebhookDeliveryState): readonly WebhookDeliveryEvent[] | Refusal<WebhookDeliveryRefusalCode> => {
   const { subscriptionId, messageId, sourceEventId, serviceOrderId, position, kind } = command;

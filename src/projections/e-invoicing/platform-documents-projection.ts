@@ -2,7 +2,7 @@ import { assertNever } from '../../events/decider.ts';
 import { finalPlatformStatuses } from '../../events/e-invoicing/events.ts';
 import type { EventOfType, StoredEvent } from '../../events/registry.ts';
 import { evolveOnce, type Projection } from '../projection.ts';
-import type { ReadStore } from '../read-store/read-store.ts';
+import type { ReadCollection, ReadStore } from '../read-store/read-store.ts';
 import { applyCatalogue, applyLineCancelled, applySaleImported, pendingTransmission } from './e-reporting-days.ts';
 import { eReportingSalesCollection, eReportingSkusCollection } from './e-reporting-sources.ts';
 import { platformDocumentsCollection, type PlatformDocument } from './platform-document.ts';
@@ -22,6 +22,15 @@ type Handled = EventOfType<(typeof eventTypes)[number]>;
 
 type Fields = Omit<PlatformDocument, '_id' | '_position'>;
 
+/** A transmission or a status, shown on the document it is about (nothing for a document unknown here). */
+const changeDocument = async (
+  documents: ReadCollection<PlatformDocument>,
+  event: StoredEvent<EventOfType<'PlatformTransmissionSent' | 'PlatformTransmissionFailed' | 'PlatformStatusReceived'>>,
+  change: (current: PlatformDocument) => Partial<Fields>,
+): Promise<void> => {
+  await evolveOnce(documents, event.data.documentId, event.position, (current) => current && { ...current, ...change(current) });
+};
+
 /**
  * What is owed to the approved platform (platform-document.ts): a business customer's invoice or credit
  * note is an e-invoice of its own; a consumer's sales, whether or not anyone asks for their invoices, are
@@ -31,8 +40,7 @@ type Fields = Omit<PlatformDocument, '_id' | '_position'>;
  */
 export const platformDocumentsProjection: Projection = {
   name: 'platform-documents',
-  // 2: the days counted from the consumer sales and their cancellations, no longer from their documents.
-  version: 2,
+  version: 1,
   eventTypes,
   collections: [platformDocumentsCollection, eReportingSkusCollection, eReportingSalesCollection],
 
@@ -76,56 +84,32 @@ export const platformDocumentsProjection: Projection = {
       case 'ProductUpdated':
         return applyCatalogue(event, store);
       case 'PlatformTransmissionSent':
-        await evolveOnce(
-          documents,
-          event.data.documentId,
-          event.position,
-          (current): Fields | null =>
-            current && {
-              ...current,
-              transmission: {
-                status: 'sent',
-                attempts: event.data.attempt,
-                lastError: current.transmission.lastError,
-                nextAttemptAt: null,
-                sentAt: event.data.sentAt,
-                platformReference: event.data.platformReference,
-              },
-            },
-        );
-        return;
+        return changeDocument(documents, event, (current) => ({
+          transmission: {
+            status: 'sent',
+            attempts: event.data.attempt,
+            lastError: current.transmission.lastError,
+            nextAttemptAt: null,
+            sentAt: event.data.sentAt,
+            platformReference: event.data.platformReference,
+          },
+        }));
       case 'PlatformTransmissionFailed':
-        await evolveOnce(
-          documents,
-          event.data.documentId,
-          event.position,
-          (current): Fields | null =>
-            current && {
-              ...current,
-              transmission: {
-                ...current.transmission,
-                status: 'retrying',
-                attempts: event.data.attempt,
-                lastError: event.data.error,
-                nextAttemptAt: event.data.nextAttemptAt,
-              },
-            },
-        );
-        return;
+        return changeDocument(documents, event, (current) => ({
+          transmission: {
+            ...current.transmission,
+            status: 'retrying',
+            attempts: event.data.attempt,
+            lastError: event.data.error,
+            nextAttemptAt: event.data.nextAttemptAt,
+          },
+        }));
       case 'PlatformStatusReceived':
-        await evolveOnce(
-          documents,
-          event.data.documentId,
-          event.position,
-          (current): Fields | null =>
-            current && {
-              ...current,
-              transmission: { ...current.transmission, status: 'sent', nextAttemptAt: null },
-              platformStatus: { status: event.data.status, reason: event.data.reason, receivedAt: event.data.receivedAt },
-              lifecycleOver: finalPlatformStatuses.includes(event.data.status),
-            },
-        );
-        return;
+        return changeDocument(documents, event, (current) => ({
+          transmission: { ...current.transmission, status: 'sent', nextAttemptAt: null },
+          platformStatus: { status: event.data.status, reason: event.data.reason, receivedAt: event.data.receivedAt },
+          lifecycleOver: finalPlatformStatuses.includes(event.data.status),
+        }));
       default:
         return assertNever(event);
     }
