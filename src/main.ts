@@ -105,7 +105,7 @@ const main = async (): Promise<void> => {
       webhookDeliveries = startWebhookDeliverer(
         runtime,
         { tokenSecret: runtime.tokenSecret },
-        { send: { allowHosts, ...(caFile && { ca: readFileSync(caFile) }) } },
+        { send: { allowHosts, ...(caFile && { ca: readFileSync(caFile) }) }, deliveriesPerSecond: config.webhookDeliveriesPerSecond },
       );
       if (config.platform) {
         platformTransmissions = startPlatformTransmissionJob(

@@ -13,6 +13,8 @@ import { sellerFromEnvironment, type Seller } from './seller-settings.ts';
  * stops the process with a message naming the variable, before anything is opened.
  */
 
+/** WEBHOOK_DELIVERIES_PER_SECOND's one message, whatever is wrong with it. */
+const webhookPaceRule = 'must be a whole number from 1 to 100000 (messages a second)';
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
@@ -138,6 +140,11 @@ const environment = z.object({
   PLATFORM_EVERY_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1, 'must be 1 to 59 (s)').max(59, 'must be 1 to 59 (s)').default(5)),
   /** The first day whose documents are sent, and whose business sales are invoiced without anyone asking (local date); unset: every document the log holds. */
   PLATFORM_FROM: z.preprocess(emptyAsUndefined, z.iso.date('must be a date, YYYY-MM-DD').optional()),
+  /** The most webhook messages this instance sends a second, on average over its subscriptions: a backlog's drain leaves the API its share. */
+  WEBHOOK_DELIVERIES_PER_SECOND: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ error: webhookPaceRule }).int(webhookPaceRule).min(1, webhookPaceRule).max(100_000, webhookPaceRule).default(600),
+  ),
   /** Tests only (refused in production): `host:port` receivers exempt from the webhooks' address policy. */
   WEBHOOK_TEST_RECEIVERS: optionalString,
   /** Tests only (refused in production): a PEM certificate the webhooks trust beside the system's (a self-signed receiver). */
@@ -230,6 +237,8 @@ export type Config = {
   logNotary: { enabled: boolean; signingKey: string | undefined; treeFile: string; headEveryEvents: number; headEverySeconds: number };
   /** The seller the invoices and credit notes name, with its legal mentions (SELLER_*; demo values outside production). */
   seller: Seller;
+  /** The most webhook messages this instance sends a second (WEBHOOK_DELIVERIES_PER_SECOND, 600 by default). */
+  webhookDeliveriesPerSecond: number;
   /** The webhooks' test exemptions (WEBHOOK_TEST_*): loopback receivers and their certificate; empty in production. */
   webhookTest: { allowHosts: string[]; caFile: string | undefined };
   /**
@@ -331,6 +340,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       headEverySeconds: values.LOG_HEAD_EVERY_SECONDS,
     },
     seller: seller.seller,
+    webhookDeliveriesPerSecond: values.WEBHOOK_DELIVERIES_PER_SECOND,
     webhookTest: {
       allowHosts: (values.WEBHOOK_TEST_RECEIVERS ?? '')
         .split(',')

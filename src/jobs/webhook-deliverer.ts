@@ -1,5 +1,6 @@
 import { nextAttemptAfter } from '../events/retry-schedule.ts';
 import { setTimeout as wait } from 'node:timers/promises';
+import { createPace } from '../concurrency/pace.ts';
 import { TimeSlice } from '../concurrency/time-slice.ts';
 import { cronContext } from '../events/command-context.ts';
 import { handleCommand } from '../events/command-handler.ts';
@@ -48,10 +49,12 @@ import type { JobRuntime } from './job-runtime.ts';
  * A loop goes a window at a time (64 messages at most): it prepares the window's messages (each still
  * owed, its body), hands the window to the sending thread (webhook-send-thread.ts), which sends them
  * in order off the event loop that answers the API, stopping at the first failure or after a second of
- * sending, and hands back their outcomes together; the loop then records them together and moves its
- * checkpoint past those settled. Under load the event loop thus takes a few turns per window rather
- * than one per message. A window's subscription state (its secrets, a removal, a failing mark) is read
- * as the window is prepared.
+ * sending, and hands back their outcomes together; the loop then records them together and moves
+ * its checkpoint past those settled. Under load the event loop thus takes a few turns per window
+ * rather than one per message. The windows of all the loops keep to a pace (`deliveriesPerSecond`:
+ * WEBHOOK_DELIVERIES_PER_SECOND, 600 by default), so that a backlog's drain leaves the API its share,
+ * and the sending thread runs at a lower priority than the one answering the API. A window's
+ * subscription state (its secrets, a removal, a failing mark) is read as the window is prepared.
  *
  * At least once, never lost: each message's own stream (`webhookdelivery-<id>-<messageId>`) records
  * its attempts and says, when its window is prepared, whether it is still owed; the checkpoint only
@@ -77,6 +80,12 @@ export type WebhookDelivererOptions = {
   windowSize?: number;
   /** A window stops sending, the rest unsent, once it has been sending this long (default 1 s). */
   windowMs?: number;
+  /**
+   * At most this many messages a second are sent on average, over every subscription of this instance
+   * (default: no limit). A backlog's deliveries then leave the thread that answers the API its share:
+   * each costs it the message's preparation and the record of its outcome.
+   */
+  deliveriesPerSecond?: number;
 };
 
 export type WebhookDeliverer = {
@@ -111,6 +120,7 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
   const failingAfterMs = options.failingAfterMs ?? 24 * 60 * 60 * 1000;
   const windowSize = options.windowSize ?? 64;
   const sendThread = startWebhookSendThread({ send: options.send, windowMs: options.windowMs });
+  const pace = createPace(options.deliveriesPerSecond ?? Number.POSITIVE_INFINITY);
   const orderDate = localDateIn(runtime.config.planningTimezone);
   const linkKey = labelLinkKey(settings.tokenSecret);
   const labelLinks = new Map<SupplierName, LabelLinks>();
@@ -244,7 +254,8 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
    * attempt at it can have been recorded), the window
    * ending before a message not yet due; then sent by the sending thread in order, stopping at the first
    * failure; then the outcomes recorded together (their appends started in one turn: the embedded store
-   * commits them in one transaction, EventStoreDB receives them side by side).
+   * commits them in one transaction, hence one fsync on the thread that answers the API, EventStoreDB
+   * receives them side by side).
    */
   const deliverWindow = async (
     subscription: WebhookSubscriptionDocument,
@@ -286,6 +297,7 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
       }
     }
     const sending = window.filter((prepared): prepared is Prepared => prepared !== null);
+    if (sending.length > 0) await pace.reserve(sending.length, signal);
     const outcomes =
       sending.length === 0
         ? []
