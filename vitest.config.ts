@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { productionPathSpecs, quickSpecs, runtimeSmokeSpecs } from './test/spec-sets.ts';
+import { ServersLastSequencer } from './test/support/servers-last-sequencer.ts';
 
 // On the production adapters (TEST_BACKENDS, see test/support/backends.ts) every write crosses gRPC and
 // every read-model update a MongoDB-compatible server: the same specs, with more time.
@@ -40,6 +41,8 @@ export default defineConfig({
     isolate: false,
     // The specs that start the service as a process run its bundle (dist/), built here first.
     globalSetup: ['test/support/build-service.ts'],
+    // The files that start the MongoDB-compatible test server last: its build may still run as the suite starts (test/run.sh).
+    sequence: { sequencer: ServersLastSequencer },
     reporters: reportDir ? ['default', ['json', { outputFile: reportFile }]] : ['default'],
   },
 });

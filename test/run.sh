@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: type-check and lint side by side (while the MongoDB-compatible test server, and the native
-# addon when the install skipped its compile, are built beside them, and the Factur-X validators installed),
-# then the whole suite on the embedded default, the three-instance proof alone, then the production path's set on the production
+# addon when the install skipped its compile, are built beside them, and the Factur-X validators installed;
+# the server's build may go on beside the suite), then the whole suite on the embedded default, the three-instance proof alone, then the production path's set on the production
 # adapters (test/spec-sets.ts). Each step prints its time; with TEST_REPORT_DIR set (.ci/run), the
 # times are also written there, for the CI's summary.
 set -euo pipefail
@@ -24,7 +24,8 @@ done_step() {
   return 0
 }
 
-# The server build (Go) runs beside the type-check and the lint: each of those uses one core.
+# The server build (Go) runs beside the type-check and the lint (each of those uses one core), and on
+# beside the suite if need be.
 servers_log=$(mktemp)
 facturx_log=$(mktemp)
 trap 'rm -f "$servers_log" "$facturx_log"' EXIT
@@ -62,13 +63,6 @@ checks() {
 }
 step 'type-check and lint' checks
 step_started=$SECONDS
-if ! wait "$servers"; then
-  cat "$servers_log"
-  exit 1
-fi
-cat "$servers_log"
-done_step 'test servers (after the lint)'
-step_started=$SECONDS
 if ! wait "$facturx"; then
   cat "$facturx_log"
   exit 1
@@ -85,6 +79,16 @@ if [[ -n "$addon" ]]; then
 fi
 rm -f "$addon_log"
 
+# The suite starts while the test server's build may still run (a fresh machine downloads its Go
+# modules, then compiles them): the files that start that server come last (vitest.config.ts), and
+# wait for the build behind its lock if it is not done by then.
 step 'the whole suite, embedded' npx vitest run
+step_started=$SECONDS
+if ! wait "$servers"; then
+  cat "$servers_log"
+  exit 1
+fi
+cat "$servers_log"
+done_step 'test servers (after the suite)'
 step 'three instances, alone' env TEST_SET=instances npx vitest run
 step 'the production path, production adapters' env TEST_BACKENDS=production npx vitest run

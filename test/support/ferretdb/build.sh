@@ -22,7 +22,8 @@ fi
 
 echo "ferretdb: building $out/ferretdb"
 cd "$here"
-go build -mod=readonly -o "$out/ferretdb.tmp" .
+# Without symbols and paths: a test server, a quicker link.
+go build -mod=readonly -trimpath -ldflags='-s -w' -o "$out/ferretdb.tmp" .
 mv -f "$out/ferretdb.tmp" "$out/ferretdb"
 echo "$stamp" >"$out/ferretdb.stamp"
 echo "ferretdb: built"
