@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config/config.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { configProblems } from './config-problems.ts';
 import { productionSecrets } from '../support/production-secrets.ts';
 import { productionSeller } from '../support/production-seller.ts';
 
 /** PLATFORM_*: the approved platform is off unless its URL and one kind of credentials are given. */
 describe('the approved platform settings', () => {
   const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: '/tmp/platform-settings', ...env });
-  const problemsOf = (env: Record<string, string>) => {
-    try {
-      load(env);
-    } catch (error) {
-      if (error instanceof ConfigError) return error.problems;
-      throw error;
-    }
-    return [];
-  };
+  const problemsOf = (env: Record<string, string>) => configProblems({ DATA_DIR: '/tmp/platform-settings', ...env });
 
   it('when PLATFORM_URL is unset, no platform is configured: nothing is sent', () => {
     expect(load({}).platform).toBeNull();

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config/config.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { configProblems } from './config-problems.ts';
 import { frenchVatNumber, isSiren, isSiret } from '../../src/config/french-identifiers.ts';
 import { demoSeller } from '../../src/config/seller-settings.ts';
 import { productionSeller } from '../support/production-seller.ts';
@@ -27,16 +28,6 @@ const sellerVariables = [
   'SELLER_PAYMENT_TERMS',
   'SELLER_LATE_PAYMENT_PENALTIES',
 ];
-
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
 
 describe('French company identifiers', () => {
   it('a SIREN is 9 digits with a Luhn check digit; a SIRET is its SIREN and a NIC, 14 digits checked as a whole', () => {
@@ -67,7 +58,7 @@ describe('the seller settings', () => {
   });
 
   it('when in production without them, the configuration is refused naming each missing setting', () => {
-    const problems = problemsOf({ NODE_ENV: 'production', ...productionSecrets });
+    const problems = configProblems({ NODE_ENV: 'production', ...productionSecrets });
     for (const variable of sellerVariables) expect(problems).toContain(`${variable}: required when NODE_ENV=production (an invoice's legal mention)`);
     expect(problems).toHaveLength(sellerVariables.length);
   });
@@ -101,35 +92,37 @@ describe('the seller settings', () => {
     expect(loadConfig({ ...production, SELLER_VAT_ON_DEBITS: 'false' }).seller.vatOnDebits).toBe(false);
     expect(loadConfig({ SELLER_VAT_ON_DEBITS: 'true' }).seller).toEqual({ ...demoSeller, vatOnDebits: true });
     const refused = 'SELLER_VAT_ON_DEBITS: must be true or false (the option for VAT on debits taken or not)';
-    expect(problemsOf({ ...production, SELLER_VAT_ON_DEBITS: 'oui' })).toEqual([refused]);
-    expect(problemsOf({ SELLER_VAT_ON_DEBITS: 'yes' })).toEqual([refused]);
+    expect(configProblems({ ...production, SELLER_VAT_ON_DEBITS: 'oui' })).toEqual([refused]);
+    expect(configProblems({ SELLER_VAT_ON_DEBITS: 'yes' })).toEqual([refused]);
   });
 
   it('when a value has the wrong form, it is refused naming the setting and the form expected', () => {
     const production = { NODE_ENV: 'production', ...productionSecrets, ...productionSeller };
-    expect(problemsOf({ ...production, SELLER_SIRET: '73282932000075' })).toEqual([
+    expect(configProblems({ ...production, SELLER_SIRET: '73282932000075' })).toEqual([
       'SELLER_SIRET: must be a SIRET: 14 digits (SIREN and NIC) with a valid check digit',
     ]);
-    expect(problemsOf({ ...production, SELLER_VAT_NUMBER: 'DE123456789' })).toEqual([
+    expect(configProblems({ ...production, SELLER_VAT_NUMBER: 'DE123456789' })).toEqual([
       'SELLER_VAT_NUMBER: must be a French VAT number: FR, a 2-character key, the SIREN',
     ]);
-    expect(problemsOf({ ...production, SELLER_VAT_NUMBER: 'FR45732829320' })).toEqual([
+    expect(configProblems({ ...production, SELLER_VAT_NUMBER: 'FR45732829320' })).toEqual([
       'SELLER_VAT_NUMBER: must be the VAT number of the SIREN 732 829 320 of SELLER_SIRET, FR44732829320',
     ]);
-    expect(problemsOf({ ...production, SELLER_POSTCODE: '6900' })).toEqual(['SELLER_POSTCODE: must be a French postcode, 5 digits']);
-    expect(problemsOf({ ...production, SELLER_STREET: 'a|b|c|d|e' })).toEqual(['SELLER_STREET: must be at most 4 lines separated by |, 200 characters in all']);
-    expect(problemsOf({ ...production, SELLER_RCS: 'RCS Lyon B 732 829 320' })[0]).toMatch(/^SELLER_RCS: must be the town of the trade register only/);
-    expect(problemsOf({ ...production, SELLER_SHARE_CAPITAL: 'dix mille' })).toEqual([
+    expect(configProblems({ ...production, SELLER_POSTCODE: '6900' })).toEqual(['SELLER_POSTCODE: must be a French postcode, 5 digits']);
+    expect(configProblems({ ...production, SELLER_STREET: 'a|b|c|d|e' })).toEqual([
+      'SELLER_STREET: must be at most 4 lines separated by |, 200 characters in all',
+    ]);
+    expect(configProblems({ ...production, SELLER_RCS: 'RCS Lyon B 732 829 320' })[0]).toMatch(/^SELLER_RCS: must be the town of the trade register only/);
+    expect(configProblems({ ...production, SELLER_SHARE_CAPITAL: 'dix mille' })).toEqual([
       'SELLER_SHARE_CAPITAL: must be an amount in euros, e.g. 10000 or 10000.50',
     ]);
-    expect(problemsOf({ ...production, SELLER_PAYMENT_TERMS: 'Paiement comptant à la commande.' })).toEqual([
+    expect(configProblems({ ...production, SELLER_PAYMENT_TERMS: 'Paiement comptant à la commande.' })).toEqual([
       'SELLER_PAYMENT_TERMS: must be a statement of the discount for early payment (escompte), or that there is none, e.g. Pas d’escompte pour paiement anticipé.',
     ]);
-    expect(problemsOf({ ...production, SELLER_COUNTRY: 'BE' })).toEqual(['SELLER_COUNTRY: must be FR (the identifiers checked are French ones)']);
+    expect(configProblems({ ...production, SELLER_COUNTRY: 'BE' })).toEqual(['SELLER_COUNTRY: must be FR (the identifiers checked are French ones)']);
   });
 
   it('when only some are set outside production, the others are required too: half a real identity is not completed with demo values', () => {
-    const problems = problemsOf({ SELLER_NAME: 'Maison & Confort Distribution', SELLER_SIRET: '73282932000074' });
+    const problems = configProblems({ SELLER_NAME: 'Maison & Confort Distribution', SELLER_SIRET: '73282932000074' });
     expect(problems).toContain("SELLER_VAT_NUMBER: required once any SELLER_* setting is given (an invoice's legal mention)");
     expect(problems.some((problem) => problem.startsWith('SELLER_NAME'))).toBe(false);
     expect(problems).toHaveLength(sellerVariables.length - 2);

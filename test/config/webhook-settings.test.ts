@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config/config.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { configProblems } from './config-problems.ts';
 
 /** WEBHOOK_DELIVERIES_PER_SECOND: the pace of the suppliers' webhooks, 600 a second unless set. */
 describe('the webhooks settings', () => {
   const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: '/tmp/webhook-settings', ...env });
-  const problemsOf = (env: Record<string, string>) => {
-    try {
-      load(env);
-    } catch (error) {
-      if (error instanceof ConfigError) return error.problems;
-      throw error;
-    }
-    return [];
-  };
+  const problemsOf = (env: Record<string, string>) => configProblems({ DATA_DIR: '/tmp/webhook-settings', ...env });
 
   it('when the pace is not set, deliveries keep to 600 a second; when set, to the rate given', () => {
     expect(load({}).webhookDeliveriesPerSecond).toBe(600);
