@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { transactionCategory, type AmountsByCategory } from '../events/e-invoicing/e-reporting-amounts.ts';
+import { reportedAmountsOf, transactionCategory, type AmountsByCategory } from '../events/e-invoicing/e-reporting-amounts.ts';
 import { splitTaxIncluded, type VatRate } from '../events/invoicing/vat.ts';
 
 /**
@@ -37,10 +37,9 @@ const split = (ttcCents: number, rate: VatRate) => {
 
 export const dayReport = (day: { date: string; currency: string; seller: EReport['seller']; transactions: number; amounts: AmountsByCategory }): EReport => {
   const categories = transactionCategory.options.flatMap((category) => {
-    const rates = Object.entries(day.amounts)
-      .map(([key, ttcCents]) => ({ key: key.split(':'), ttcCents }))
-      .filter(({ key, ttcCents }) => key[0] === category && ttcCents !== 0)
-      .map(({ key, ttcCents }) => ({ rate: Number(key[1]), ...split(ttcCents, Number(key[1])) }))
+    const rates = reportedAmountsOf(day.amounts)
+      .filter((amount) => amount.category === category)
+      .map(({ rate, ttcCents }) => ({ rate, ...split(ttcCents, rate) }))
       .sort((a, b) => a.rate - b.rate);
     if (rates.length === 0) return [];
     const htCents = rates.reduce((sum, rate) => sum + rate.htCents, 0);

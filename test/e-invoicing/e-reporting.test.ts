@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cancelledAmounts,
-  reportedSale,
-  saleAmounts,
-  sumAmounts,
-  type AmountsByCategory,
-  type SkuTerms,
-} from '../../src/events/e-invoicing/e-reporting-amounts.ts';
+import { cancelledAmounts, reportedSale, saleAmounts, sumAmounts, type SkuTerms } from '../../src/events/e-invoicing/e-reporting-amounts.ts';
 import { dayReport } from '../../src/e-invoicing/e-reporting.ts';
 import { eReportingXml } from '../../src/e-invoicing/e-reporting-xml.ts';
 import { creditNoteData, linesToCredit } from '../../src/invoicing/credit-note-data.ts';
 import { invoiceData } from '../../src/invoicing/invoice-data.ts';
 import type { SaleDocument } from '../../src/projections/sales/sale-document.ts';
 import { aProduct, aSale, aSaleWithCancelledLamp, anIssue, invoiceOptions } from '../invoicing/invoice-fixtures.ts';
+import { ttcByRate } from './amounts-by-rate.ts';
 
 /**
  * A day's e-reporting of consumer sales: each sale recorded adds its lines and its shipping fee, each
@@ -24,15 +18,6 @@ const seller = { siren: '912345678', vatNumber: 'FR32912345678', name: 'Maison E
 /** The sale's amounts as the import gives them, with the catalogue's terms of its SKUs. */
 const added = (sale: SaleDocument, terms: ReadonlyMap<string, SkuTerms>) => reportedSale(sale, (sku) => terms.get(sku));
 
-/** Tax included per rate, whatever the category. */
-const byRate = (amounts: AmountsByCategory): Record<number, number> => {
-  const rates: Record<number, number> = {};
-  for (const [key, cents] of Object.entries(amounts)) {
-    const rate = Number(key.split(':')[1]);
-    if (cents !== 0) rates[rate] = (rates[rate] ?? 0) + cents;
-  }
-  return rates;
-};
 const vatByRate = (vat: readonly { rate: number; ttcCents: number }[], sign = 1) => Object.fromEntries(vat.map((line) => [line.rate, sign * line.ttcCents]));
 
 /** The invoice's options for these terms: rates by SKU, goods or services by SKU. */
@@ -54,7 +39,7 @@ describe("a day's e-reporting", () => {
     const amounts = saleAmounts(added(sale, terms));
     const invoice = invoiceData(sale, anIssue, optionsFor(terms));
 
-    expect(byRate(amounts)).toEqual(vatByRate(invoice.vat));
+    expect(ttcByRate(amounts)).toEqual(vatByRate(invoice.vat));
     expect(amounts['TPS1:1000']).toBe(25_980);
     expect(Object.keys(amounts).sort()).toEqual(['TLB1:2000', 'TLB1:550', 'TLB1:1000', 'TPS1:1000'].sort());
   });
@@ -71,7 +56,7 @@ describe("a day's e-reporting", () => {
         products.map((product): [string, SkuTerms] => [product.sku, { rate: rates[random(4)]!, category: random(3) === 0 ? 'TPS1' : 'TLB1' }]),
       );
       const sale = aSale({ products, shippingAmount: random(2) === 0 ? 0 : random(10_000) / 100 });
-      expect(byRate(saleAmounts(added(sale, randomTerms)))).toEqual(vatByRate(invoiceData(sale, anIssue, optionsFor(randomTerms)).vat));
+      expect(ttcByRate(saleAmounts(added(sale, randomTerms)))).toEqual(vatByRate(invoiceData(sale, anIssue, optionsFor(randomTerms)).vat));
     }
   });
 
@@ -87,7 +72,7 @@ describe("a day's e-reporting", () => {
     );
 
     const taken = cancelledAmounts(counted, [103]);
-    expect(byRate(taken)).toEqual(vatByRate(creditNote.vat, -1));
+    expect(ttcByRate(taken)).toEqual(vatByRate(creditNote.vat, -1));
     expect(taken).toEqual({ 'TPS1:1000': -25_980 });
     // Unknown lines take nothing.
     expect(cancelledAmounts(counted, [999])).toEqual({});

@@ -10,10 +10,10 @@ import { catalogProducts } from '../../src/events/catalog/catalog-handlers.ts';
 import { systemContext } from '../../src/events/command-context.ts';
 import { cancelSale } from '../../src/events/sales/cancel-sale.ts';
 import { shipSupplierLine } from '../../src/events/sales/supplier-lines.ts';
-import type { AmountsByCategory } from '../../src/events/e-invoicing/e-reporting-amounts.ts';
 import { readModelsCaughtUp } from '../support/api-harness.ts';
 import { importOrder, order, startSaleActionsApi, type SaleActionsApi } from '../rest/core/sale-actions/sale-actions-api.ts';
 import { startStandInPlatform, type StandInPlatform } from './stand-in-platform.ts';
+import { ttcByRate } from './amounts-by-rate.ts';
 
 /**
  * The outbox of the approved platform, in process, against a stand-in platform on a loopback port:
@@ -30,15 +30,6 @@ const ownStock: OrderImportPayload['items'] = [
   { sku: 'LAMP-ARC-BLK', name: 'Lampadaire arc noir', qty_ordered: 2, price: 129.9, supplier: null },
 ];
 let increment = 100_300_000;
-/** Tax included per rate, whatever the category. */
-const byRate = (amounts: AmountsByCategory): Record<number, number> => {
-  const rates: Record<number, number> = {};
-  for (const [key, cents] of Object.entries(amounts)) {
-    const rate = Number(key.split(':')[1]);
-    if (cents !== 0) rates[rate] = (rates[rate] ?? 0) + cents;
-  }
-  return rates;
-};
 const anOrder = (overrides: Partial<OrderImportPayload> = {}) =>
   order({
     increment_id: String(++increment),
@@ -195,7 +186,7 @@ describe('the platform outbox', () => {
     // The same sale's invoice, asked for now, says what its day counts, rate by rate; it adds nothing to the day.
     const invoice = (await api.runtime.invoicing.invoiceFor(mixed.saleId))!;
     await readModelsCaughtUp(api.runtime);
-    expect(byRate((await day(today)).amounts)).toEqual(Object.fromEntries(invoice.vat.map((line) => [line.rate, line.ttcCents])));
+    expect(ttcByRate((await day(today)).amounts)).toEqual(Object.fromEntries(invoice.vat.map((line) => [line.rate, line.ttcCents])));
     expect((await day(today)).amounts['TPS1:1000']).toBe(6_000);
     await run();
     expect(platform.receivedTimes(today)).toBe(0);
@@ -209,7 +200,7 @@ describe('the platform outbox', () => {
     await readModelsCaughtUp(api.runtime);
     await run();
     expect(platform.receivedTimes(today)).toBe(0);
-    expect(byRate((await day('ER-2026-10-06')).amounts)).toEqual(Object.fromEntries(creditNote.vat.map((line) => [line.rate, -line.ttcCents])));
+    expect(ttcByRate((await day('ER-2026-10-06')).amounts)).toEqual(Object.fromEntries(creditNote.vat.map((line) => [line.rate, -line.ttcCents])));
 
     advanceTo('2026-10-05T22:11:00.000Z');
     await run();

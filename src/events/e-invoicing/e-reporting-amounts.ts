@@ -60,6 +60,15 @@ export const reportedSale = (
 
 const keyOf = (amount: ReportedAmount): string => `${amount.category}:${amount.rate}`;
 
+/** The amounts of a day or a sale as category, rate and amount, the zero ones left out: their keys read back. */
+export const reportedAmountsOf = (amounts: AmountsByCategory): ReportedAmount[] =>
+  Object.entries(amounts)
+    .filter(([, ttcCents]) => ttcCents !== 0)
+    .map(([key, ttcCents]) => {
+      const [category, rate] = key.split(':');
+      return { category: transactionCategory.parse(category), rate: Number(rate), ttcCents };
+    });
+
 const sum = (amounts: readonly ReportedAmount[], sign: 1 | -1): AmountsByCategory => {
   const sums: AmountsByCategory = {};
   for (const amount of amounts) {
