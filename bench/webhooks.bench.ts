@@ -167,6 +167,8 @@ try {
   const releasedAt = Date.now();
   held = false;
   const load = feed(origin);
+  // Awaited below: until then a failure of the load must not end the process before `finally` stops the server.
+  load.catch(() => undefined);
   await drained('/later', backlog);
   const loaded = await load;
   // The delivery held at the release arrived before it; the drain runs from the next one.
