@@ -71,7 +71,7 @@ export const runtimeSmokeSpecs = [
 export const quickSpecs = [
   'test/events/**/*.test.ts',
   'test/projections/read-models/**/*.test.ts',
-  'test/projections/sale-log/**/*.test.ts',
+  'test/graphql/sale-log/**/*.test.ts',
   'test/time/**/*.test.ts',
   'test/invoicing/**/*.test.ts',
   'test/config.test.ts',

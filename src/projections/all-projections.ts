@@ -9,7 +9,6 @@ import { issuedDocumentsProjection } from './invoicing/issued-documents-projecti
 import { invoicesDueProjection } from './invoicing/invoices-due-projection.ts';
 import { leadsProjection } from './leads/leads-projection.ts';
 import { planningProjection } from './planning/planning-projection.ts';
-import { saleLogProjection } from './sale-log/sale-log-projection.ts';
 import { salesProjection } from './sales/sales-projection.ts';
 import { supplierLinesProjection } from './supplier-lines/supplier-lines-projection.ts';
 import { supplierPerformanceProjection } from './supplier-performance/supplier-performance-projection.ts';
@@ -28,7 +27,6 @@ export const allProjections = (options: { timezone: string }): Projection[] => [
   planningProjection,
   leadsProjection,
   accessTokensProjection,
-  saleLogProjection,
   supplierPerformanceProjection(options),
   dashboardProjection(options),
   issuedDocumentsProjection,

@@ -176,7 +176,7 @@ describe('the sales queries', () => {
       expect(response.body.errors[0]).toMatchObject({ message: 'after: not a cursor of this connection', extensions: { code: 'BAD_USER_INPUT' } });
     });
 
-    it('when every sale of a page asks for its SAVs, supplier lines and log, each read model is read once for the page', async () => {
+    it('when every sale of a page asks for its SAVs, supplier lines and log, each read model is read once for the page, the log from the sales’ streams', async () => {
       const reads: string[] = [];
       const store = api.runtime.readStore;
       const collection = store.collection.bind(store);
@@ -189,14 +189,20 @@ describe('the sales queries', () => {
             return typeof value === 'function' ? value.bind(target) : value;
           },
         })) as typeof store.collection;
+      let data;
       try {
-        await api.data(`{ sales(first: 3) { edges { node { savs { savId } supplierLines { sku } log { type } } } } }`);
+        data = await api.data(`{ sales(first: 3) { edges { node { savs { savId } supplierLines { sku } log { type } } } } }`);
       } finally {
         store.collection = collection;
       }
       expect(reads.filter((name) => name === 'savs')).toHaveLength(1);
       expect(reads.filter((name) => name === 'supplier_lines')).toHaveLength(1);
-      expect(reads.filter((name) => name === 'sale_log')).toHaveLength(1);
+      expect(new Set(reads)).toEqual(new Set(['sales', 'savs', 'supplier_lines']));
+      expect(data.sales.edges.map((edge: { node: { log: { type: string }[] } }) => edge.node.log[0]?.type)).toEqual([
+        'SaleImported',
+        'SaleImported',
+        'SaleImported',
+      ]);
     });
   });
 });

@@ -58,6 +58,7 @@ export const aSale = (overrides: Partial<SaleDocument> = {}): SaleDocument => ({
   deliveryAppointment: null,
   deliveryServiceAppointment: null,
   savIds: [],
+  erasureKeyId: null,
   importedAt: '2026-10-02T07:15:00.000Z',
   cancelledAt: null,
   updatedAt: '2026-10-02T07:15:00.000Z',

@@ -1,9 +1,9 @@
-import type { SaleLogEntry } from '../../projections/sale-log/sale-log-projection.ts';
-import { addressUpdatedSummary } from '../../projections/sale-log/sale-log-summary.ts';
 import { builder } from '../builder.ts';
 import { readerOf } from '../event-feed/withheld-fields.ts';
+import type { SaleLogEntry } from './sale-log.ts';
+import { addressUpdatedSummary } from './sale-log-summary.ts';
 
-/** One event of a sale's history, as the sale log read model records it. */
+/** One event of a sale's history (sale-log.ts). */
 
 export const ActorKindEnum = builder.enumType('ActorKind', {
   description: 'token: an API client (group and label); cron: the scheduler; system: the service itself.',
@@ -24,7 +24,7 @@ const SummaryRef = builder.objectRef<SaleLogEntry['summary']>('SaleLogSummary').
 
 export const SaleLogEntryRef = builder.objectRef<SaleLogEntry>('SaleLogEntry').implement({
   fields: (t) => ({
-    eventId: t.exposeString('_id'),
+    eventId: t.exposeString('eventId'),
     type: t.exposeString('type'),
     stream: t.exposeString('stream'),
     position: t.expose('position', { type: 'Position' }),

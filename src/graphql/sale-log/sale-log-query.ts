@@ -1,7 +1,7 @@
 import { findSaleById } from '../../projections/sales/queries.ts';
 import { builder } from '../builder.ts';
 import { SaleLogEntryRef } from './sale-log-entry-type.ts';
-import { saleLogEntriesOf } from './sale-log-reads.ts';
+import { saleLogOf } from './sale-log.ts';
 
 builder.queryField('saleLog', (t) =>
   t.field({
@@ -10,9 +10,8 @@ builder.queryField('saleLog', (t) =>
     description: 'Every event of the sale and of its SAVs, in log order, with its actor and a summary line; null when the sale is unknown.',
     args: { saleId: t.arg.int({ required: true }) },
     resolve: async (_root, { saleId }, { runtime }) => {
-      const entries = await saleLogEntriesOf(runtime.readStore, [saleId]);
-      if (entries.length > 0) return entries;
-      return (await findSaleById(runtime.readStore, saleId)) ? [] : null;
+      const sale = await findSaleById(runtime.readStore, saleId);
+      return sale ? saleLogOf(runtime.eventStore, sale) : null;
     },
   }),
 );

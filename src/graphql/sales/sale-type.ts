@@ -6,7 +6,7 @@ import { SavRef } from '../after-sales/sav-type.ts';
 import { IssuedDocumentRef } from '../invoicing/issued-document-type.ts';
 import { builder } from '../builder.ts';
 import { SaleLogEntryRef } from '../sale-log/sale-log-entry-type.ts';
-import { saleLogEntriesOf } from '../sale-log/sale-log-reads.ts';
+import { saleLogOf } from '../sale-log/sale-log.ts';
 import { SupplierLineRef } from '../supplier-lines/supplier-line-type.ts';
 import {
   AddressRef,
@@ -20,8 +20,9 @@ import {
 } from './sale-parts.ts';
 
 /**
- * A sale as the `sales` read model holds it. Its supplier lines, SAVs and log live in other read
- * models: each is loaded for every sale of the response in one read (a DataLoader per request).
+ * A sale as the `sales` read model holds it. Its supplier lines and SAVs live in other read models:
+ * each is loaded for every sale of the response in one read (a DataLoader per request). Its log is
+ * read from its streams.
  */
 export const SaleRef = builder.objectRef<SaleDocument>('Sale').implement({
   fields: (t) => ({
@@ -72,12 +73,11 @@ export const SaleRef = builder.objectRef<SaleDocument>('Sale').implement({
       group: (sav) => sav.saleId,
       resolve: (sale) => sale._id,
     }),
-    log: t.loadableGroup({
-      type: SaleLogEntryRef,
+    log: t.field({
+      type: [SaleLogEntryRef],
       description: 'Every event of the sale and of its SAVs, in log order.',
-      load: (saleIds: number[], { runtime }) => saleLogEntriesOf(runtime.readStore, saleIds),
-      group: (entry) => entry.saleId,
-      resolve: (sale) => sale._id,
+      // Read from the sale's streams, which the sale document names (sale-log.ts): no read model to batch.
+      resolve: (sale, _args, { runtime }) => saleLogOf(runtime.eventStore, sale),
     }),
     invoice: t.loadable({
       type: IssuedDocumentRef,

@@ -69,6 +69,8 @@ export type SaleDocument = Tracked & {
     savedAt: string;
   } | null;
   savIds: number[];
+  /** The key ID of the customer's erasure, which names its stream (`customererasure-<keyId>`); null until erased. */
+  erasureKeyId: string | null;
   importedAt: string;
   /** Set by a whole-sale cancellation. */
   cancelledAt: string | null;

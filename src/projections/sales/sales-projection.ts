@@ -89,6 +89,7 @@ const importedSale = ({ data }: StoredEvent<EventOfType<'SaleImported'>>, orderD
   deliveryAppointment: null,
   deliveryServiceAppointment: null,
   savIds: [],
+  erasureKeyId: null,
   importedAt: data.importedAt,
   cancelledAt: null,
   updatedAt: data.importedAt,
@@ -202,7 +203,8 @@ export const salesProjection = (options: { timezone: string }): Projection => {
     name: 'sales',
     // 2: rebuilt from events read with bounded amounts (an old log's 1e308 prices and totals).
     // 3: a line's refusal by its supplier and the supplier's own tracking.
-    version: 3,
+    // 4: the key ID of the customer's erasure, which the sale log reads the erasure by.
+    version: 4,
     eventTypes: [...eventTypes, 'CustomerErased'],
     collections: [salesCollection],
 
@@ -215,7 +217,8 @@ export const salesProjection = (options: { timezone: string }): Projection => {
     async apply(stored: StoredEvent, store: ReadStore) {
       const sales = store.collection<SaleDocument>(salesCollection);
       if (isCustomerErased(stored)) {
-        for (const { saleId } of stored.data.sales) await evolveOnce(sales, saleId, stored.position, (sale) => sale && { ...erasedAt(sale, personalFields) });
+        for (const { saleId } of stored.data.sales)
+          await evolveOnce(sales, saleId, stored.position, (sale) => sale && { ...erasedAt(sale, personalFields), erasureKeyId: stored.data.keyId });
         return;
       }
       if (!handled.has(stored.type)) return;

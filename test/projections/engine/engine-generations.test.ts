@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../src/events/registry.ts';
+import { checkpointsCollection } from '../../../src/projections/checkpoints.ts';
 import type { ProjectionEngine } from '../../../src/projections/engine/engine.ts';
+import { generationsCollection } from '../../../src/projections/engine/generations.ts';
 import type { DocumentWrites, ReadStore } from '../../../src/projections/read-store/read-store.ts';
 import {
   append,
@@ -89,6 +91,28 @@ describe('projection engine: generations (blue/green rebuilds)', () => {
     const later = await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-07-14')]);
     expect(await v2.engine.waitFor(later, ['HolidayDeclared'])).toBe(true);
     expect((await labels(v2.routes)).at(-1)).toEqual(['2025-07-14', 'v2']);
+  });
+
+  it('when the data holds a read model the service keeps no more, starting drops its collections, checkpoints and registry entry, and nothing else', async () => {
+    await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-01')]);
+    // The sale log as the service kept it before it was read from the sales' streams: generation 1 live, 2 half built.
+    const base = stores.readStore;
+    await base
+      .collection(generationsCollection)
+      .insertOne({ _id: 'sale-log', live: { generation: 1, version: 2 }, next: { generation: 2, version: 2 }, last: 2, rebuildRequestedAt: null } as never);
+    for (const name of ['sale_log_g1', 'sale_log_savs_g1', 'sale_log_products_g1', 'sale_log_g2'])
+      await base.collection(name).insertOne({ _id: `${name}-entry` } as never);
+    for (const _id of ['sale-log_g1', 'sale-log_g2']) await base.collection(checkpointsCollection).insertOne({ _id, position: 1 } as never);
+
+    const { engine, routes } = engineOn(stores, [holidaysProjection().projection]);
+    engines.push(engine);
+    await engine.start();
+
+    const names = await base.listCollectionNames();
+    expect(names.filter((name) => name.startsWith('sale_log'))).toEqual([]);
+    expect(await base.collection(checkpointsCollection).countDocuments({ _id: { $in: ['sale-log_g1', 'sale-log_g2'] } } as never)).toBe(0);
+    expect(await base.collection(generationsCollection).findOne({ _id: 'sale-log' } as never)).toBeNull();
+    expect((await labels(routes)).map(([date]) => date)).toEqual(['2025-05-01']);
   });
 
   it('when a rebuild is requested, the live generation goes on taking the new events while the next one is built, then the next one takes over with all of them', async () => {

@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RoutedReadStore } from '../../../src/projections/engine/generations.ts';
 import type { Projection } from '../../../src/projections/projection.ts';
 import { openSqliteReadStore } from '../../../src/projections/read-store/sqlite-read-store.ts';
-import { saleLogProjection } from '../../../src/projections/sale-log/sale-log-projection.ts';
+import { savsProjection } from '../../../src/projections/after-sales/savs-projection.ts';
+import { salesProjection } from '../../../src/projections/sales/sales-projection.ts';
 import { verifyReadModels } from '../../../src/projections/verify.ts';
-import { writeSaleHistory } from '../sale-log/sale-history.ts';
+import { writeSaleHistory } from '../../graphql/sale-log/sale-history.ts';
 import { append, engineOn, holidayDeclared, holidayRemoved, holidaysProjection, openStores, type HolidayDay, type Stores } from './engine-fixtures.ts';
 
 describe('verifying read models against a replay of the log', () => {
@@ -15,7 +16,7 @@ describe('verifying read models against a replay of the log', () => {
 
   beforeEach(async () => {
     stores = await openStores();
-    projections = [saleLogProjection, holidaysProjection().projection];
+    projections = [salesProjection({ timezone: 'Europe/Paris' }), savsProjection, holidaysProjection().projection];
     await writeSaleHistory(stores.eventStore, { saleId: 1, incrementId: '100000001', savId: 7 });
     await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-01'), holidayDeclared('2025-05-08')]);
     await writeSaleHistory(stores.eventStore, { saleId: 2, incrementId: '100000002', savId: 8 });
@@ -68,11 +69,11 @@ describe('verifying read models against a replay of the log', () => {
 
   it('when live documents were changed, removed or added behind the projections, verify lists each difference', async () => {
     await live.collection<HolidayDay>('holidays_days').updateOne({ _id: '2025-05-01' }, { $set: { declared: false } });
-    const [firstEntry] = await live
-      .collection('sale_log')
-      .find({}, { sort: { position: 1 }, limit: 1 })
+    const [firstSale] = await live
+      .collection('sales')
+      .find({}, { sort: { _id: 1 }, limit: 1 })
       .toArray();
-    await live.collection('sale_log').deleteOne({ _id: firstEntry?._id });
+    await live.collection('sales').deleteOne({ _id: firstSale?._id });
     await live.collection<HolidayDay>('holidays_days').insertOne({ _id: '1999-01-01', declared: true, changes: 1, _position: 1 });
 
     const report = await verify();
@@ -88,20 +89,23 @@ describe('verifying read models against a replay of the log', () => {
           live: expect.objectContaining({ declared: false }),
           rebuilt: expect.objectContaining({ declared: true }),
         }),
-        expect.objectContaining({ collection: 'sale_log', _id: firstEntry?._id, kind: 'missing', rebuilt: firstEntry }),
+        expect.objectContaining({ collection: 'sales', _id: firstSale?._id, kind: 'missing', rebuilt: firstSale }),
         expect.objectContaining({ collection: 'holidays_days', _id: '1999-01-01', kind: 'extra' }),
       ]),
     );
   });
 
   it('when there are more differences than listed, verify counts them all', async () => {
-    const entries = (await live.collection('sale_log').find({}).toArray()).length;
-    await live.collection('sale_log').deleteMany({});
+    let removed = 0;
+    for (const collection of ['sales', 'savs', 'holidays_days']) {
+      removed += (await live.collection(collection).find({}).toArray()).length;
+      await live.collection(collection).deleteMany({});
+    }
 
     const report = await verify(5);
 
-    expect(entries).toBeGreaterThan(5);
+    expect(removed).toBeGreaterThan(5);
     expect(report.differences).toHaveLength(5);
-    expect(report.differenceCount).toBe(entries);
+    expect(report.differenceCount).toBe(removed);
   });
 });

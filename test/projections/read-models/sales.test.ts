@@ -88,6 +88,7 @@ describe('sales read model', () => {
         savedAt: '2025-03-12T12:00:00+01:00',
       },
       savIds: [savId],
+      erasureKeyId: null,
       importedAt: '2025-03-10T08:00:00+01:00',
       cancelledAt: null,
       // The instant of the last change recorded, the delivery service's appointment.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { savStreamName } from '../../../../src/events/after-sales/events.ts';
 import type { Clock } from '../../../../src/events/command-context.ts';
-import { saleLogCollection, type SaleLogEntry } from '../../../../src/projections/sale-log/sale-log-projection.ts';
+import { saleLogOfSav } from '../../../support/sale-log.ts';
 import { expectJson } from '../../chatbot/chatbot-api.ts';
 import { zonedTimestamp } from '../../../../src/time/zoned-timestamp.ts';
 import { complaint, now, seedSales, startSavApi, type SavApi } from './sav-api.ts';
@@ -123,7 +123,7 @@ describe('POST /api/sale-sav/{id}/resolve|close|reopen|cancel', () => {
     const savId = await open({ rdv_date: '2026-10-07', rdv_time: '09:00' });
     await change(savId, 'cancel', { reason: 'Doublon' });
 
-    const log = await api.runtime.readStore.collection<SaleLogEntry>(saleLogCollection).find({ type: 'SavCancelled' }).toArray();
+    const log = (await saleLogOfSav(api.runtime, savId)).filter((entry) => entry.type === 'SavCancelled');
     expect(log.map(({ actor, summary }) => ({ actor, summary }))).toEqual([
       {
         actor: { kind: 'token', group: 'core', label: 'back-office' },

@@ -4,7 +4,7 @@ import { systemContext } from '../../../../src/events/command-context.ts';
 import { planningDayStreamName } from '../../../../src/events/planning/events.ts';
 import { declareHoliday } from '../../../../src/events/planning/planning-handlers.ts';
 import { findSavById } from '../../../../src/projections/after-sales/queries.ts';
-import { saleLogCollection, type SaleLogEntry } from '../../../../src/projections/sale-log/sale-log-projection.ts';
+import { saleLogOfSale } from '../../../support/sale-log.ts';
 import { expectJson } from '../../chatbot/chatbot-api.ts';
 import { complaint, now, seedSales, startSavApi, type SavApi } from './sav-api.ts';
 
@@ -93,7 +93,7 @@ describe('POST /api/sale-sav/create-for-sale-product', () => {
   it('when the SAV is created, the sale log shows it at once, attributed to the core token', async () => {
     const response = await createWith({});
 
-    const log = await api.runtime.readStore.collection<SaleLogEntry>(saleLogCollection).find({ saleId: sales.first.saleId, type: 'SavCreated' }).toArray();
+    const log = (await saleLogOfSale(api.runtime, sales.first.saleId)).filter((entry) => entry.type === 'SavCreated');
     expect(log).toHaveLength(1);
     expect(log[0]?.actor).toEqual({ kind: 'token', group: 'core', label: 'back-office' });
     expect(log[0]?.summary.en).toBe(

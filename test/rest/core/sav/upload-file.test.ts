@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findSavById } from '../../../../src/projections/after-sales/queries.ts';
-import { saleLogCollection, type SaleLogEntry } from '../../../../src/projections/sale-log/sale-log-projection.ts';
+import { saleLogOfSav } from '../../../support/sale-log.ts';
 import { jpeg, mp4, startFileServer, type FileServer } from '../../../files/file-server.ts';
 import { expectJson } from '../../chatbot/chatbot-api.ts';
 import { complaint, now, savRoutesWith, seedSales, startSavApi, type SavApi } from './sav-api.ts';
@@ -78,7 +78,7 @@ describe('POST /api/sale-sav/upload-file', () => {
       lastError: null,
       nextAttemptAt: null,
     });
-    const log = await api.runtime.readStore.collection<SaleLogEntry>(saleLogCollection).find({ type: 'SavFileAttached' }).toArray();
+    const log = (await saleLogOfSav(api.runtime, savId)).filter((entry) => entry.type === 'SavFileAttached');
     expect(log.map((entry) => entry.summary.fr)).toEqual([`Image « Pied cassé.jpg » ajouté(e) au SAV ${savId}`]);
   });
 

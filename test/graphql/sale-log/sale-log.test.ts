@@ -1,91 +1,66 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { savEventDefinitions } from '../../../src/events/after-sales/events.ts';
+import { customerErasureStreamName } from '../../../src/events/customers/events.ts';
+import { appendDomainEvents } from '../../../src/events/domain-store.ts';
 import { decodeEvent, type StoredEvent } from '../../../src/events/registry.ts';
+import { saleEventDefinitions } from '../../../src/events/sales/events.ts';
 import type { EventStore } from '../../../src/events/store/event-store.ts';
 import { openSqliteEventStore } from '../../../src/events/store/sqlite-event-store.ts';
-import type { ReadStore } from '../../../src/projections/read-store/read-store.ts';
-import { saleLogProjection, type SaleLogEntry } from '../../../src/projections/sale-log/sale-log-projection.ts';
-import { openTestReadStoreWithCleanup } from '../../support/mongo-backend.ts';
-import { writeSaleHistory, type LoggedLine } from './sale-history.ts';
+import { saleLogOf } from '../../../src/graphql/sale-log/sale-log.ts';
+import { coreContext, frozenNow, writeSaleHistory, type LoggedLine } from './sale-history.ts';
 
 const saleA = { saleId: 1, incrementId: '100000001', savId: 7 };
 const saleB = { saleId: 2, incrementId: '100000002', savId: 8 };
+const loggedSale = (sale: typeof saleA, erasureKeyId: string | null = null) => ({
+  _id: sale.saleId,
+  incrementId: sale.incrementId,
+  savIds: [sale.savId],
+  erasureKeyId,
+});
 
-describe('sale-log projection', () => {
+describe('the sale log, read from the sale’s streams', () => {
   let directory: string;
   let eventStore: EventStore;
-  let readStore: ReadStore;
-  let closeReadStore: () => Promise<void>;
   let events: StoredEvent[];
   let linesOfA: LoggedLine[];
 
   beforeEach(async () => {
     directory = mkdtempSync(join(tmpdir(), 'sale-log-'));
     eventStore = openSqliteEventStore({ file: join(directory, 'events.sqlite') });
-    ({ store: readStore, cleanup: closeReadStore } = await openTestReadStoreWithCleanup());
     linesOfA = await writeSaleHistory(eventStore, saleA);
     await writeSaleHistory(eventStore, saleB);
     events = (await eventStore.readAll()).map(decodeEvent);
-    await saleLogProjection.setup?.(readStore);
   });
 
   afterEach(async () => {
     await eventStore.close();
-    await closeReadStore();
     rmSync(directory, { recursive: true, force: true });
   });
 
-  const applyAll = async (): Promise<void> => {
-    for (const event of events) await saleLogProjection.apply(event, readStore);
-  };
-
-  const logOf = (saleId: number) =>
-    readStore
-      .collection<SaleLogEntry>('sale_log')
-      .find({ saleId }, { sort: { position: 1 } })
-      .toArray();
-
-  const allCollections = async () =>
-    Object.fromEntries(
-      await Promise.all(
-        saleLogProjection.collections.map(
-          async (name) =>
-            [
-              name,
-              await readStore
-                .collection(name)
-                .find({}, { sort: { _id: 1 } })
-                .toArray(),
-            ] as const,
-        ),
-      ),
-    );
-
   it('when a sale and its SAV have a history, each of their events appears once, in log order, with its summary', async () => {
-    await applyAll();
+    const log = await saleLogOf(eventStore, loggedSale(saleA));
 
-    const log = await logOf(saleA.saleId);
     const streams = [`sale-${saleA.incrementId}`, `sav-${saleA.savId}`];
     const expected = events.filter((event) => streams.includes(event.streamName));
-    expect(log.map((entry) => entry._id)).toEqual(expected.map((event) => event.id));
+    expect(log.map((entry) => entry.eventId)).toEqual(expected.map((event) => event.id));
     expect(log.map((entry) => entry.position)).toEqual(expected.map((event) => event.position));
     expect(new Set(log.map((entry) => entry.incrementId))).toEqual(new Set([saleA.incrementId]));
-
     expect(log.map(({ type, summary }) => ({ type, summary }))).toEqual(linesOfA);
-    // The history covers every event type the log reads, so each has its summary checked here; the
-    // erasure's own line, and the address lines it rewrites, in test/erasure/customer-erasure.test.ts.
-    expect(new Set(linesOfA.map((line) => line.type))).toEqual(new Set(saleLogProjection.eventTypes.filter((type) => type !== 'CustomerErased')));
+    // The history covers every event type of a sale's and a SAV's streams, so each has its summary
+    // checked here; the erasure's own line, and the address lines it hides, in test/erasure/customer-erasure.test.ts.
+    expect(new Set(linesOfA.map((line) => line.type))).toEqual(new Set([...saleEventDefinitions, ...savEventDefinitions].map((definition) => definition.type)));
   });
 
   it('when an event is logged, its entry carries the sale, the stream position, the actor and the log user', async () => {
-    await applyAll();
-    const log = await logOf(saleA.saleId);
+    const log = await saleLogOf(eventStore, loggedSale(saleA));
 
     const shipment = events.find((event) => event.type === 'SaleProductShipped' && event.streamName === `sale-${saleA.incrementId}`);
-    expect(log.find((entry) => entry._id === shipment?.id)).toEqual({
-      _id: shipment?.id,
+    expect(log.find((entry) => entry.eventId === shipment?.id)).toEqual({
+      eventId: shipment?.id,
       saleId: saleA.saleId,
       incrementId: saleA.incrementId,
       position: shipment?.position,
@@ -112,23 +87,31 @@ describe('sale-log projection', () => {
     });
   });
 
-  it('when every event is applied twice, the collections are the same as after once', async () => {
-    await applyAll();
-    const once = await allCollections();
+  it("when the sale's customer was erased, the erasure is the log's last line, from the erasure's own stream", async () => {
+    const keyId = randomUUID().replaceAll('-', '');
+    const erasure = {
+      type: 'CustomerErased' as const,
+      data: { keyId, sales: [{ saleId: saleA.saleId, incrementId: saleA.incrementId }], savIds: [saleA.savId], leadIds: [], erasedAt: frozenNow.toISOString() },
+    };
+    const { position } = await appendDomainEvents(eventStore, customerErasureStreamName(keyId), [erasure], coreContext(), frozenNow, 'no_stream');
 
-    await applyAll();
-    for (const event of events) await saleLogProjection.apply(event, readStore);
+    const log = await saleLogOf(eventStore, loggedSale(saleA, keyId));
 
-    expect(await allCollections()).toEqual(once);
-    expect(await readStore.collection('sale_log').countDocuments({})).toBe(events.length);
+    expect(log).toHaveLength(linesOfA.length + 1);
+    expect(log.at(-1)).toMatchObject({
+      type: 'CustomerErased',
+      stream: `customererasure-${keyId}`,
+      position,
+      saleId: saleA.saleId,
+      actor: { kind: 'token', group: 'core', label: 'backoffice' },
+      logUser: null,
+      summary: { fr: 'Données personnelles du client effacées (RGPD, article 17)', en: "The customer's personal data erased (GDPR, article 17)" },
+    });
+    // The other sale's log is its own.
+    expect((await saleLogOf(eventStore, loggedSale(saleB))).map((entry) => entry.type)).not.toContain('CustomerErased');
   });
 
-  it('when the same event is redelivered at once, it is logged once', async () => {
-    for (const event of events) {
-      await saleLogProjection.apply(event, readStore);
-      await saleLogProjection.apply(event, readStore);
-    }
-
-    expect(await logOf(saleB.saleId)).toHaveLength(events.length / 2);
+  it('when a sale is known to the read model but its stream holds nothing, its log is empty', async () => {
+    expect(await saleLogOf(eventStore, { _id: 3, incrementId: '100000003', savIds: [], erasureKeyId: null })).toEqual([]);
   });
 });
