@@ -32,8 +32,37 @@ export type PlatformAdapter = {
 const depositAnswer = z.object({ id: z.string().max(200).optional(), status: platformStatus.optional() }).loose();
 const statusAnswer = z.object({ status: platformStatus, reason: z.string().max(2000).nullish() }).loose();
 
+/** Most bytes of an answer read: the platform's answers are a few hundred bytes of JSON. */
+const maxAnswerBytes = 64 * 1024;
+
+class AnswerTooLargeError extends Error {
+  constructor() {
+    super(`the answer exceeds ${maxAnswerBytes / 1024} KiB`);
+  }
+}
+
+/**
+ * An answer's JSON, read within `maxAnswerBytes` (counted as it arrives, whatever Content-Length says,
+ * the rest left unread and the connection dropped): a platform answering without end cannot fill the
+ * memory. Not JSON, or empty: `{}`.
+ */
 const jsonOf = async (answer: Response): Promise<unknown> => {
-  const text = await answer.text();
+  if (Number(answer.headers.get('content-length')) > maxAnswerBytes) {
+    await answer.body?.cancel().catch(() => undefined);
+    throw new AnswerTooLargeError();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = answer.body?.getReader();
+  for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader!.read()) {
+    size += chunk.value.byteLength;
+    if (size > maxAnswerBytes) {
+      await reader!.cancel().catch(() => undefined);
+      throw new AnswerTooLargeError();
+    }
+    chunks.push(chunk.value);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
   try {
     return text === '' ? {} : JSON.parse(text);
   } catch {
@@ -74,6 +103,7 @@ export const createPlatformAdapter = (settings: PlatformSettings): PlatformAdapt
       } catch (error) {
         return { ok: false, status: null, error: `not sent: ${reasonOf(error)}` };
       }
+      // An answer unread (too large, broken off) leaves what the status says: sent or refused, without details.
       const body = await jsonOf(answer).catch(() => ({}));
       if (answer.ok || answer.status === 409) {
         const parsed = depositAnswer.safeParse(body);
