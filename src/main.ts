@@ -87,13 +87,13 @@ const main = async (): Promise<void> => {
     runtime.logAudit.follower.start();
     runtime.logAudit.notary.start().catch((error: unknown) => log.error({ err: error }, 'the log notary could not start'));
   }
-  // The query library the read models fall back on, loaded while the read models catch up rather than
-  // at the first request that needs it.
-  mingo();
   runtime.projections.start().then(
     () => {
       if (stopping) return;
       log.info({ ms: Date.now() - startedAt }, 'read models ready');
+      // The query library the read models fall back on (a quarter of a second of loading), loaded once
+      // ready rather than at the first request that needs it; not before, where it held readiness back.
+      setImmediate(mingo);
       // The labels of imported orders, from where the last run left them (labels/label-backlog.ts).
       runtime.labels.start().catch((error: unknown) => log.error({ err: error }, 'the label backlog could not start'));
       leadNotifications = startLeadNotificationJob(runtime);
