@@ -13,26 +13,54 @@ import type { UnknownFields } from '../events/sales/import-sale.ts';
 const unwrapped = (schema: z.ZodType): z.ZodType =>
   schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault ? unwrapped(schema.unwrap() as z.ZodType) : schema;
 
+/**
+ * What of a schema tells known fields from unknown ones: its objects' keys and its arrays' items, read
+ * once per schema (zod's class checks cost more than the walk over a payload they would be made for).
+ */
+type Outline = { kind: 'object'; fields: ReadonlyMap<string, Outline> } | { kind: 'array'; item: Outline } | { kind: 'other' };
+
+const outlines = new WeakMap<z.ZodType, Outline>();
+const outlineOf = (schema: z.ZodType): Outline => {
+  const known = outlines.get(schema);
+  if (known) return known;
+  const inner = unwrapped(schema);
+  let outline: Outline;
+  if (inner instanceof z.ZodObject) {
+    // Filled after it is cached: a schema that contains itself (through a getter) gets this same outline.
+    const fields = new Map<string, Outline>();
+    outline = { kind: 'object', fields };
+    outlines.set(schema, outline);
+    for (const [key, field] of Object.entries(inner.shape)) fields.set(key, outlineOf(field as z.ZodType));
+  } else {
+    outline = inner instanceof z.ZodArray ? { kind: 'array', item: outlineOf(inner.element as z.ZodType) } : { kind: 'other' };
+    outlines.set(schema, outline);
+  }
+  return outline;
+};
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const unknownIn = (schema: z.ZodType, value: unknown): z.core.util.JSONType | undefined => {
-  const inner = unwrapped(schema);
-  if (inner instanceof z.ZodObject && isRecord(value)) {
-    const { shape } = inner;
+const unknownIn = (outline: Outline, value: unknown): z.core.util.JSONType | undefined => {
+  if (outline.kind === 'object' && isRecord(value)) {
     // Entries, not assignments: a key such as `__proto__` is kept as data, never as a prototype.
-    const found = Object.entries(value).flatMap(([key, field]): [string, z.core.util.JSONType][] => {
-      if (!Object.hasOwn(shape, key)) return [[key, field as z.core.util.JSONType]];
-      const nested = unknownIn(shape[key] as z.ZodType, field);
-      return nested === undefined ? [] : [[key, nested]];
-    });
+    const found: [string, z.core.util.JSONType][] = [];
+    for (const [key, field] of Object.entries(value)) {
+      const known = outline.fields.get(key);
+      if (known === undefined) found.push([key, field as z.core.util.JSONType]);
+      else {
+        const nested = unknownIn(known, field);
+        if (nested !== undefined) found.push([key, nested]);
+      }
+    }
     return found.length > 0 ? Object.fromEntries(found) : undefined;
   }
-  if (inner instanceof z.ZodArray && Array.isArray(value)) {
-    const found = value.map((item) => unknownIn(inner.element as z.ZodType, item));
+  if (outline.kind === 'array' && Array.isArray(value)) {
+    const found = value.map((item) => unknownIn(outline.item, item));
     return found.some((entry) => entry !== undefined) ? found.map((entry) => entry ?? {}) : undefined;
   }
   return undefined;
 };
 
 /** The unknown fields of `value` (a JSON payload already accepted by `schema`), or undefined. */
-export const unknownFields = (schema: z.ZodObject, value: unknown): UnknownFields | undefined => unknownIn(schema, value) as UnknownFields | undefined;
+export const unknownFields = (schema: z.ZodObject, value: unknown): UnknownFields | undefined =>
+  unknownIn(outlineOf(schema), value) as UnknownFields | undefined;
