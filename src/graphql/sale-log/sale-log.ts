@@ -82,6 +82,6 @@ export const saleLogOf = async (eventStore: EventStore, sale: LoggedSale): Promi
   const entries = [saleStream, ...savStreams].flatMap(({ events }) =>
     events.filter((event) => loggedTypes.has(event.type)).map((event) => entry(event, summarise(event, products))),
   );
-  for (const event of erasure?.events ?? []) entries.push(entry(event, erasedSummary));
+  for (const event of erasure?.events ?? []) if (event.type === 'CustomerErased') entries.push(entry(event, erasedSummary));
   return entries.sort((a, b) => a.position - b.position);
 };
