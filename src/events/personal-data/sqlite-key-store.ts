@@ -19,7 +19,13 @@ CREATE TABLE IF NOT EXISTS key_streams (key_id TEXT NOT NULL, stream_name TEXT N
 CREATE TABLE IF NOT EXISTS erasures (subject TEXT PRIMARY KEY, erased_at TEXT NOT NULL, pending TEXT) WITHOUT ROWID;
 `;
 
-export const newKeyId = (): string => randomBytes(16).toString('hex');
+/**
+ * A new key's ID: 32 hex digits, the first 12 the time it is made (milliseconds), the other 20 random
+ * (80 bits). Time-ordered so that the keys, and the streams noted under them, are written at the end
+ * of their tables' B-trees rather than at random places in them, each insert dirtying a page of its own
+ * (the key store's commits were 13 % of an import's CPU). The time says no more than `created_at`.
+ */
+export const newKeyId = (now: Date = new Date()): string => now.getTime().toString(16).padStart(12, '0').slice(-12) + randomBytes(10).toString('hex');
 
 /**
  * The embedded key store: `DATA_DIR/keys.sqlite`, shared by the processes of one data folder. Deleted
@@ -76,7 +82,8 @@ export const openSqliteKeyStore = (options: { file: string; now?: () => Date }):
       const existing = keyOfSubject.get(subject);
       if (existing) return { keyId: existing.key_id, key: existing.key };
       // Another process (or request) may create it first: theirs is kept, and read back.
-      const [keyId, key, createdAt] = [newKeyId(), newKey(), now().toISOString()];
+      const at = now();
+      const [keyId, key, createdAt] = [newKeyId(at), newKey(), at.toISOString()];
       await batch.write(() => insertKey.run(keyId, subject, key, createdAt));
       const created = keyOfSubject.get(subject)!;
       return { keyId: created.key_id, key: created.key };
