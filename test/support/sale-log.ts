@@ -1,13 +1,12 @@
-import { saleLogOf, type SaleLogEntry } from '../../src/graphql/sale-log/sale-log.ts';
+import { saleLogOfSaleId, type SaleLogEntry } from '../../src/graphql/sale-log/sale-log.ts';
 import { findSavById } from '../../src/projections/after-sales/queries.ts';
-import { findSaleById } from '../../src/projections/sales/queries.ts';
 import type { Runtime } from '../../src/runtime.ts';
 
 /** The sale log as GraphQL answers it (`saleLog`), of a sale, or of the sale a SAV is for. */
 export const saleLogOfSale = async (runtime: Runtime, saleId: number): Promise<SaleLogEntry[]> => {
-  const sale = await findSaleById(runtime.readStore, saleId);
-  if (!sale) throw new Error(`no sale ${saleId} in the read model`);
-  return saleLogOf(runtime.eventStore, sale);
+  const log = await saleLogOfSaleId(runtime.readStore, runtime.eventStore, saleId);
+  if (!log) throw new Error(`no sale ${saleId} in the read model`);
+  return log;
 };
 
 export const saleLogOfSav = async (runtime: Runtime, savId: number): Promise<SaleLogEntry[]> => {

@@ -46,7 +46,8 @@ export const openMongoKeyStore = async (options: { url: string; dbName: string; 
       const existing = await keys.findOne({ subject });
       if (existing) return { keyId: existing._id, key: bytes(existing.key) };
       try {
-        const created = { _id: newKeyId(), subject, key: new Binary(newKey()), createdAt: now().toISOString() };
+        const at = now();
+        const created = { _id: newKeyId(at), subject, key: new Binary(newKey()), createdAt: at.toISOString() };
         await keys.insertOne(created);
         return { keyId: created._id, key: bytes(created.key) };
       } catch (error) {

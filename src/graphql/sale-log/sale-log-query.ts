@@ -1,7 +1,6 @@
-import { findSaleById } from '../../projections/sales/queries.ts';
 import { builder } from '../builder.ts';
 import { SaleLogEntryRef } from './sale-log-entry-type.ts';
-import { saleLogOf } from './sale-log.ts';
+import { saleLogOfSaleId } from './sale-log.ts';
 
 builder.queryField('saleLog', (t) =>
   t.field({
@@ -9,9 +8,6 @@ builder.queryField('saleLog', (t) =>
     nullable: true,
     description: 'Every event of the sale and of its SAVs, in log order, with its actor and a summary line; null when the sale is unknown.',
     args: { saleId: t.arg.int({ required: true }) },
-    resolve: async (_root, { saleId }, { runtime }) => {
-      const sale = await findSaleById(runtime.readStore, saleId);
-      return sale ? saleLogOf(runtime.eventStore, sale) : null;
-    },
+    resolve: (_root, { saleId }, { runtime }) => saleLogOfSaleId(runtime.readStore, runtime.eventStore, saleId),
   }),
 );

@@ -4,7 +4,9 @@ import { readDomainStream } from '../../events/domain-store.ts';
 import type { EventOfType, StoredEvent } from '../../events/registry.ts';
 import { saleEventDefinitions, saleStreamName } from '../../events/sales/events.ts';
 import type { Actor, EventStore } from '../../events/store/event-store.ts';
+import type { ReadStore } from '../../projections/read-store/read-store.ts';
 import type { SaleDocument } from '../../projections/sales/sale-document.ts';
+import { findSaleById } from '../../projections/sales/queries.ts';
 import { summarise, type ProductNames, type SaleLogEvent, type Summary } from './sale-log-summary.ts';
 
 /**
@@ -84,4 +86,10 @@ export const saleLogOf = async (eventStore: EventStore, sale: LoggedSale): Promi
   );
   for (const event of erasure?.events ?? []) if (event.type === 'CustomerErased') entries.push(entry(event, erasedSummary));
   return entries.sort((a, b) => a.position - b.position);
+};
+
+/** The log of the sale with this ID; null when the `sales` read model knows no such sale. */
+export const saleLogOfSaleId = async (readStore: ReadStore, eventStore: EventStore, saleId: number): Promise<SaleLogEntry[] | null> => {
+  const sale = await findSaleById(readStore, saleId);
+  return sale ? saleLogOf(eventStore, sale) : null;
 };

@@ -10,6 +10,18 @@ import { checkpointName, generationsCollection, storedName, type GenerationsDocu
  * bare collection names), once a generation of it is live; and everything of a read model the
  * service no longer keeps (retired-read-models.ts).
  */
+/** Drops one generation of a read model: its collections, then its checkpoint. */
+const dropGeneration = async (store: ReadStore, existing: ReadonlySet<string>, name: string, collections: readonly string[], generation: number) => {
+  for (const collection of collections) if (existing.has(storedName(collection, generation))) await store.dropCollection(storedName(collection, generation));
+  await store.collection(checkpointsCollection).deleteOne({ _id: checkpointName(name, generation) as never });
+};
+
+/** Drops what a read model kept before generations existed: its bare collections and checkpoint. */
+const dropUngenerated = async (store: ReadStore, existing: ReadonlySet<string>, name: string, collections: readonly string[]) => {
+  for (const collection of collections) if (existing.has(collection)) await store.dropCollection(collection);
+  await store.collection(checkpointsCollection).deleteOne({ _id: name as never });
+};
+
 export const collectOldGenerations = async (
   store: ReadStore,
   projections: readonly Projection[],
@@ -21,29 +33,16 @@ export const collectOldGenerations = async (
     if (!doc?.live) continue;
     const kept = new Set([doc.live.generation, ...(doc.next ? [doc.next.generation] : [])]);
     for (let generation = 0; generation <= doc.last; generation++) {
-      if (kept.has(generation)) continue;
-      for (const collection of projection.collections) {
-        if (existing.has(storedName(collection, generation))) await store.dropCollection(storedName(collection, generation));
-      }
-      await store.collection(checkpointsCollection).deleteOne({ _id: checkpointName(projection.name, generation) as never });
+      if (!kept.has(generation)) await dropGeneration(store, existing, projection.name, projection.collections, generation);
     }
-    for (const collection of projection.collections) if (existing.has(collection)) await store.dropCollection(collection);
-    await store.collection(checkpointsCollection).deleteOne({ _id: projection.name as never });
+    await dropUngenerated(store, existing, projection.name, projection.collections);
   }
   for (const retired of retiredReadModels) await dropRetired(store, existing, retired, generations.get(retired.name));
 };
 
+/** Everything of a read model the service keeps no more; its registry entry last, so that an interrupted start finishes next time. */
 const dropRetired = async (store: ReadStore, existing: ReadonlySet<string>, retired: RetiredReadModel, doc: GenerationsDocument | undefined): Promise<void> => {
-  for (const collection of retired.collections) {
-    for (let generation = 0; generation <= (doc?.last ?? -1); generation++) {
-      if (existing.has(storedName(collection, generation))) await store.dropCollection(storedName(collection, generation));
-    }
-    if (existing.has(collection)) await store.dropCollection(collection);
-  }
-  if (doc === undefined) return;
-  const checkpoints = store.collection(checkpointsCollection);
-  for (let generation = 0; generation <= doc.last; generation++) await checkpoints.deleteOne({ _id: checkpointName(retired.name, generation) as never });
-  await checkpoints.deleteOne({ _id: retired.name as never });
-  // Last: a start interrupted before this drops what is left next time.
-  await store.collection(generationsCollection).deleteOne({ _id: retired.name as never });
+  for (let generation = 0; generation <= (doc?.last ?? -1); generation++) await dropGeneration(store, existing, retired.name, retired.collections, generation);
+  await dropUngenerated(store, existing, retired.name, retired.collections);
+  if (doc) await store.collection(generationsCollection).deleteOne({ _id: retired.name as never });
 };
