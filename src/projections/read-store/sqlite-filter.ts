@@ -44,12 +44,20 @@ const isOperatorObject = (value: unknown): value is Document =>
 
 export const translateFilter = (filter: Document, paths: KeyPaths): Clause => {
   const clauses: Clause[] = [];
+  const seek = Array.isArray(filter.$or) ? keysetSeek(filter.$or as Document[], paths) : undefined;
   for (const [key, condition] of Object.entries(filter)) {
     if (key === '$comment') continue;
     if (key === '$and' && Array.isArray(condition)) clauses.push(and(condition.map((clause: Document) => translateFilter(clause, paths))));
-    else if (key === '$or' && Array.isArray(condition)) clauses.push(or(condition.map((clause: Document) => translateFilter(clause, paths))));
-    else if (key.startsWith('$')) clauses.push(everything);
-    else clauses.push(translatePath(key, condition, paths));
+    else if (key === '$or' && Array.isArray(condition)) {
+      const alternatives = or(condition.map((clause: Document) => translateFilter(clause, paths)));
+      clauses.push(
+        seek && alternatives.sql !== null
+          ? { ...alternatives, sql: `${seek.sql} AND (${alternatives.sql})`, params: [...seek.params, ...alternatives.params] }
+          : alternatives,
+      );
+    } else if (key.startsWith('$')) clauses.push(everything);
+    // A bound beside the alternatives on their first path, the way they go (a cursor's day), is one SQLite's planner would seek instead of the row value.
+    else clauses.push(translatePath(key, condition, paths, seek?.firstPath === key ? seek.direction : undefined));
   }
   // An empty filter selects every document, exactly.
   return clauses.length === 0 ? { sql: null, params: [], exact: true } : and(clauses);
@@ -65,7 +73,63 @@ const or = (branches: Clause[]): Clause => {
   };
 };
 
-const translatePath = (path: string, condition: unknown, paths: KeyPaths): Clause => {
+/** A branch's condition on one path: an equality, or one bound. */
+type Condition = { path: string; op: '$eq' | '$gt' | '$gte' | '$lt' | '$lte'; operand: unknown };
+
+const conditionOf = (path: string, condition: unknown): Condition | undefined => {
+  if (!isOperatorObject(condition)) return { path, op: '$eq', operand: condition };
+  const operators = Object.entries(condition);
+  if (operators.length !== 1) return undefined;
+  const [op, operand] = operators[0]!;
+  return ['$eq', '$gt', '$gte', '$lt', '$lte'].includes(op) ? { path, op: op as Condition['op'], operand } : undefined;
+};
+
+/**
+ * The alternatives of a page after a cursor, `a > x OR (a = x AND b > y) OR (a = x AND b = y AND c > z)`,
+ * also as the row value `(a, b, c) > (x, y, z)`: with it SQLite seeks to the cursor in an index on
+ * (…, a, b, c), where the alternatives alone seek to `a >= x` and test every key from there (a walk
+ * that lengthens with the keys equal on `a`). Every document the alternatives match satisfies the row
+ * value (which admits keys of other types besides), so it is added to them, never put in their place.
+ * Undefined unless the alternatives have that shape (in any order; the last bound may be inclusive),
+ * on regular key columns, with non-null scalar operands.
+ */
+type Direction = '>' | '<';
+
+const keysetSeek = (branches: readonly Document[], paths: KeyPaths): { sql: string; params: SqlKey[]; firstPath: string; direction: Direction } | undefined => {
+  if (branches.length < 2 || !branches.every(isPlainObject)) return undefined;
+  const ordered = [...branches].sort((a, b) => Object.keys(a).length - Object.keys(b).length);
+  const bounds: Condition[] = [];
+  for (const [i, branch] of ordered.entries()) {
+    const conditions = Object.entries(branch).map(([path, condition]) => (path.startsWith('$') ? undefined : conditionOf(path, condition)));
+    if (conditions.length !== i + 1 || conditions.some((condition) => condition === undefined)) return undefined;
+    const equalities = (conditions as Condition[]).filter((condition) => condition.op === '$eq');
+    const bound = (conditions as Condition[]).find((condition) => condition.op !== '$eq');
+    if (!bound || equalities.length !== i) return undefined;
+    const earlier = (path: string) => bounds.findIndex((previous) => previous.path === path);
+    if (equalities.some(({ path, operand }) => earlier(path) === -1 || valueKey(bounds[earlier(path)]!.operand) !== valueKey(operand))) return undefined;
+    if (earlier(bound.path) !== -1) return undefined;
+    bounds.push(bound);
+  }
+  const last = bounds.length - 1;
+  const greater = bounds[0]!.op.startsWith('$g');
+  const strict = greater ? '$gt' : '$lt';
+  if (!bounds.every(({ op }, i) => op === strict || (i === last && op === `${strict}e`))) return undefined;
+  const columns: string[] = [];
+  const params: SqlKey[] = [];
+  for (const { path, operand } of bounds) {
+    const column = paths.columnOf(path);
+    const key = scalarKey(operand);
+    if (column === undefined || paths.irregular(path) || key === undefined || key === null) return undefined;
+    columns.push(column);
+    params.push(key);
+  }
+  const direction: Direction = greater ? '>' : '<';
+  const comparison = `${direction}${bounds[last]!.op.endsWith('e') ? '=' : ''}`;
+  return { sql: `(${columns.join(', ')}) ${comparison} (${columns.map(() => '?').join(', ')})`, params, firstPath: bounds[0]!.path, direction };
+};
+
+/** `unindexed`: bounds of this direction are tested on each row rather than sought (SQL's unary `+`, which changes no value). */
+const translatePath = (path: string, condition: unknown, paths: KeyPaths, unindexed?: Direction): Clause => {
   const operators: [string, unknown][] = isOperatorObject(condition) ? Object.entries(condition) : [['$eq', condition]];
   if (path === '_id') {
     // The identity column answers equalities on `_id` exactly, whatever the value's type.
@@ -75,7 +139,7 @@ const translatePath = (path: string, condition: unknown, paths: KeyPaths): Claus
   const column = paths.columnOf(path);
   if (column === undefined) return everything;
   if (paths.irregular(path)) return and(operators.map(([op, operand]) => multikeyCondition(path, column, op, operand, paths.multikeyTable)));
-  return and(operators.map(([op, operand]) => regularCondition(column, op, operand)));
+  return and(operators.map(([op, operand]) => regularCondition(column, op, operand, unindexed)));
 };
 
 const idEquality = (operators: [string, unknown][]): Clause | undefined => {
@@ -90,7 +154,7 @@ const idEquality = (operators: [string, unknown][]): Clause | undefined => {
 };
 
 /** Conditions on a path whose keys are all regular: scalars, null or missing. */
-const regularCondition = (column: string, op: string, operand: unknown): Clause => {
+const regularCondition = (column: string, op: string, operand: unknown, unindexed?: Direction): Clause => {
   switch (op) {
     case '$eq': {
       if (operand instanceof RegExp) return everything;
@@ -109,7 +173,7 @@ const regularCondition = (column: string, op: string, operand: unknown): Clause 
     case '$gte':
     case '$lt':
     case '$lte':
-      return range(column, op, operand);
+      return range(column, op, operand, unindexed);
     case '$in':
     case '$nin': {
       if (!Array.isArray(operand) || operand.some((value) => value instanceof RegExp)) return everything;
@@ -130,14 +194,18 @@ const regularCondition = (column: string, op: string, operand: unknown): Clause 
 };
 
 /** A comparison matches values of the operand's own type only, as in MongoDB. */
-const range = (column: string, op: string, operand: unknown): Clause => {
+const range = (column: string, op: string, operand: unknown, unindexed?: Direction): Clause => {
   if (operand === null) return op === '$gte' || op === '$lte' ? { sql: `${column} IS NULL`, params: [], exact: true } : nothing;
   const type = keyClassOf(operand);
   if (type === undefined) return everything;
   const bounds = keyBrackets[type];
   const comparison = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[op as '$gt'];
-  const bracket = op.startsWith('$g') ? `${column} < ${bounds.high}` : bounds.low === null ? null : `${column} >= ${bounds.low}`;
-  const sql = bracket ? `${column} ${comparison} ? AND ${bracket}` : `${column} ${comparison} ?`;
+  // A term bounding the column from the side of `unindexed` (the operand's, or its type's bracket) is tested on each row.
+  const term = (side: Direction) => `${side === unindexed ? '+' : ''}${column}`;
+  const lower = op.startsWith('$g');
+  const bracket = lower ? `${term('<')} < ${bounds.high}` : bounds.low === null ? null : `${term('>')} >= ${bounds.low}`;
+  const bound = `${term(lower ? '>' : '<')} ${comparison} ?`;
+  const sql = bracket ? `${bound} AND ${bracket}` : bound;
   return { sql, params: [scalarKey(operand)!], exact: true };
 };
 

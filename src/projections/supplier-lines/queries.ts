@@ -25,7 +25,11 @@ const listingOrder = { orderDate: 1, incrementSort: 1, saleProductId: 1 } as con
 export const findSupplierLine = (store: ReadStore, serviceOrderId: string): Promise<SupplierLineDocument | null> =>
   store.collection<SupplierLineDocument>(supplierLinesCollection).findOne({ _id: serviceOrderId });
 
-/** The lines strictly after `cursor` in the listing order (its first condition lets the index seek to the cursor's day). */
+/**
+ * The lines strictly after `cursor` in the listing order. The embedded store seeks these alternatives
+ * in the index at the cursor itself (sqlite-filter.ts); the first condition bounds MongoDB's index scan
+ * to the cursor's day onward.
+ */
 const after = (cursor: SupplierLineDocument): Filter<SupplierLineDocument> => ({
   orderDate: { $gte: cursor.orderDate },
   $or: [
@@ -45,21 +49,21 @@ export const listOpenSupplierLines = async <Field extends keyof SupplierLineDocu
   query: OpenSupplierLinesQuery & { fields?: readonly Field[] },
 ): Promise<Pick<SupplierLineDocument, Field | '_id'>[]> => {
   const lines = store.collection<SupplierLineDocument>(supplierLinesCollection);
+  const cursor = query.afterCursor === undefined ? null : await lines.findOne({ _id: query.afterCursor, supplier: query.supplier });
+  // One lower bound, the later of the two: the lines after the cursor are ordered on its day or later,
+  // so that a date_from up to that day excludes nothing more, and one after it nothing less.
+  const cursorFirst = cursor !== null && (query.dateFrom === undefined || query.dateFrom <= cursor.orderDate);
+  const dateFrom = cursorFirst ? undefined : query.dateFrom;
   const filter: Filter<SupplierLineDocument> = { supplier: query.supplier, open: true };
-  if (query.dateFrom !== undefined || query.dateTo !== undefined) {
+  if (dateFrom !== undefined || query.dateTo !== undefined) {
     filter.orderDate = {
-      ...(query.dateFrom !== undefined && { $gte: query.dateFrom }),
+      ...(dateFrom !== undefined && { $gte: dateFrom }),
       ...(query.dateTo !== undefined && { $lte: query.dateTo }),
     };
   }
   if (query.orderNumber !== undefined) filter.incrementId = query.orderNumber;
-  const conditions: Filter<SupplierLineDocument>[] = [filter];
-  if (query.afterCursor !== undefined) {
-    const cursor = await lines.findOne({ _id: query.afterCursor, supplier: query.supplier });
-    if (cursor) conditions.push(after(cursor));
-  }
   return lines
-    .find(conditions.length === 1 ? filter : { $and: conditions }, {
+    .find(cursorFirst ? { $and: [filter, after(cursor)] } : filter, {
       sort: listingOrder,
       ...(query.skip !== undefined && { skip: query.skip }),
       ...(query.limit !== undefined && { limit: query.limit }),

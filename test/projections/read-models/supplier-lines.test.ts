@@ -186,6 +186,15 @@ describe('listing the open lines of a supplier', () => {
     expect(await ids(store, { afterCursor: '100_4' })).toEqual(['98_6', '7_9']);
   });
 
+  it('when a cursor and dates are given, the lines come after the cursor and within the dates', async () => {
+    const store = await given();
+    expect(await ids(store, { afterCursor: '100_3', dateFrom: '2025-02-28' })).toEqual(['100_4', '98_6', '7_9']);
+    expect(await ids(store, { afterCursor: '100_3', dateFrom: '2025-03-01' })).toEqual(['100_4', '98_6', '7_9']);
+    expect(await ids(store, { afterCursor: '100_3', dateFrom: '2025-03-03' })).toEqual(['7_9']);
+    expect(await ids(store, { afterCursor: '100_3', dateTo: '2025-03-02' })).toEqual(['100_4', '98_6']);
+    expect(await ids(store, { afterCursor: '98_6', dateFrom: '2025-03-01', dateTo: '2025-03-02' })).toEqual([]);
+  });
+
   it('when the cursor line has shipped since, the lines after it still come', async () => {
     expect(await ids(await given(), { afterCursor: '7_8' })).toEqual(['7_9']);
   });

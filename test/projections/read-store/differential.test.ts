@@ -77,6 +77,31 @@ const leaf = (random: Random, choice: Fields): Document => {
   return { [field]: { [op]: value } };
 };
 
+/**
+ * The keys after a cursor, `a > x OR (a = x AND b > y) OR …` (the embedded store also seeks it as a
+ * row value), on paths regular, irregular (arrays) or unindexed, sometimes off that shape (an
+ * equality on another value than the bound before it), sometimes beside a bound on their first path.
+ */
+const afterCursor = (random: Random): Document => {
+  const keyPaths = random.sample(random.chance(0.7) ? ['s', 'flag', '_id'] : ['s', 'flag', '_id', 'n', 'u'], random.int(1, 3));
+  const bounds = keyPaths.map((path) => (path === '_id' ? random.int(0, documentCount) : scalar(random)));
+  const [strict, inclusive] = random.pick([
+    ['$gt', '$gte'],
+    ['$lt', '$lte'],
+  ] as const);
+  // Beside them, sometimes, bounds on their first path (a cursor's day, a date range).
+  const beside = random.chance(0.4)
+    ? { [keyPaths[0]!]: { [random.pick(['$gt', '$gte', '$lt', '$lte'])]: random.chance(0.5) ? bounds[0] : scalar(random) } }
+    : {};
+  return {
+    ...beside,
+    $or: keyPaths.map((path, i) => ({
+      ...Object.fromEntries(keyPaths.slice(0, i).map((earlier, j) => [earlier, random.chance(0.1) ? scalar(random) : bounds[j]])),
+      [path]: { [i === keyPaths.length - 1 && random.chance(0.3) ? inclusive : strict]: bounds[i] },
+    })),
+  };
+};
+
 const generateFilter = (random: Random, choice: Fields, depth = 0): Document => {
   const kind =
     depth >= 2
@@ -86,8 +111,10 @@ const generateFilter = (random: Random, choice: Fields, depth = 0): Document => 
           ['fields', 2],
           ['and', 1],
           ['or', 2],
+          ['cursor', 1],
         ] as const);
   if (kind === 'leaf') return leaf(random, choice);
+  if (kind === 'cursor') return afterCursor(random);
   if (kind === 'fields') return Object.assign({}, leaf(random, choice), leaf(random, choice));
   const clauses = Array.from({ length: random.int(1, 3) }, () => generateFilter(random, choice, depth + 1));
   return { [kind === 'and' ? '$and' : '$or']: clauses };
