@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, hkdfSync, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { SupplierName } from '../events/schema/common-schemas.ts';
 
 /**
@@ -36,11 +36,14 @@ export type LabelLinkTarget = { supplier: SupplierName; serviceOrderId: string }
 /** `beyond_lifetime`: signed, but expiring later than any link the service issues. Answered as `invalid`; told apart in the log. */
 export type LabelLinkVerdict = 'valid' | 'invalid' | 'expired' | 'beyond_lifetime';
 
-/** The signing key of label links, derived once from the token secret. */
-export const labelLinkKey = (tokenSecret: string): Buffer => {
+/**
+ * The signing key of label links, derived once from the token secret. A key object: an HMAC made with
+ * it skips copying the key in (a page of get-sales signs up to 100 links).
+ */
+export const labelLinkKey = (tokenSecret: string): KeyObject => {
   // An empty key would make every link forgeable: a configuration error, not a bad link.
   if (tokenSecret.length === 0) throw new Error('The label link signing secret is empty');
-  return Buffer.from(hkdfSync('sha256', tokenSecret, 'sav-order-service', 'label-link-v1', 32));
+  return createSecretKey(Buffer.from(hkdfSync('sha256', tokenSecret, 'sav-order-service', 'label-link-v1', 32)));
 };
 
 /** The expiry of a link signed at `now`: a day later, rounded up to the hour. */
@@ -50,14 +53,17 @@ export const labelLinkExpiry = (now: Date): number => {
 };
 
 // The parts cannot run into one another: a supplier name and a service_order_id hold no newline.
-const signed = (key: Buffer, { supplier, serviceOrderId }: LabelLinkTarget, expires: number): Buffer =>
+const signed = (key: KeyObject, { supplier, serviceOrderId }: LabelLinkTarget, expires: number): Buffer =>
   createHmac('sha256', key).update(`${supplier}\n${serviceOrderId}\n${expires}`, 'utf8').digest();
 
-export const signLabelLink = (key: Buffer, target: LabelLinkTarget, expires: number): string => signed(key, target, expires).toString('base64url');
+export const signLabelLink = (key: KeyObject, target: LabelLinkTarget, expires: number): string => signed(key, target, expires).toString('base64url');
 
 /** `?expires=...&signature=...`, as appended to the label's path. */
-export const labelLinkQuery = (key: Buffer, target: LabelLinkTarget, expires: number): string =>
-  `?expires=${expires}&signature=${signLabelLink(key, target, expires)}`;
+export const labelLinkQuery = (key: KeyObject, target: LabelLinkTarget, expires: number): string =>
+  labelLinkQueryOf(expires, signLabelLink(key, target, expires));
+
+/** The query of a link whose signature is known. */
+export const labelLinkQueryOf = (expires: number, signature: string): string => `?expires=${expires}&signature=${signature}`;
 
 // One spelling each: no leading zero, the canonical base64url of 32 bytes.
 const expiresFormat = /^[1-9]\d{0,11}$/;
@@ -68,7 +74,7 @@ const signatureFormat = /^[A-Za-z0-9_-]{43}$/;
  * after, so that only a link we signed can be told apart as expired or as living too long.
  */
 export const verifyLabelLink = (
-  key: Buffer,
+  key: KeyObject,
   target: LabelLinkTarget,
   link: { expires?: string | undefined; signature?: string | undefined },
   now: Date,
