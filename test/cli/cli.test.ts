@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +124,18 @@ describe('the command-line interface', () => {
     expect(verified.stderr).toBe('');
     expect(verified.code).toBe(0);
     expect(verified.stdout).toContain('Read models match a rebuild from the log');
+  });
+
+  it('when a verify run was killed, the next one removes its scratch copy from DATA_DIR, and leaves none of its own', { timeout: 60_000 }, async () => {
+    const ended = spawn(process.execPath, ['-e', '']);
+    await once(ended, 'exit');
+    const killedRun = `verify-scratch-${ended.pid}-0b5e7c1e-8a1f-4c55-9d4e-2f6a1c3b7d90.sqlite`;
+    await writeFile(path.join(dataDir, killedRun), 'scratch read models');
+    await writeFile(path.join(dataDir, `${killedRun}-journal`), 'its journal');
+
+    const verified = await cli(dataDir, 'projections', 'verify');
+    expect(verified.code).toBe(0);
+    expect((await readdir(dataDir)).filter((name) => name.startsWith('verify-scratch-'))).toEqual([]);
   });
 });
 

@@ -1,8 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { allProjections } from '../../projections/all-projections.ts';
 import { openSqliteReadStore } from '../../projections/read-store/sqlite-read-store.ts';
@@ -12,6 +8,7 @@ import { CliError } from '../cli-error.ts';
 import type { WithRuntime } from '../cli-runtime.ts';
 import { examples } from '../help-examples.ts';
 import { printLine } from '../output.ts';
+import { verifyScratch } from './verify-scratch.ts';
 import { progressBar } from '../progress-bar.ts';
 import { logUnit, resetReadModels } from './projections-reset.ts';
 
@@ -69,13 +66,13 @@ const run = async (runtime: Runtime, action: 'rebuild' | 'verify' | 'status', va
             throw new CliError('the live read models did not catch up with the log within 60 s; is the instance running them stuck? (see /health)');
         }
       };
-      const scratchFile = path.join(tmpdir(), `verify-${randomUUID()}.sqlite`);
+      const scratch = verifyScratch(runtime.config.dataDir);
       try {
         const report = await verifyReadModels({
           eventStore: runtime.eventStore,
           live: runtime.readStore,
           projections,
-          scratch: openSqliteReadStore({ file: scratchFile, scratch: true }),
+          scratch: openSqliteReadStore({ file: scratch.file, scratch: true }),
           liveReached,
         });
         if (report.ok) {
@@ -85,7 +82,7 @@ const run = async (runtime: Runtime, action: 'rebuild' | 'verify' | 'status', va
         for (const difference of report.differences) await printLine(`${JSON.stringify(difference)}`);
         throw new CliError(`${report.differenceCount} difference(s) between the read models and a rebuild from the log`);
       } finally {
-        await Promise.all(['', '-wal', '-shm'].map((suffix) => rm(`${scratchFile}${suffix}`, { force: true })));
+        scratch.release();
       }
     }
     case 'status': {
