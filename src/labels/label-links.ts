@@ -1,6 +1,6 @@
+import type { KeyObject } from 'node:crypto';
 import type { SupplierName } from '../events/schema/common-schemas.ts';
 import type { Clock } from '../events/command-context.ts';
-import type { KeyObject } from 'node:crypto';
 import { labelLinkExpiry, labelLinkQueryOf, signLabelLink } from './label-link-signature.ts';
 
 /**

@@ -3,6 +3,7 @@ import type { Clock } from '../events/command-context.ts';
 import { DuplicateKeyError } from './read-store/read-store.ts';
 import type { ReadStore } from './read-store/read-store.ts';
 import { oneAtATime } from '../concurrency/per-key-queue.ts';
+import { processIsGone } from '../concurrency/process-gone.ts';
 
 /**
  * Several service instances share one read store; exactly one of them runs each projection at a time,
@@ -41,12 +42,7 @@ export type ProjectionLease = {
  */
 export const holderIsGone = (lease: Pick<ProjectionLease, 'host' | 'pid'>): boolean => {
   if (lease.host !== hostname() || lease.pid === undefined || lease.pid === process.pid) return false;
-  try {
-    process.kill(lease.pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  return processIsGone(lease.pid);
 };
 
 /** A contender tries again this long after the end of the term it saw (the clocks of one machine agree). */

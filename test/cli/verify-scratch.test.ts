@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loaderArguments } from '../../src/concurrency/worker-entry.ts';
 
 /**
  * The scratch copy `projections verify` replays the log into is as large as the read models (5.6 GB
@@ -14,19 +14,17 @@ import { afterEach, describe, expect, it } from 'vitest';
  * of its own holds one, as the command does, and is sent the signal.
  */
 
-const module = pathToFileURL(path.resolve(import.meta.dirname, '../../src/cli/commands/verify-scratch.ts')).href;
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const module = pathToFileURL(path.resolve(import.meta.dirname, '../../src/cli/commands/verify-scratch.ts'));
 
 const holdScratch = (dataDir: string) =>
   spawn(
     process.execPath,
     [
-      '--import',
-      tsx,
+      ...loaderArguments(module),
       '--input-type=module',
       '-e',
       `const { writeFileSync } = await import('node:fs');
-       const { verifyScratch } = await import(${JSON.stringify(module)});
+       const { verifyScratch } = await import(${JSON.stringify(module.href)});
        const scratch = verifyScratch(${JSON.stringify(dataDir)});
        writeFileSync(scratch.file, 'scratch read models');
        writeFileSync(scratch.file + '-journal', 'its journal');

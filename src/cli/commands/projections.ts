@@ -8,9 +8,9 @@ import { CliError } from '../cli-error.ts';
 import type { WithRuntime } from '../cli-runtime.ts';
 import { examples } from '../help-examples.ts';
 import { printLine } from '../output.ts';
-import { verifyScratch } from './verify-scratch.ts';
 import { progressBar } from '../progress-bar.ts';
 import { logUnit, resetReadModels } from './projections-reset.ts';
+import { verifyScratch } from './verify-scratch.ts';
 
 /**
  * `projections rebuild`: builds the read models anew from the log, beside the live ones, which keep

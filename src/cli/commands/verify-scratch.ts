@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { processIsGone } from '../../concurrency/process-gone.ts';
 
 /**
  * The scratch read models `projections verify` replays the log into: a SQLite file in DATA_DIR, whose
@@ -11,16 +12,6 @@ import path from 'node:path';
 
 const scratchName = /^verify-scratch-(\d+)-[0-9a-f-]{36}\.sqlite(-journal|-wal|-shm)?$/;
 
-const isRunning = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
 const removeScratch = (file: string): void => {
   for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
 };
@@ -30,7 +21,7 @@ export type VerifyScratch = { file: string; release: () => void };
 export const verifyScratch = (dataDir: string): VerifyScratch => {
   for (const name of readdirSync(dataDir)) {
     const found = scratchName.exec(name);
-    if (found && !isRunning(Number(found[1]))) rmSync(path.join(dataDir, name), { force: true });
+    if (found && processIsGone(Number(found[1]))) rmSync(path.join(dataDir, name), { force: true });
   }
   const file = path.join(dataDir, `verify-scratch-${process.pid}-${randomUUID()}.sqlite`);
   const interrupted = (signal: NodeJS.Signals) => {

@@ -4,12 +4,6 @@ import type { ReadStore } from '../read-store/read-store.ts';
 import { retiredReadModels, type RetiredReadModel } from '../retired-read-models.ts';
 import { checkpointName, generationsCollection, storedName, type GenerationsDocument } from './generations.ts';
 
-/**
- * Drops what no generation in use needs any more: the collections and checkpoints of generations that
- * are neither live nor being built, and those of a read model from before generations existed (its
- * bare collection names), once a generation of it is live; and everything of a read model the
- * service no longer keeps (retired-read-models.ts).
- */
 /** Drops one generation of a read model: its collections, then its checkpoint. */
 const dropGeneration = async (store: ReadStore, existing: ReadonlySet<string>, name: string, collections: readonly string[], generation: number) => {
   for (const collection of collections) if (existing.has(storedName(collection, generation))) await store.dropCollection(storedName(collection, generation));
@@ -22,6 +16,12 @@ const dropUngenerated = async (store: ReadStore, existing: ReadonlySet<string>, 
   await store.collection(checkpointsCollection).deleteOne({ _id: name as never });
 };
 
+/**
+ * Drops what no generation in use needs any more: the collections and checkpoints of generations that
+ * are neither live nor being built, and those of a read model from before generations existed (its
+ * bare collection names), once a generation of it is live; and everything of a read model the
+ * service no longer keeps (retired-read-models.ts).
+ */
 export const collectOldGenerations = async (
   store: ReadStore,
   projections: readonly Projection[],

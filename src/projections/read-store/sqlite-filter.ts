@@ -73,16 +73,20 @@ const or = (branches: Clause[]): Clause => {
   };
 };
 
+/** A path's condition as operators: a plain value is an equality. */
+const operatorsOf = (condition: unknown): [string, unknown][] => (isOperatorObject(condition) ? Object.entries(condition) : [['$eq', condition]]);
+
 /** A branch's condition on one path: an equality, or one bound. */
 type Condition = { path: string; op: '$eq' | '$gt' | '$gte' | '$lt' | '$lte'; operand: unknown };
 
 const conditionOf = (path: string, condition: unknown): Condition | undefined => {
-  if (!isOperatorObject(condition)) return { path, op: '$eq', operand: condition };
-  const operators = Object.entries(condition);
+  const operators = operatorsOf(condition);
   if (operators.length !== 1) return undefined;
   const [op, operand] = operators[0]!;
   return ['$eq', '$gt', '$gte', '$lt', '$lte'].includes(op) ? { path, op: op as Condition['op'], operand } : undefined;
 };
+
+type Direction = '>' | '<';
 
 /**
  * The alternatives of a page after a cursor, `a > x OR (a = x AND b > y) OR (a = x AND b = y AND c > z)`,
@@ -93,21 +97,20 @@ const conditionOf = (path: string, condition: unknown): Condition | undefined =>
  * Undefined unless the alternatives have that shape (in any order; the last bound may be inclusive),
  * on regular key columns, with non-null scalar operands.
  */
-type Direction = '>' | '<';
-
 const keysetSeek = (branches: readonly Document[], paths: KeyPaths): { sql: string; params: SqlKey[]; firstPath: string; direction: Direction } | undefined => {
   if (branches.length < 2 || !branches.every(isPlainObject)) return undefined;
   const ordered = [...branches].sort((a, b) => Object.keys(a).length - Object.keys(b).length);
   const bounds: Condition[] = [];
+  // Each alternative: the bounds of the ones before it as equalities, and a bound of its own on a new path.
+  const boundOn = new Map<string, string>();
   for (const [i, branch] of ordered.entries()) {
     const conditions = Object.entries(branch).map(([path, condition]) => (path.startsWith('$') ? undefined : conditionOf(path, condition)));
     if (conditions.length !== i + 1 || conditions.some((condition) => condition === undefined)) return undefined;
-    const equalities = (conditions as Condition[]).filter((condition) => condition.op === '$eq');
     const bound = (conditions as Condition[]).find((condition) => condition.op !== '$eq');
-    if (!bound || equalities.length !== i) return undefined;
-    const earlier = (path: string) => bounds.findIndex((previous) => previous.path === path);
-    if (equalities.some(({ path, operand }) => earlier(path) === -1 || valueKey(bounds[earlier(path)]!.operand) !== valueKey(operand))) return undefined;
-    if (earlier(bound.path) !== -1) return undefined;
+    const equalities = (conditions as Condition[]).filter((condition) => condition.op === '$eq');
+    if (!bound || equalities.length !== i || boundOn.has(bound.path) || equalities.some(({ path, operand }) => boundOn.get(path) !== valueKey(operand)))
+      return undefined;
+    boundOn.set(bound.path, valueKey(bound.operand));
     bounds.push(bound);
   }
   const last = bounds.length - 1;
@@ -130,7 +133,7 @@ const keysetSeek = (branches: readonly Document[], paths: KeyPaths): { sql: stri
 
 /** `unindexed`: bounds of this direction are tested on each row rather than sought (SQL's unary `+`, which changes no value). */
 const translatePath = (path: string, condition: unknown, paths: KeyPaths, unindexed?: Direction): Clause => {
-  const operators: [string, unknown][] = isOperatorObject(condition) ? Object.entries(condition) : [['$eq', condition]];
+  const operators = operatorsOf(condition);
   if (path === '_id') {
     // The identity column answers equalities on `_id` exactly, whatever the value's type.
     const ids = idEquality(operators);

@@ -1,5 +1,5 @@
 import type { SupplierName } from '../../events/schema/common-schemas.ts';
-import type { Filter, ReadStore } from '../read-store/read-store.ts';
+import type { Filter, ReadCollection, ReadStore } from '../read-store/read-store.ts';
 import { supplierLinesCollection, type SupplierLineDocument } from './supplier-line-document.ts';
 
 /** Reads of the `supplier_lines` read model. */
@@ -9,8 +9,11 @@ export type OpenSupplierLinesQuery = {
   /** Inclusive, YYYY-MM-DD, on the order's local date. */
   dateFrom?: string;
   dateTo?: string;
-  /** A service_order_id: only the lines strictly after it in the listing order. */
-  afterCursor?: string;
+  /**
+   * A service_order_id, or its line as the caller already read it (findSupplierLine): only the lines
+   * strictly after it in the listing order.
+   */
+  afterCursor?: string | SupplierLineDocument;
   /** An increment ID: only that order's lines. */
   orderNumber?: string;
   skip?: number;
@@ -39,6 +42,16 @@ const after = (cursor: SupplierLineDocument): Filter<SupplierLineDocument> => ({
   ],
 });
 
+/** The line a query's cursor names, when it is one of the supplier's. */
+const cursorLine = async (
+  lines: ReadCollection<SupplierLineDocument>,
+  { afterCursor, supplier }: OpenSupplierLinesQuery,
+): Promise<SupplierLineDocument | null> => {
+  if (afterCursor === undefined) return null;
+  const line = typeof afterCursor === 'string' ? await lines.findOne({ _id: afterCursor }) : afterCursor;
+  return line?.supplier === supplier ? line : null;
+};
+
 /**
  * The open lines of one supplier (acknowledged or not, until shipped or cancelled). The cursor line is
  * looked up whatever its state, since the supplier usually shipped it since; a cursor that names no line
@@ -49,7 +62,7 @@ export const listOpenSupplierLines = async <Field extends keyof SupplierLineDocu
   query: OpenSupplierLinesQuery & { fields?: readonly Field[] },
 ): Promise<Pick<SupplierLineDocument, Field | '_id'>[]> => {
   const lines = store.collection<SupplierLineDocument>(supplierLinesCollection);
-  const cursor = query.afterCursor === undefined ? null : await lines.findOne({ _id: query.afterCursor, supplier: query.supplier });
+  const cursor = await cursorLine(lines, query);
   // One lower bound, the later of the two: the lines after the cursor are ordered on its day or later,
   // so that a date_from up to that day excludes nothing more, and one after it nothing less.
   const cursorFirst = cursor !== null && (query.dateFrom === undefined || query.dateFrom <= cursor.orderDate);

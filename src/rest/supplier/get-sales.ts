@@ -39,18 +39,16 @@ const cacheKey = (query: GetSalesQuery): string =>
  * minutes (label-link-signature.ts).
  */
 const readPage = async (deps: GetSalesDeps, base: string, query: GetSalesQuery): Promise<SalesPage> => {
-  if (query.afterCursor !== undefined) {
-    // A cursor naming no line of this supplier would silently list from the start: refuse it instead.
-    const cursor = await findSupplierLine(deps.readStore, query.afterCursor);
-    if (cursor?.supplier !== deps.supplier) {
-      throw invalidParameter(`Invalid last_service_order_number: no line ${query.afterCursor} for ${deps.supplier}`);
-    }
+  // A cursor naming no line of this supplier would silently list from the start: refuse it instead.
+  const cursor = query.afterCursor === undefined ? undefined : await findSupplierLine(deps.readStore, query.afterCursor);
+  if (cursor !== undefined && cursor?.supplier !== deps.supplier) {
+    throw invalidParameter(`Invalid last_service_order_number: no line ${query.afterCursor} for ${deps.supplier}`);
   }
   const lines = await listOpenSupplierLines(deps.readStore, {
     supplier: deps.supplier,
     ...(query.dateFrom !== undefined && { dateFrom: query.dateFrom }),
     ...(query.dateTo !== undefined && { dateTo: query.dateTo }),
-    ...(query.afterCursor !== undefined && { afterCursor: query.afterCursor }),
+    ...(cursor && { afterCursor: cursor }),
     ...(query.orderNumber !== undefined && { orderNumber: query.orderNumber }),
     skip: (query.page - 1) * getSalesPageSize,
     limit: getSalesPageSize,
