@@ -329,6 +329,24 @@ describe('the dashboards in a browser, on demo data', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it('when filters are typed while the first answer is on its way, its arrival leaves them as typed', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      '**/graphql',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await visit('/dashboard/events');
+    await page.getByLabel('Types d’événement').fill('SaleImported');
+    release();
+    await page.locator('table.events').waitFor();
+    expect(await page.getByLabel('Types d’événement').inputValue()).toBe('SaleImported');
+  });
+
   it('when the event feed is filtered by type, it lists the events the API gives that token: redacted for an analyst, as recorded for an auditor', async () => {
     const query = '{ events(first: 50, types: ["SaleImported"]) { events { eventId data } } }';
     await visit('/dashboard/events');

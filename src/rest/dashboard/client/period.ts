@@ -66,14 +66,15 @@ export const PeriodForm = ({ period, onChange, withGranularity = true }: { perio
     setError(null);
     onChange({ from, to, granularity });
   };
-  return html`<form class="period" onSubmit=${submit} aria-label="Période">
-    <label>Du <input type="date" name="from" value=${period.from} required /></label>
-    <label>Au <input type="date" name="to" value=${period.to} required /></label>
+  // Default values, the form made again when the period changes: an answer's render leaves what is being typed alone.
+  return html`<form class="period" key=${`${period.from} ${period.to} ${period.granularity}`} onSubmit=${submit} aria-label="Période">
+    <label>Du <input type="date" name="from" defaultValue=${period.from} required /></label>
+    <label>Au <input type="date" name="to" defaultValue=${period.to} required /></label>
     ${
       withGranularity &&
       html`<label
         >Par
-        <select name="granularity" value=${period.granularity}>
+        <select name="granularity">
           ${Object.entries(granularities).map(([value, label]) => html`<option value=${value} selected=${value === period.granularity}>${label}</option>`)}
         </select></label
       >`

@@ -55,11 +55,13 @@ export const EventsPage = () => {
       .filter((type) => type !== '');
     setFilters({ types, streamPrefix: String(form.get('stream')).trim(), from: String(form.get('from')), to: String(form.get('to')), after: null });
   };
-  return html`<form class="filters" onSubmit=${submit} aria-label="Filtres du journal">
-      <label>Types d’événement <input name="types" placeholder="SaleImported, SavCreated" value=${filters.types.join(', ')} /></label>
-      <label>Flux commençant par <input name="stream" placeholder="sale-" value=${filters.streamPrefix} /></label>
-      <label>Enregistrés du <input type="date" name="from" value=${filters.from} /></label>
-      <label>au <input type="date" name="to" value=${filters.to} /></label>
+  // The inputs keep what is typed (default values, the form made again when the filters applied change):
+  // given as values, each answer's render would put the applied filters back over what is being typed.
+  return html`<form class="filters" key=${JSON.stringify(filters)} onSubmit=${submit} aria-label="Filtres du journal">
+      <label>Types d’événement <input name="types" placeholder="SaleImported, SavCreated" defaultValue=${filters.types.join(', ')} /></label>
+      <label>Flux commençant par <input name="stream" placeholder="sale-" defaultValue=${filters.streamPrefix} /></label>
+      <label>Enregistrés du <input type="date" name="from" defaultValue=${filters.from} /></label>
+      <label>au <input type="date" name="to" defaultValue=${filters.to} /></label>
       <button type="submit">Filtrer</button>
     </form>
     <${Pending} answer=${answer} />

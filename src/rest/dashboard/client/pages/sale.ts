@@ -245,9 +245,10 @@ export const SalePage = () => {
       setEmail(wanted);
     } else pick(wanted);
   };
-  return html`<form class="search" onSubmit=${submit} role="search">
+  // A default value, the form made again for another sale: an answer's render leaves what is being typed alone.
+  return html`<form class="search" key=${incrementId ?? ''} onSubmit=${submit} role="search">
       <label for="search">Numéro de commande ou e-mail du client</label>
-      <input id="search" name="search" type="search" required value=${incrementId ?? ''} />
+      <input id="search" name="search" type="search" required defaultValue=${incrementId ?? ''} />
       <button type="submit">Chercher</button>
     </form>
     ${email !== null && html`<${SalesOf} email=${email} onPick=${pick} />`} ${incrementId !== null && html`<${SaleDetails} incrementId=${incrementId} />`}`;
