@@ -1,5 +1,6 @@
 import type { CommandContext } from '../command-context.ts';
-import { appendDomainEvents, readDomainStream } from '../domain-store.ts';
+import { appendDomainEvents } from '../domain-store.ts';
+import { decodeEvent, type StoredEvent } from '../registry.ts';
 import { WrongExpectedVersionError, type EventStore } from '../store/event-store.ts';
 import { sequenceStreamName, type IdEvent, type SequenceName } from './events.ts';
 import { createPerKeyQueue } from '../../concurrency/per-key-queue.ts';
@@ -9,7 +10,8 @@ import { createPerKeyQueue } from '../../concurrency/per-key-queue.ts';
  * concurrent commands and processes: each process reserves a block of IDs by appending
  * `IdRangeReserved` to the sequence's stream with the expected revision (a racing process gets a
  * conflict and reserves the next block), then hands IDs out of its block. IDs left in a block when
- * the process stops are never used: gaps are possible, duplicates are not.
+ * the process stops are never used: gaps are possible, duplicates are not. A reservation reads the
+ * sequence's last reservation alone (its stream grows with the history: a block per 20 sales served).
  */
 export type IdAllocator = {
   next: (sequence: SequenceName, count?: number) => Promise<number[]>;
@@ -21,15 +23,15 @@ export const createIdAllocator = (eventStore: EventStore, context: CommandContex
   const blockSize = options.blockSize ?? 20;
   const now = options.now ?? (() => new Date());
   const blocks = new Map<SequenceName, Block>();
-  // One reservation at a time per sequence in this process; other processes are kept out by the revision check.
-  // One reservation at a time per sequence, in the order asked.
+  // One reservation at a time per sequence in this process, in the order asked; other processes are kept out by the revision check.
   const inOrder = createPerKeyQueue();
 
   const reserve = async (sequence: SequenceName, count: number): Promise<Block> => {
     const streamName = sequenceStreamName(sequence);
     for (;;) {
-      const { events, revision } = await readDomainStream<IdEvent>(eventStore, streamName);
-      const lastReserved = events.at(-1)?.data.last ?? 0;
+      const [last] = await eventStore.readStream(streamName, { direction: 'backwards', maxCount: 1 });
+      const lastReserved = last ? (decodeEvent(last) as StoredEvent<IdEvent>).data.last : 0;
+      const revision = last ? last.revision : 'no_stream';
       const size = Math.max(count, blockSize);
       const reserved = { sequence, first: lastReserved + 1, last: lastReserved + size };
       try {
