@@ -46,12 +46,14 @@ import type { JobRuntime } from './job-runtime.ts';
  * failure the subscription is marked failing (log line, metric, visible in its listing) and its loop
  * stops, to resume from that same message when someone resumes it.
  *
- * A loop goes a window at a time (64 messages at most): it prepares the window's messages (each still
+ * A loop goes a window at a time (16 messages at most): it prepares the window's messages (each still
  * owed, its body), hands the window to the sending thread (webhook-send-thread.ts), which sends them
  * in order off the event loop that answers the API, stopping at the first failure or after a second of
  * sending, and hands back their outcomes together; the loop then records them together and moves
  * its checkpoint past those settled. Under load the event loop thus takes a few turns per window
- * rather than one per message. The windows of all the loops keep to a pace (`deliveriesPerSecond`:
+ * rather than one per message; a window of 16 keeps each of those turns short (its records are one
+ * append each, applied by the read models as a batch), where 64 made turns that the API's requests
+ * queued behind (bench:webhooks, docs/benchmarks.md). The windows of all the loops keep to a pace (`deliveriesPerSecond`:
  * WEBHOOK_DELIVERIES_PER_SECOND, 600 by default), so that a backlog's drain leaves the API its share,
  * and the sending thread runs at a lower priority than the one answering the API. A window's
  * subscription state (its secrets, a removal, a failing mark) is read as the window is prepared.
@@ -76,7 +78,7 @@ export type WebhookDelivererOptions = {
   failingAfterMs?: number;
   /** How often the list of subscriptions is read again (default 1 s). */
   refreshMs?: number;
-  /** The most messages of a subscription sent in one window (default 64). */
+  /** The most messages of a subscription sent in one window (default 16). */
   windowSize?: number;
   /** A window stops sending, the rest unsent, once it has been sending this long (default 1 s). */
   windowMs?: number;
@@ -118,7 +120,7 @@ export const startWebhookDeliverer = (runtime: JobRuntime, settings: { tokenSecr
   const pollMs = options.pollMs ?? 1_000;
   const retryDelaysMs = options.retryDelaysMs ?? defaultRetryDelaysMs;
   const failingAfterMs = options.failingAfterMs ?? 24 * 60 * 60 * 1000;
-  const windowSize = options.windowSize ?? 64;
+  const windowSize = options.windowSize ?? 16;
   const sendThread = startWebhookSendThread({ send: options.send, windowMs: options.windowMs });
   const pace = createPace(options.deliveriesPerSecond ?? Number.POSITIVE_INFINITY);
   const orderDate = localDateIn(runtime.config.planningTimezone);
