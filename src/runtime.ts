@@ -196,7 +196,7 @@ export const openRuntime = async (
     readYourWrites?: boolean;
     /** The PDF worker module; the service's own by default (a test may give one that fails on purpose). */
     pdfWorker?: URL;
-    /** The embedded log's commits on a thread of their own (the server and the CLI; sqlite-writer-thread.ts). */
+    /** The embedded log's commits on a thread of their own (the server; sqlite-writer-thread.ts). */
     writerThread?: boolean;
   } = {},
 ): Promise<Runtime> => {

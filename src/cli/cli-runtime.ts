@@ -24,8 +24,6 @@ const opened = async (config: Config, work: (runtime: Runtime) => Promise<void>)
     readYourWrites: false,
     // Larger ID blocks for bulk commands; IDs left in a block when the command ends are never reused.
     idBlockSize: 1000,
-    // An import's commits on a thread of their own, beside the one deciding the next orders.
-    writerThread: true,
   });
   try {
     await work(runtime);

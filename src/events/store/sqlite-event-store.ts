@@ -21,7 +21,7 @@ export type SqliteEventStoreOptions = {
   maxBytesPerCommit?: number;
   /**
    * Commits made on a thread of their own (sqlite-writer-thread.ts), the fsync of each off the
-   * caller's event loop: the server and the CLI. Default false: on the caller's thread.
+   * caller's event loop: the server. Default false: on the caller's thread.
    */
   writerThread?: boolean;
 };
