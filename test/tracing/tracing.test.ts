@@ -49,6 +49,12 @@ describe('OpenTelemetry tracing, started by npm start when an OTLP endpoint is c
       expect(health.status).toBe(200);
       expect(holidays.status).toBe(200);
       expect(customer.status).toBe(401);
+      const lead = await fetch(`${server.url}/api/contact-lead`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Élodie Marchand', email: 'elodie.marchand@example.fr' }),
+      });
+      expect(lead.status).toBe(201);
 
       const { code, loadedModules } = await server.stop();
 

@@ -16,8 +16,10 @@ import { failureFromWire, outcomesFromWire, type WriterData, type WriterReply, t
  * A thread that stops (it should not) fails the group under way with EventStoreUnavailableError, its
  * outcome unknown: an append sent again with the same event ids is recorded once (sqlite-append.ts).
  * The next group starts a new thread. The thread keeps the process alive only while a group is under way.
- * A thread costs some 80 ms to start and its own heap: the server's thread answers the API, the CLI's
- * does not, so only the server uses one.
+ * A thread costs some 80 ms to start (taken by the first group) and its own heap: the server's thread
+ * answers the API, the CLI's does not, so only the server uses one. It starts at the first group, not
+ * with the store: a thread started while the server's modules load, beside OpenTelemetry's module hooks
+ * (src/tracing), left the trace exporter without its modules, and no span was ever sent (the tracing spec).
  */
 export type WriterThread = { commit: Committer; close: () => Promise<void> };
 
@@ -53,8 +55,6 @@ export const startWriterThread = (data: WriterData): WriterThread => {
     started.unref();
     return (worker = started);
   };
-  // Started at once, beside the caller's own start: its first group does not wait for it (some 80 ms).
-  thread();
 
   return {
     commit: async (appends, recordedAt) => {
