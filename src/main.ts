@@ -44,8 +44,7 @@ const main = async (): Promise<void> => {
   const { server } = bound;
   let runtime;
   try {
-    // The log's commits (and their fsync) on a thread of their own, off the one that answers.
-    runtime = await openRuntime(config, log, { writerThread: true });
+    runtime = await openRuntime(config, log);
   } catch (error) {
     // DATA_DIR that is a file, a store that cannot be opened or reached: one line naming the setting.
     const explained = error instanceof ConfigError ? error.message : explainStoreFailure(error, config);

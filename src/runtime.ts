@@ -131,13 +131,13 @@ export const readModelsFile = (config: Config): string => path.join(config.dataD
 // The production adapters are loaded only when configured: their clients (gRPC, the MongoDB driver)
 // take a third of a second to load, which the embedded default's start-up does not pay.
 
-export const openEventStore = async (config: Config, options: { writerThread?: boolean } = {}): Promise<EventStore> => {
+export const openEventStore = async (config: Config): Promise<EventStore> => {
   if (config.eventStoreUrl) {
     const { openEsdbEventStore } = await import('./events/store/esdb/esdb-event-store.ts');
     const store = openEsdbEventStore({ url: config.eventStoreUrl });
     return config.eventStoreNamespace ? namespacedEventStore(store, config.eventStoreNamespace) : store;
   }
-  return openSqliteEventStore({ file: eventStoreFile(config), writerThread: options.writerThread });
+  return openSqliteEventStore({ file: eventStoreFile(config) });
 };
 
 export const openReadStore = async (config: Config): Promise<ReadStore> => {
@@ -196,18 +196,12 @@ export const openRuntime = async (
     readYourWrites?: boolean;
     /** The PDF worker module; the service's own by default (a test may give one that fails on purpose). */
     pdfWorker?: URL;
-    /** The embedded log's commits on a thread of their own (the server; sqlite-writer-thread.ts). */
-    writerThread?: boolean;
   } = {},
 ): Promise<Runtime> => {
   const clock = options.clock ?? systemClock;
   const metrics = createMetrics();
   prepareDataDir(config.dataDir);
-  const stored = await opening(
-    config,
-    () => openEventStore(config, { writerThread: options.writerThread }),
-    config.eventStoreUrl ? undefined : eventStoreFile(config),
-  );
+  const stored = await opening(config, () => openEventStore(config), config.eventStoreUrl ? undefined : eventStoreFile(config));
   const { keys, stampCheckMs } = await opening(
     config,
     () => openKeyStore(config),

@@ -1,11 +1,10 @@
 import Database from 'better-sqlite3';
 import { EventStoreUnavailableError, type EventFilter, type EventStore, type RecordedEvent } from './event-store.ts';
 import { assertExpectedRevision, assertStreamName, validateNewEvents, validateReadAllOptions, validateReadStreamOptions } from './event-store-validation.ts';
-import { committerOn, GroupCommit } from './sqlite-group-commit.ts';
+import { GroupCommit } from './sqlite-group-commit.ts';
 import { LiveSignal } from './sqlite-live-signal.ts';
 import { openDatabase, prepareStatements, toRecordedEvent, toUnparsedEvent, type FilterKind } from './sqlite-schema.ts';
 import { CatchUpSubscription } from './sqlite-subscription.ts';
-import { startWriterThread } from './sqlite-writer-thread.ts';
 
 export type SqliteEventStoreOptions = {
   file: string;
@@ -19,11 +18,6 @@ export type SqliteEventStoreOptions = {
   maxAppendsPerCommit?: number;
   /** Most bytes of event payloads committed in one transaction. Default 4 MiB. */
   maxBytesPerCommit?: number;
-  /**
-   * Commits made on a thread of their own (sqlite-writer-thread.ts), the fsync of each off the
-   * caller's event loop: the server. Default false: on the caller's thread.
-   */
-  writerThread?: boolean;
 };
 
 export interface SqliteEventStore extends EventStore {
@@ -55,8 +49,8 @@ const filterParams = (filter: EventFilter | undefined): { kind: FilterKind; filt
  * Positions are SQLite row ids, starting at 1. `readAll` forwards returns events strictly after
  * `fromPosition`; backwards it starts from the end of the log, or strictly before `fromPosition`.
  *
- * Appends go through group commit (sqlite-group-commit.ts), on this thread or on a writer thread
- * (`writerThread`): an append's promise settles once the transaction holding it has committed, so reads, which never see an open transaction, return only
+ * Appends go through group commit (sqlite-group-commit.ts): an append's promise settles once the
+ * transaction holding it has committed, so reads, which never see an open transaction, return only
  * committed events, and a read made after an append resolved sees it. `close()` first commits the
  * appends already accepted (their promises settle as usual), then refuses every call.
  */
@@ -79,8 +73,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
   const head = (): number => use(() => statements.head.get()?.head ?? -1);
   const signal = new LiveSignal(head, options.pollIntervalMs ?? 100);
   const subscriptions = new Set<CatchUpSubscription>();
-  const writer = options.writerThread ? startWriterThread({ file: options.file, busyTimeoutMs: options.busyTimeoutMs ?? 5_000 }) : undefined;
-  const groupCommit = new GroupCommit(writer?.commit ?? committerOn(db, statements), {
+  const groupCommit = new GroupCommit(db, statements, {
     maxAppends: options.maxAppendsPerCommit ?? 256,
     maxBytes: options.maxBytesPerCommit ?? 4 * 1024 * 1024,
     onCommitted: () => signal.notify(),
@@ -182,8 +175,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): SqliteEv
     async close() {
       if (closed) return;
       closed = true;
-      await groupCommit.drain();
-      await writer?.close();
+      groupCommit.drain();
       for (const subscription of [...subscriptions]) subscription.stop();
       signal.close();
       db.close();

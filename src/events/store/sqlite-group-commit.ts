@@ -10,9 +10,7 @@ import type { Statements } from './sqlite-schema.ts';
  * that dwarf the work of an append: one transaction per append caps the store at a hundred-odd
  * appends per second however many commands run concurrently. So the appends requested during one
  * turn of the event loop share one transaction, hence one fsync, committed on the next turn
- * (setImmediate): a lone append waits for nothing else. While a group is being committed (by a
- * writer thread, sqlite-writer-thread.ts), the appends that arrive meanwhile form the next group,
- * committed once it is done: groups commit one at a time, in the order they were formed.
+ * (setImmediate): a lone append waits for nothing else.
  *
  * Each append runs in a SAVEPOINT of its own, in arrival order: it sees the appends before it (a
  * second append to a stream is checked against the first one's result), and when it fails (wrong
@@ -22,15 +20,6 @@ import type { Statements } from './sqlite-schema.ts';
  */
 
 export type AppendRequest = { streamName: string; events: readonly SerialisedEvent[]; expected: ExpectedRevision };
-
-/** What became of one append of a committed group: its result, or the error it alone failed with (rolled back alone). */
-export type AppendOutcome = { ok: true; result: AppendResult; written: boolean } | { ok: false; error: unknown };
-
-/**
- * Commits a group in one transaction: the outcome of each append, in order, or a rejection when the
- * transaction as a whole failed (none of the group committed).
- */
-export type Committer = (appends: readonly AppendRequest[], recordedAt: string) => AppendOutcome[] | Promise<AppendOutcome[]>;
 
 export type GroupCommitOptions = {
   /** Most appends one transaction holds, so that a group's latency stays bounded. */
@@ -64,54 +53,18 @@ function prepareTransactionControl(db: Database.Database) {
   };
 }
 
-/** The committer of a connection: each group committed on the calling thread, synchronously. */
-export const committerOn = (db: Database.Database, statements: Statements): ((...args: Parameters<Committer>) => AppendOutcome[]) => {
-  const sql = prepareTransactionControl(db);
-  const abandon = () => {
-    try {
-      if (db.inTransaction) sql.rollback();
-    } catch {
-      // Rolling back failed too: SQLite rolls the transaction back itself when it cannot go on.
-    }
-  };
-  return (appends, recordedAt) => {
-    const outcomes: AppendOutcome[] = [];
-    try {
-      sql.begin();
-      for (const append of appends) {
-        sql.savepoint();
-        try {
-          const { result, written } = appendInTransaction(statements, append.streamName, append.events, append.expected, recordedAt);
-          sql.release();
-          outcomes.push({ ok: true, result, written });
-        } catch (error) {
-          // SQLite may have rolled the whole transaction back (disk full, I/O error): the group fails.
-          if (!db.inTransaction) throw error;
-          sql.rollbackTo();
-          sql.release();
-          outcomes.push({ ok: false, error });
-        }
-      }
-      sql.commit();
-    } catch (error) {
-      abandon();
-      throw error;
-    }
-    return outcomes;
-  };
-};
-
 export class GroupCommit {
   private readonly groups: Group[] = [];
   private turn: NodeJS.Immediate | undefined;
-  /** The group being committed, settled once its appends are. */
-  private committing: Promise<void> | undefined;
-  private draining = false;
+  private readonly sql: ReturnType<typeof prepareTransactionControl>;
 
   constructor(
-    private readonly committer: Committer,
+    private readonly db: Database.Database,
+    private readonly statements: Statements,
     private readonly options: GroupCommitOptions,
-  ) {}
+  ) {
+    this.sql = prepareTransactionControl(db);
+  }
 
   append(request: AppendRequest): Promise<AppendResult> {
     return new Promise((resolve, reject) => {
@@ -124,50 +77,62 @@ export class GroupCommit {
       }
       group.appends.push({ ...request, resolve, reject });
       group.bytes += bytes;
-      this.schedule();
+      this.turn ??= setImmediate(() => this.commitNextGroup());
     });
   }
 
-  /** Commits every pending group now, after the one under way (used by close). */
-  async drain(): Promise<void> {
-    this.draining = true;
+  /** Commits every pending group now (used by close). */
+  drain(): void {
     clearImmediate(this.turn);
     this.turn = undefined;
-    await this.committing;
-    for (let group = this.groups.shift(); group !== undefined; group = this.groups.shift()) await this.commit(group.appends);
-  }
-
-  /** The next group on the next turn, once the one under way is done. */
-  private schedule(): void {
-    if (this.draining || this.turn !== undefined || this.committing !== undefined || this.groups.length === 0) return;
-    this.turn = setImmediate(() => this.commitNextGroup());
+    for (let group = this.groups.shift(); group !== undefined; group = this.groups.shift()) this.commit(group.appends);
   }
 
   private commitNextGroup(): void {
     this.turn = undefined;
     const group = this.groups.shift();
-    if (group === undefined) return;
-    this.committing = this.commit(group.appends).finally(() => {
-      this.committing = undefined;
-      // One group per turn, so that reads and I/O callbacks get their turn between groups.
-      this.schedule();
-    });
+    if (group !== undefined) this.commit(group.appends);
+    // One group per turn, so that reads and I/O callbacks get their turn between groups.
+    if (this.groups.length > 0) this.turn = setImmediate(() => this.commitNextGroup());
   }
 
-  private async commit(appends: readonly PendingAppend[]): Promise<void> {
-    let outcomes: AppendOutcome[];
+  private commit(appends: readonly PendingAppend[]): void {
+    const recordedAt = new Date().toISOString();
+    const settlements: (() => void)[] = [];
+    let written = false;
     try {
-      outcomes = await this.committer(appends, new Date().toISOString());
+      this.sql.begin();
+      for (const append of appends) {
+        this.sql.savepoint();
+        try {
+          const outcome = appendInTransaction(this.statements, append.streamName, append.events, append.expected, recordedAt);
+          this.sql.release();
+          written ||= outcome.written;
+          settlements.push(() => append.resolve(outcome.result));
+        } catch (error) {
+          // SQLite may have rolled the whole transaction back (disk full, I/O error): the group fails.
+          if (!this.db.inTransaction) throw error;
+          this.sql.rollbackTo();
+          this.sql.release();
+          settlements.push(() => append.reject(this.options.translateError(error)));
+        }
+      }
+      this.sql.commit();
     } catch (error) {
+      this.abandon();
       const failure = this.options.translateError(error);
       for (const append of appends) append.reject(failure);
       return;
     }
-    if (outcomes.some((outcome) => outcome.ok && outcome.written)) this.options.onCommitted();
-    for (const [index, outcome] of outcomes.entries()) {
-      const append = appends[index]!;
-      if (outcome.ok) append.resolve(outcome.result);
-      else append.reject(this.options.translateError(outcome.error));
+    if (written) this.options.onCommitted();
+    for (const settle of settlements) settle();
+  }
+
+  private abandon(): void {
+    try {
+      if (this.db.inTransaction) this.sql.rollback();
+    } catch {
+      // Rolling back failed too: SQLite rolls the transaction back itself when it cannot go on.
     }
   }
 }

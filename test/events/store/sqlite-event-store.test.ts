@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   EventStoreUnavailableError,
   InvalidEventStoreRequestError,
@@ -25,19 +24,6 @@ eventStoreContract('SQLite event store', async () => {
     },
   };
 });
-
-// The same contract with the commits made on a writer thread, as the server and the CLI run it: one
-// store for all its cases (the contract allows it), so that one thread is started.
-const shared = (async () => {
-  const { file, remove } = await tempStoreFile();
-  return { store: openSqliteEventStore({ file, pageSize: 32, writerThread: true }), remove };
-})();
-afterAll(async () => {
-  const { store, remove } = await shared;
-  await store.close();
-  await remove();
-});
-eventStoreContract('SQLite event store committed on a writer thread', async () => ({ store: (await shared).store, cleanup: async () => undefined }));
 
 describe('SQLite event store', () => {
   let file: string;
@@ -71,27 +57,6 @@ describe('SQLite event store', () => {
     const written = await first.readStream(stream);
     await first.close();
     expect(await open().readStream(stream)).toEqual(written);
-  });
-
-  it('when another process holds the write lock, an append committed on a writer thread waits for it there, and this thread goes on meanwhile', async () => {
-    const store = open({ writerThread: true, busyTimeoutMs: 5_000 });
-    const stream = uniqueStream();
-    const locker = new Database(file);
-    locker.exec('BEGIN IMMEDIATE');
-    const appending = store.appendToStream(stream, [newEvent()], { expectedRevision: 'no_stream' });
-    // Released by a timer of this thread: on this thread, the commit's wait for the lock would hold it
-    // (and the timer) until the busy timeout, and fail.
-    const released = new Promise<void>((resolve) =>
-      setTimeout(() => {
-        locker.exec('ROLLBACK');
-        locker.close();
-        resolve();
-      }, 200),
-    );
-    await released;
-
-    expect(await appending).toMatchObject({ nextExpectedRevision: 0 });
-    expect(await store.readStream(stream)).toHaveLength(1);
   });
 
   it('when closed, every call fails with EventStoreUnavailableError, live subscriptions end and close can be repeated', async () => {

@@ -10,15 +10,12 @@ import { tempStoreFile } from './support/temp-store-file.ts';
  * cases issue them without awaiting in between, so that they share a group, and check that the
  * outcome is the one of the same appends made one after the other, in the order they were issued.
  */
-describe.each([
-  ['committed on the caller’s thread', false],
-  ['committed on a writer thread', true],
-])('SQLite event store, group commit, %s', (_, writerThread) => {
+describe('SQLite event store, group commit', () => {
   let file: string;
   let remove: () => Promise<void>;
   const opened: SqliteEventStore[] = [];
   const open = (options: Omit<SqliteEventStoreOptions, 'file'> = {}): SqliteEventStore => {
-    const store = openSqliteEventStore({ file, writerThread, ...options });
+    const store = openSqliteEventStore({ file, ...options });
     opened.push(store);
     return store;
   };
@@ -129,7 +126,7 @@ describe.each([
   it.each<[string, Omit<SqliteEventStoreOptions, 'file'>, number]>([
     ['10 appends', { maxAppendsPerCommit: 10 }, 10],
     ['3,000 bytes', { maxBytesPerCommit: 3_000 }, 2],
-  ])('when more appends arrive together than one commit holds (%s), they commit in successive groups, in the order issued', async (__, options, groupSize) => {
+  ])('when more appends arrive together than one commit holds (%s), they commit in successive groups, in the order issued', async (_, options, groupSize) => {
     const store = open(options);
     const category = uniqueCategory();
     const appends = Array.from({ length: 25 }, () => ({ stream: uniqueStream(category), events: bulky() }));
