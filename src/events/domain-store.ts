@@ -18,6 +18,12 @@ export const readDomainStream = async <E extends DomainEvent>(store: EventStore,
   return { events: recorded.map(decodeEvent) as StoredEvent<E>[], revision: last ? last.revision : 'no_stream' };
 };
 
+/** A stream's last event, decoded, read alone (however long the stream); undefined when it has none. */
+export const readLastDomainEvent = async <E extends DomainEvent>(store: EventStore, streamName: string): Promise<StoredEvent<E> | undefined> => {
+  const [last] = await store.readStream(streamName, { direction: 'backwards', maxCount: 1 });
+  return last && (decodeEvent(last) as StoredEvent<E>);
+};
+
 /** The events as the port stores them; under an idempotency key, with the ids derived from it (the request's next ranks on the stream). */
 export const toNewEvents = (streamName: string, events: readonly DomainEvent[], context: CommandContext, occurredAt: Date): NewEvent[] => {
   const request = context.idempotency;

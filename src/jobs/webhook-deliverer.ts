@@ -53,10 +53,11 @@ import type { JobRuntime } from './job-runtime.ts';
  * its checkpoint past those settled. Under load the event loop thus takes a few turns per window
  * rather than one per message; a window of 16 keeps each of those turns short (its records are one
  * append each, applied by the read models as a batch), where 64 made turns that the API's requests
- * queued behind (bench:webhooks, docs/benchmarks.md). The windows of all the loops keep to a pace (`deliveriesPerSecond`:
- * WEBHOOK_DELIVERIES_PER_SECOND, 600 by default), so that a backlog's drain leaves the API its share,
- * and the sending thread runs at a lower priority than the one answering the API. A window's
- * subscription state (its secrets, a removal, a failing mark) is read as the window is prepared.
+ * queued behind (bench:webhooks, docs/benchmarks.md). The windows of all the loops keep to a pace
+ * (`deliveriesPerSecond`: WEBHOOK_DELIVERIES_PER_SECOND, 600 by default), so that a backlog's drain
+ * leaves the API its share, and the sending thread runs at a lower priority than the one answering the
+ * API. A window's subscription state (its secrets, a removal, a failing mark) is read as the window is
+ * prepared.
  *
  * At least once, never lost: each message's own stream (`webhookdelivery-<id>-<messageId>`) records
  * its attempts and says, when its window is prepared, whether it is still owed; the checkpoint only

@@ -10,10 +10,12 @@ import { processIsGone } from '../../concurrency/process-gone.ts';
  * removed when the run ends, on Ctrl-C or SIGTERM, and, for a run killed outright, by the next run.
  */
 
-const scratchName = /^verify-scratch-(\d+)-[0-9a-f-]{36}\.sqlite(-journal|-wal|-shm)?$/;
+/** SQLite's file and those it keeps beside it. */
+const suffixes = ['', '-journal', '-wal', '-shm'];
+const scratchName = new RegExp(`^verify-scratch-(\\d+)-[0-9a-f-]{36}\\.sqlite(${suffixes.join('|')})$`);
 
 const removeScratch = (file: string): void => {
-  for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+  for (const suffix of suffixes) rmSync(`${file}${suffix}`, { force: true });
 };
 
 export type VerifyScratch = { file: string; release: () => void };

@@ -1,6 +1,5 @@
 import type { CommandContext } from '../command-context.ts';
-import { appendDomainEvents } from '../domain-store.ts';
-import { decodeEvent, type StoredEvent } from '../registry.ts';
+import { appendDomainEvents, readLastDomainEvent } from '../domain-store.ts';
 import { WrongExpectedVersionError, type EventStore } from '../store/event-store.ts';
 import { sequenceStreamName, type IdEvent, type SequenceName } from './events.ts';
 import { createPerKeyQueue } from '../../concurrency/per-key-queue.ts';
@@ -29,9 +28,9 @@ export const createIdAllocator = (eventStore: EventStore, context: CommandContex
   const reserve = async (sequence: SequenceName, count: number): Promise<Block> => {
     const streamName = sequenceStreamName(sequence);
     for (;;) {
-      const [last] = await eventStore.readStream(streamName, { direction: 'backwards', maxCount: 1 });
-      const lastReserved = last ? (decodeEvent(last) as StoredEvent<IdEvent>).data.last : 0;
-      const revision = last ? last.revision : 'no_stream';
+      const last = await readLastDomainEvent<IdEvent>(eventStore, streamName);
+      const lastReserved = last?.data.last ?? 0;
+      const revision = last?.revision ?? 'no_stream';
       const size = Math.max(count, blockSize);
       const reserved = { sequence, first: lastReserved + 1, last: lastReserved + size };
       try {

@@ -41,7 +41,7 @@ const cacheKey = (query: GetSalesQuery): string =>
 const readPage = async (deps: GetSalesDeps, base: string, query: GetSalesQuery): Promise<SalesPage> => {
   // A cursor naming no line of this supplier would silently list from the start: refuse it instead.
   const cursor = query.afterCursor === undefined ? undefined : await findSupplierLine(deps.readStore, query.afterCursor);
-  if (cursor !== undefined && cursor?.supplier !== deps.supplier) {
+  if (query.afterCursor !== undefined && cursor?.supplier !== deps.supplier) {
     throw invalidParameter(`Invalid last_service_order_number: no line ${query.afterCursor} for ${deps.supplier}`);
   }
   const lines = await listOpenSupplierLines(deps.readStore, {

@@ -55,9 +55,11 @@ export const EventsPage = () => {
       .filter((type) => type !== '');
     setFilters({ types, streamPrefix: String(form.get('stream')).trim(), from: String(form.get('from')), to: String(form.get('to')), after: null });
   };
-  // The inputs keep what is typed (default values, the form made again when the filters applied change):
-  // given as values, each answer's render would put the applied filters back over what is being typed.
-  return html`<form class="filters" key=${JSON.stringify(filters)} onSubmit=${submit} aria-label="Filtres du journal">
+  // The inputs keep what is typed (default values, the form made again when the filters applied change,
+  // not when a page is turned): given as values, each answer's render would put the applied filters
+  // back over what is being typed.
+  const { after: _page, ...applied } = filters;
+  return html`<form class="filters" key=${JSON.stringify(applied)} onSubmit=${submit} aria-label="Filtres du journal">
       <label>Types d’événement <input name="types" placeholder="SaleImported, SavCreated" defaultValue=${filters.types.join(', ')} /></label>
       <label>Flux commençant par <input name="stream" placeholder="sale-" defaultValue=${filters.streamPrefix} /></label>
       <label>Enregistrés du <input type="date" name="from" defaultValue=${filters.from} /></label>
