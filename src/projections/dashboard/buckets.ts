@@ -6,11 +6,24 @@ export type Granularity = 'day' | 'week' | 'month';
 /** Inclusive local dates. */
 export type Bucket = { start: string; end: string };
 
-const lastDayOfMonth = (date: string): string => {
+const twoDigits = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/** The last day of the month of `date`, by the calendar's rules (leap years included). */
+export const lastDayOfMonth = (date: string): string => {
   const year = Number(date.slice(0, 4));
   const month = Number(date.slice(5, 7));
-  const firstOfNext = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
-  return addDays(firstOfNext, -1);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return `${date.slice(0, 8)}${twoDigits(days)}`;
+};
+
+/** The day after `date`: by string for all but a month's last day, the common case of months and weeks alike. */
+const dayAfter = (date: string): string => {
+  const day = Number(date.slice(8, 10));
+  if (day < 28 || date !== lastDayOfMonth(date)) return `${date.slice(0, 8)}${twoDigits(day + 1)}`;
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  return month === 12 ? `${year + 1}-01-01` : `${date.slice(0, 5)}${twoDigits(month + 1)}-01`;
 };
 
 const lastDayOf = (start: string, granularity: Granularity): string => {
@@ -31,7 +44,7 @@ export const bucketsOf = (from: string, to: string, granularity: Granularity): B
     const last = lastDayOf(start, granularity);
     const end = last < to ? last : to;
     buckets.push({ start, end });
-    start = addDays(end, 1);
+    start = dayAfter(end);
   }
   return buckets;
 };

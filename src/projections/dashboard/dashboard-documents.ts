@@ -1,17 +1,7 @@
 import type { Tracked } from '../projection.ts';
 
-/**
- * The `dashboard_days` read model: one document per local day (planning time zone), `_id` = the date.
- * Each figure is dated by its own event: an order on the day it was placed, a cancellation, a refund
- * request or payment, a SAV or a lead on the day it happened. Amounts are kept in cents, so that
- * summing them stays exact. `savsUpTo` counts the SAVs in progress at the end of the day: opened, less
- * those resolved or cancelled, plus those reopened, up to that day (running-totals.ts).
- */
-export const dashboardDaysCollection = 'dashboard_days';
-
-export type DashboardDayDocument = Tracked & {
-  _id: string;
-  date: string;
+/** The figures the dashboard adds up, kept per day and per month. Amounts in cents, so that their sums stay exact. */
+export type DashboardSums = {
   /** Orders placed (SaleImported). */
   orders: number;
   /** Their grand totals (products and shipping, tax included). */
@@ -24,14 +14,43 @@ export type DashboardDayDocument = Tracked & {
   refundPaidCents: number;
   /** SAVs opened. */
   savs: number;
-  /** SAVs opened that day per complaint category (free text: kept as values, never as field names), in order of first appearance. */
+  /** SAVs opened per complaint category (free text: kept as values, never as field names), in order of first appearance. */
   savsByCategory: CountByKey[];
-  /** SAVs opened that day per `sav_type`. */
+  /** SAVs opened per `sav_type`. */
   savsByType: CountByKey[];
   /** Contact leads captured. */
   leads: number;
-  savsUpTo: number;
 };
+
+/**
+ * The `dashboard_days` read model: one document per local day (planning time zone), `_id` = the date.
+ * Each figure is dated by its own event: an order on the day it was placed, a cancellation, a refund
+ * request or payment, a SAV or a lead on the day it happened. `savsUpTo` counts the SAVs in progress
+ * at the end of the day: opened, less those resolved or cancelled, plus those reopened, up to that day
+ * (running-totals.ts).
+ */
+export const dashboardDaysCollection = 'dashboard_days';
+
+export type DashboardDayDocument = Tracked &
+  DashboardSums & {
+    _id: string;
+    date: string;
+    savsUpTo: number;
+  };
+
+/**
+ * The `dashboard_months` read model: the same figures per calendar month of local days, `_id` =
+ * `YYYY-MM`, so that a month asked whole is one document read rather than its thirty days.
+ * `savsChange` is the month's change to the SAVs in progress (opened, less resolved or cancelled,
+ * plus reopened): the backlog at a month's end is the one at the end of the month before plus it.
+ */
+export const dashboardMonthsCollection = 'dashboard_months';
+
+export type DashboardMonthDocument = Tracked &
+  DashboardSums & {
+    _id: string;
+    savsChange: number;
+  };
 
 export type CountByKey = { key: string; count: number };
 

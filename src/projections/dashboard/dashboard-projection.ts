@@ -9,10 +9,13 @@ import {
   countedOnce,
   dashboardCalendarsCollection,
   dashboardDaysCollection,
+  dashboardMonthsCollection,
   dashboardRefundId,
   dashboardRefundsCollection,
   type DashboardDayDocument,
+  type DashboardMonthDocument,
   type DashboardRefundDocument,
+  type DashboardSums,
 } from './dashboard-documents.ts';
 
 const eventTypes = [
@@ -30,10 +33,7 @@ const eventTypes = [
 type Handled = EventOfType<(typeof eventTypes)[number]>;
 const handled = new Set<string>(eventTypes);
 
-type Day = Omit<DashboardDayDocument, '_id' | '_position'>;
-
-const emptyDay = (date: string): Day => ({
-  date,
+const noSums = (): DashboardSums => ({
   orders: 0,
   revenueCents: 0,
   cancelledOrders: 0,
@@ -44,7 +44,6 @@ const emptyDay = (date: string): Day => ({
   savsByCategory: [],
   savsByType: [],
   leads: 0,
-  savsUpTo: 0,
 });
 
 export const dashboardProjectionName = 'dashboard';
@@ -56,9 +55,10 @@ export const dashboardProjection = (options: { timezone: string }): Projection =
     name: dashboardProjectionName,
     // 2: SAVs counted per category and type in the day document, instead of listed one by one.
     // 3: rebuilt from events read with bounded amounts: an old log's 1e308 overflowed the day's revenue.
-    version: 3,
+    // 4: the month documents, so that a year by month reads twelve of them rather than its days.
+    version: 4,
     eventTypes,
-    collections: [dashboardDaysCollection, dashboardCalendarsCollection, dashboardRefundsCollection],
+    collections: [dashboardDaysCollection, dashboardMonthsCollection, dashboardCalendarsCollection, dashboardRefundsCollection],
 
     async setup(store: ReadStore) {
       await store.collection<DashboardDayDocument>(dashboardDaysCollection).createIndex({ date: 1 });
@@ -69,10 +69,13 @@ export const dashboardProjection = (options: { timezone: string }): Projection =
       const event = stored as StoredEvent<Handled>;
       const refunds = store.collection<DashboardRefundDocument>(dashboardRefundsCollection);
 
-      /** The document of the local day of `at`, changed; `opened` SAVs more in progress from that day on (fewer when negative). */
-      const onDay = (at: string, change: (day: Day) => void, opened = 0) => {
+      /**
+       * The sums of the local day of `at` and of its month, changed; `opened` SAVs more in progress from
+       * that day on (fewer when negative).
+       */
+      const onDay = async (at: string, change: (sums: DashboardSums) => void, opened = 0) => {
         const date = localDate(at);
-        return changeDay(
+        await changeDay(
           {
             days: store.collection<DashboardDayDocument>(dashboardDaysCollection),
             calendars: store.collection<CalendarDocument>(dashboardCalendarsCollection),
@@ -82,34 +85,40 @@ export const dashboardProjection = (options: { timezone: string }): Projection =
           date,
           event.position,
           (current) => {
-            const day = current === null ? emptyDay(date) : { ...current };
+            const day = current === null ? { date, ...noSums(), savsUpTo: 0 } : { ...current };
             change(day);
             return day;
           },
           { savs: opened },
         );
+        await evolveOnce(store.collection<DashboardMonthDocument>(dashboardMonthsCollection), date.slice(0, 7), event.position, (current) => {
+          const month = current === null ? { ...noSums(), savsChange: 0 } : { ...current };
+          change(month);
+          month.savsChange += opened;
+          return month;
+        });
       };
 
       switch (event.type) {
         case 'SaleImported': {
           const cents = toCents(event.data.grandTotal);
-          await onDay(event.data.orderedAt, (day) => {
-            day.orders += 1;
-            day.revenueCents += cents;
+          await onDay(event.data.orderedAt, (sums) => {
+            sums.orders += 1;
+            sums.revenueCents += cents;
           });
           return;
         }
         case 'SaleProductCancelled':
-          await onDay(event.data.cancelledAt, (day) => (day.cancelledProducts += 1));
+          await onDay(event.data.cancelledAt, (sums) => (sums.cancelledProducts += 1));
           return;
         case 'SaleCancelled':
-          await onDay(event.data.cancelledAt, (day) => (day.cancelledOrders += 1));
+          await onDay(event.data.cancelledAt, (sums) => (sums.cancelledOrders += 1));
           return;
         case 'RefundRequested': {
           const { saleId, refundId, amount, requestedAt } = event.data;
           const amountCents = toCents(amount);
           await evolveOnce(refunds, dashboardRefundId(saleId, refundId), event.position, () => ({ amountCents }));
-          await onDay(requestedAt, (day) => (day.refundRequestedCents += amountCents));
+          await onDay(requestedAt, (sums) => (sums.refundRequestedCents += amountCents));
           return;
         }
         case 'RefundPaid': {
@@ -117,17 +126,17 @@ export const dashboardProjection = (options: { timezone: string }): Projection =
           const refund = await refunds.findOne({ _id: dashboardRefundId(saleId, refundId) });
           // The write side pays only a requested refund, so it is known; paying it twice records nothing.
           if (!refund) return;
-          await onDay(paidAt, (day) => (day.refundPaidCents += refund.amountCents));
+          await onDay(paidAt, (sums) => (sums.refundPaidCents += refund.amountCents));
           return;
         }
         case 'SavCreated': {
           const { complaintName, savType, createdAt } = event.data;
           await onDay(
             createdAt,
-            (day) => {
-              day.savs += 1;
-              day.savsByCategory = countedOnce(day.savsByCategory, complaintName);
-              day.savsByType = countedOnce(day.savsByType, savType);
+            (sums) => {
+              sums.savs += 1;
+              sums.savsByCategory = countedOnce(sums.savsByCategory, complaintName);
+              sums.savsByType = countedOnce(sums.savsByType, savType);
             },
             1,
           );
@@ -145,7 +154,7 @@ export const dashboardProjection = (options: { timezone: string }): Projection =
           await onDay(event.data.reopenedAt, () => undefined, 1);
           return;
         case 'ContactLeadCaptured':
-          await onDay(event.data.capturedAt, (day) => (day.leads += 1));
+          await onDay(event.data.capturedAt, (sums) => (sums.leads += 1));
           return;
         default:
           return assertNever(event);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bucketsOf } from '../../../src/projections/dashboard/buckets.ts';
-import { dashboardDaysCollection, type DashboardDayDocument } from '../../../src/projections/dashboard/dashboard-documents.ts';
+import { addDays } from '../../../src/events/planning/calendar-date.ts';
+import { dashboardDaysCollection, dashboardMonthsCollection, type DashboardDayDocument } from '../../../src/projections/dashboard/dashboard-documents.ts';
 import { dashboardProjection } from '../../../src/projections/dashboard/dashboard-projection.ts';
 import { dashboard } from '../../../src/projections/dashboard/queries.ts';
 import type { ReadStore } from '../../../src/projections/read-store/read-store.ts';
@@ -286,6 +287,90 @@ describe('dashboard read model', () => {
     const expected = await readModels(once, projections);
     expect(await readModels(twice, projections)).toEqual(expected);
     expect(await readModels(doubled, projections)).toEqual(expected);
+  });
+});
+
+/**
+ * Thirteen months of history: an order each day from 1 January 2025 to 31 January 2026, a SAV opened on
+ * the 5th of each month and resolved on the 3rd of the next (reopened on the 20th in March), a lead on
+ * the 15th, and an order dated 10 February recorded last, after the rest (a late import).
+ */
+const thirteenMonths = () => {
+  const log = eventLog();
+  let saleId = 100;
+  for (let date = '2025-01-01'; date <= '2026-01-31'; date = addDays(date, 1)) {
+    ordered(log, saleId++, `${date}T12:00:00+01:00`, [10.05, 20.1, 99.99][saleId % 3]!);
+    const day = date.slice(8);
+    if (day === '05') savOpened(log, saleId, `${date}T10:00:00+01:00`, saleId % 2 === 0 ? 'Produit endommagé' : 'Colis manquant', 'repair');
+    if (day === '15') leadCaptured(log, `${date}T10:00:00+01:00`);
+  }
+  for (let sav = 100; sav < saleId; sav++) {
+    const opened = log.events.find((event) => event.type === 'SavCreated' && event.data.savId === sav);
+    if (!opened || opened.type !== 'SavCreated') continue;
+    const resolvedAt = `${addDays(opened.data.createdAt.slice(0, 10), 29)}T10:00:00+01:00`;
+    if (resolvedAt < '2026-02-01') log.record(`sav-${sav}`, { type: 'SavResolved', data: { savId: sav, resolution: 'Réparé', resolvedAt } });
+    if (opened.data.createdAt.startsWith('2025-02')) {
+      log.record(`sav-${sav}`, {
+        type: 'SavReopened',
+        data: { savId: sav, reason: 'Toujours cassé', reopenedFrom: 'resolved', reopenedAt: '2025-03-20T10:00:00+01:00' },
+      });
+    }
+  }
+  ordered(log, saleId, '2025-02-10T15:00:00+01:00', 999.99);
+  return log;
+};
+
+/** The store, counting the documents each collection's finds answer. */
+const countingReads = (store: ReadStore) => {
+  const read = new Map<string, number>();
+  const counted: ReadStore = {
+    ...store,
+    collection: (name: string) => {
+      const collection = store.collection(name);
+      return {
+        ...collection,
+        find: (filter, options) => ({
+          toArray: async () => {
+            const found = await collection.find(filter, options).toArray();
+            read.set(name, (read.get(name) ?? 0) + found.length);
+            return found;
+          },
+        }),
+        findOne: async (filter, options) => {
+          const found = await collection.findOne(filter, options);
+          read.set(name, (read.get(name) ?? 0) + (found === null ? 0 : 1));
+          return found;
+        },
+      } as typeof collection;
+    },
+  } as ReadStore;
+  return { counted, read };
+};
+
+describe('dashboard by month', () => {
+  it('when whole months are asked, each gives the figures and the SAV backlog its days give, and so do the totals', async () => {
+    const store = await given(thirteenMonths());
+    const period = { from: '2025-01-15', to: '2026-01-14' };
+
+    const byMonth = await dashboard(store, { ...period, granularity: 'month' });
+
+    expect(byMonth.buckets).toHaveLength(13);
+    for (const bucket of byMonth.buckets) {
+      const { totals: fromDays } = await dashboard(store, { from: bucket.start, to: bucket.end, granularity: 'day' });
+      expect(bucket).toEqual(fromDays);
+    }
+    expect(byMonth.totals).toEqual((await dashboard(store, { ...period, granularity: 'day' })).totals);
+    expect(byMonth.buckets.find((bucket) => bucket.start === '2025-02-01')).toMatchObject({ orders: 29, savsOpened: 1, openSavBacklog: 1 });
+    expect(byMonth.buckets.find((bucket) => bucket.start === '2025-03-01')).toMatchObject({ savsOpened: 1, openSavBacklog: 2 });
+  });
+
+  it('when a year is asked by month, its whole months are read as one document each, not as their days', async () => {
+    const { counted, read } = countingReads(await given(thirteenMonths()));
+
+    await dashboard(counted, { from: '2025-01-15', to: '2026-01-14', granularity: 'month' });
+
+    // 11 whole months; the 17 days of the first clipped month, the 14 of the last, the day before the period.
+    expect(Object.fromEntries(read)).toEqual({ [dashboardMonthsCollection]: 11, [dashboardDaysCollection]: 17 + 14 + 1 });
   });
 });
 
