@@ -149,7 +149,7 @@ for (const orders of sizes) {
     row(figures, 'acknowledge-sale, read-your-writes, 32 connections', loadFigure(outcome('acknowledge-sale, distinct lines')), '1,000/s, p99 50 ms');
     row(figures, 'ship-sale, read-your-writes, 32 connections', loadFigure(outcome('ship-sale, distinct lines')), '1,000/s, p99 50 ms');
     row(figures, 'GraphQL dashboard, a year by month, computed', loadFigure(outcome('GraphQL dashboard, a year by month, computed')), 'p99 50 ms');
-    row(figures, 'the same, its first run after the start (code compiling)', loadFigure(outcome('GraphQL dashboard, a year by month, computed, first run')));
+    row(figures, 'the same, its first run after the start', loadFigure(outcome('GraphQL dashboard, a year by month, computed, first run')));
     row(figures, 'server memory, peak under the load above', `${running.peakRssMiB().toFixed(0)} MiB`, '400 MiB');
     // The load above imported orders of its own (fresh lines to acknowledge and ship): the log rebuilt and
     // verified below is longer than the seeded one.
