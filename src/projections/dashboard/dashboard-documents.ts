@@ -54,11 +54,25 @@ export type DashboardMonthDocument = Tracked &
 
 export type CountByKey = { key: string; count: number };
 
-/** `counts` with one more for `key`: a new array, the entry of `key` replaced or added at the end. */
-export const countedOnce = (counts: readonly CountByKey[], key: string): CountByKey[] =>
+/** `counts` with `more` for `key` (one by default): a new array, the entry of `key` replaced or added at the end. */
+export const counted = (counts: readonly CountByKey[], key: string, more = 1): CountByKey[] =>
   counts.some((entry) => entry.key === key)
-    ? counts.map((entry) => (entry.key === key ? { key, count: entry.count + 1 } : entry))
-    : [...counts, { key, count: 1 }];
+    ? counts.map((entry) => (entry.key === key ? { key, count: entry.count + more } : entry))
+    : [...counts, { key, count: more }];
+
+/** Sums with nothing counted yet. */
+export const noDashboardSums = (): DashboardSums => ({
+  orders: 0,
+  revenueCents: 0,
+  cancelledOrders: 0,
+  cancelledProducts: 0,
+  refundRequestedCents: 0,
+  refundPaidCents: 0,
+  savs: 0,
+  savsByCategory: [],
+  savsByType: [],
+  leads: 0,
+});
 
 /** The days that have a document (running-totals.ts): one document, `_id` = `days`. */
 export const dashboardCalendarsCollection = 'dashboard_calendars';

@@ -6,12 +6,13 @@ import { changeDay, type CalendarDocument } from '../running-totals.ts';
 import { localDateIn } from '../../time/local-dates.ts';
 import { toCents } from '../../events/schema/money.ts';
 import {
-  countedOnce,
+  counted,
   dashboardCalendarsCollection,
   dashboardDaysCollection,
   dashboardMonthsCollection,
   dashboardRefundId,
   dashboardRefundsCollection,
+  noDashboardSums,
   type DashboardDayDocument,
   type DashboardMonthDocument,
   type DashboardRefundDocument,
@@ -32,19 +33,6 @@ const eventTypes = [
 ] as const;
 type Handled = EventOfType<(typeof eventTypes)[number]>;
 const handled = new Set<string>(eventTypes);
-
-const noSums = (): DashboardSums => ({
-  orders: 0,
-  revenueCents: 0,
-  cancelledOrders: 0,
-  cancelledProducts: 0,
-  refundRequestedCents: 0,
-  refundPaidCents: 0,
-  savs: 0,
-  savsByCategory: [],
-  savsByType: [],
-  leads: 0,
-});
 
 export const dashboardProjectionName = 'dashboard';
 
@@ -85,14 +73,14 @@ export const dashboardProjection = (options: { timezone: string }): Projection =
           date,
           event.position,
           (current) => {
-            const day = current === null ? { date, ...noSums(), savsUpTo: 0 } : { ...current };
+            const day = current === null ? { date, ...noDashboardSums(), savsUpTo: 0 } : { ...current };
             change(day);
             return day;
           },
           { savs: opened },
         );
         await evolveOnce(store.collection<DashboardMonthDocument>(dashboardMonthsCollection), date.slice(0, 7), event.position, (current) => {
-          const month = current === null ? { ...noSums(), savsChange: 0 } : { ...current };
+          const month = current === null ? { ...noDashboardSums(), savsChange: 0 } : { ...current };
           change(month);
           month.savsChange += opened;
           return month;
@@ -135,8 +123,8 @@ export const dashboardProjection = (options: { timezone: string }): Projection =
             createdAt,
             (sums) => {
               sums.savs += 1;
-              sums.savsByCategory = countedOnce(sums.savsByCategory, complaintName);
-              sums.savsByType = countedOnce(sums.savsByType, savType);
+              sums.savsByCategory = counted(sums.savsByCategory, complaintName);
+              sums.savsByType = counted(sums.savsByType, savType);
             },
             1,
           );

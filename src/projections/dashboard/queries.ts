@@ -3,11 +3,13 @@ import { totalsAsOf } from '../running-totals.ts';
 import { addDays } from '../../events/planning/calendar-date.ts';
 import { bucketsOf, lastDayOfMonth, type Bucket, type Granularity } from './buckets.ts';
 import {
+  counted,
   dashboardDaysCollection,
   dashboardMonthsCollection,
   type CountByKey,
   type DashboardDayDocument,
   type DashboardMonthDocument,
+  noDashboardSums,
   type DashboardSums,
 } from './dashboard-documents.ts';
 
@@ -47,71 +49,25 @@ export type Dashboard = { buckets: DashboardFigures[]; totals: DashboardFigures 
  */
 const figure = (value: number | null | undefined): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
-/** Sums of day or month documents, the counts by key in maps. */
-type Sums = {
-  orders: number;
-  revenueCents: number;
-  cancelledOrders: number;
-  cancelledProducts: number;
-  refundRequestedCents: number;
-  refundPaidCents: number;
-  savs: number;
-  leads: number;
-  byCategory: Map<string, number>;
-  byType: Map<string, number>;
-};
-
-const noSums = (): Sums => ({
-  orders: 0,
-  revenueCents: 0,
-  cancelledOrders: 0,
-  cancelledProducts: 0,
-  refundRequestedCents: 0,
-  refundPaidCents: 0,
-  savs: 0,
-  leads: 0,
-  byCategory: new Map(),
-  byType: new Map(),
-});
-
-const count = (into: Map<string, number>, key: string, more: number): void => {
-  into.set(key, (into.get(key) ?? 0) + more);
-};
-
-/** `sums` with a day's or a month's document added. */
-const add = (sums: Sums, doc: DashboardSums): void => {
-  sums.orders += figure(doc.orders);
-  sums.revenueCents += figure(doc.revenueCents);
-  sums.cancelledOrders += figure(doc.cancelledOrders);
-  sums.cancelledProducts += figure(doc.cancelledProducts);
-  sums.refundRequestedCents += figure(doc.refundRequestedCents);
-  sums.refundPaidCents += figure(doc.refundPaidCents);
-  sums.savs += figure(doc.savs);
-  sums.leads += figure(doc.leads);
-  for (const { key, count: more } of doc.savsByCategory) count(sums.byCategory, key, more);
-  for (const { key, count: more } of doc.savsByType) count(sums.byType, key, more);
-};
-
-/** `sums` with another bucket's added. */
-const addSums = (sums: Sums, other: Sums): void => {
-  sums.orders += other.orders;
-  sums.revenueCents += other.revenueCents;
-  sums.cancelledOrders += other.cancelledOrders;
-  sums.cancelledProducts += other.cancelledProducts;
-  sums.refundRequestedCents += other.refundRequestedCents;
-  sums.refundPaidCents += other.refundPaidCents;
-  sums.savs += other.savs;
-  sums.leads += other.leads;
-  for (const [key, more] of other.byCategory) count(sums.byCategory, key, more);
-  for (const [key, more] of other.byType) count(sums.byType, key, more);
+/** `sums` with a day's, a month's or a bucket's sums added. */
+const add = (sums: DashboardSums, more: DashboardSums): void => {
+  sums.orders += figure(more.orders);
+  sums.revenueCents += figure(more.revenueCents);
+  sums.cancelledOrders += figure(more.cancelledOrders);
+  sums.cancelledProducts += figure(more.cancelledProducts);
+  sums.refundRequestedCents += figure(more.refundRequestedCents);
+  sums.refundPaidCents += figure(more.refundPaidCents);
+  sums.savs += figure(more.savs);
+  sums.leads += figure(more.leads);
+  for (const { key, count } of more.savsByCategory) sums.savsByCategory = counted(sums.savsByCategory, key, count);
+  for (const { key, count } of more.savsByType) sums.savsByType = counted(sums.savsByType, key, count);
 };
 
 /** Most frequent first, then by key. */
-const ranked = (counts: Map<string, number>): CountByKey[] =>
-  [...counts].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+const ranked = (counts: readonly CountByKey[]): CountByKey[] => [...counts].sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
 /** The answer of a bucket. Its dates are copied one by one: a literal opening with `...bucket` took five times as long to build. */
-const figuresOf = (bucket: Bucket, sums: Sums, openSavBacklog: number): DashboardFigures => ({
+const figuresOf = (bucket: Bucket, sums: DashboardSums, openSavBacklog: number): DashboardFigures => ({
   start: bucket.start,
   end: bucket.end,
   orders: sums.orders,
@@ -122,8 +78,8 @@ const figuresOf = (bucket: Bucket, sums: Sums, openSavBacklog: number): Dashboar
   refundRequested: sums.refundRequestedCents / 100,
   refundPaid: sums.refundPaidCents / 100,
   savsOpened: sums.savs,
-  savsByCategory: ranked(sums.byCategory),
-  savsByType: ranked(sums.byType),
+  savsByCategory: ranked(sums.savsByCategory),
+  savsByType: ranked(sums.savsByType),
   openSavBacklog,
   leads: sums.leads,
 });
@@ -163,10 +119,10 @@ export const dashboard = async (store: ReadStore, query: DashboardQuery): Promis
   let savsSoFar = before.savs!;
 
   const answered: DashboardFigures[] = [];
-  const totals = noSums();
+  const totals = noDashboardSums();
   let next = 0;
   for (const bucket of buckets) {
-    const sums = noSums();
+    const sums = noDashboardSums();
     if (isWholeMonth(bucket)) {
       const month = monthOf.get(bucket.start.slice(0, 7));
       if (month) {
@@ -178,7 +134,7 @@ export const dashboard = async (store: ReadStore, query: DashboardQuery): Promis
       while (next < dayDocs.length && dayDocs[next]!.date <= bucket.end) add(sums, (last = dayDocs[next++]!));
       savsSoFar = last?.savsUpTo ?? savsSoFar;
     }
-    addSums(totals, sums);
+    add(totals, sums);
     answered.push(figuresOf(bucket, sums, savsSoFar));
   }
   return { buckets: answered, totals: figuresOf({ start: query.from, end: query.to }, totals, savsSoFar) };

@@ -32,14 +32,8 @@ describe('verifying read models against a replay of the log', () => {
     await stores.close();
   });
 
-  const verify = (maxDifferences?: number) =>
-    verifyReadModels({
-      eventStore: stores.eventStore,
-      live,
-      projections,
-      scratch: openSqliteReadStore({ file: ':memory:' }),
-      ...(maxDifferences && { maxDifferences }),
-    });
+  const verify = (options: { maxDifferences?: number; liveReached?: () => Promise<void> } = {}) =>
+    verifyReadModels({ eventStore: stores.eventStore, live, projections, scratch: openSqliteReadStore({ file: ':memory:' }), ...options });
 
   it('when the live read models match the log, verify reports ok', async () => {
     expect(await verify()).toEqual({ ok: true, position: head, differenceCount: 0, differences: [] });
@@ -47,11 +41,7 @@ describe('verifying read models against a replay of the log', () => {
 
   it('when an event is appended and applied live while verify runs, the replay catches up and the two are compared at the same point', async () => {
     let serviceAtWork = true;
-    const report = await verifyReadModels({
-      eventStore: stores.eventStore,
-      live,
-      projections,
-      scratch: openSqliteReadStore({ file: ':memory:' }),
+    const report = await verify({
       liveReached: async () => {
         if (!serviceAtWork) return;
         serviceAtWork = false;
@@ -69,11 +59,7 @@ describe('verifying read models against a replay of the log', () => {
 
   it('when the service changes documents during every comparison, those found different are compared again once the replay has caught up, and verify reports ok', async () => {
     let rounds = 0;
-    const report = await verifyReadModels({
-      eventStore: stores.eventStore,
-      live,
-      projections,
-      scratch: openSqliteReadStore({ file: ':memory:' }),
+    const report = await verify({
       liveReached: async () => {
         // At each round, after the replay has read the log: another holiday declared and applied live,
         // as a long comparison of a large store always meets some work of the service.
@@ -125,7 +111,7 @@ describe('verifying read models against a replay of the log', () => {
       await live.collection(collection).deleteMany({});
     }
 
-    const report = await verify(5);
+    const report = await verify({ maxDifferences: 5 });
 
     expect(removed).toBeGreaterThan(5);
     expect(report.differences).toHaveLength(5);
