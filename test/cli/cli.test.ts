@@ -4,6 +4,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readGenerations, storedName } from '../../src/projections/engine/generations.ts';
+import { openSqliteReadStore } from '../../src/projections/read-store/sqlite-read-store.ts';
 import { runCli } from '../support/cli-process.ts';
 import { cliArguments } from '../support/service-command.ts';
 
@@ -137,6 +139,33 @@ describe('the command-line interface', () => {
     expect(verified.code).toBe(0);
     expect((await readdir(dataDir)).filter((name) => name.startsWith('verify-scratch-'))).toEqual([]);
   });
+
+  it(
+    'when a sale document was changed behind the projections, verify --projection names it for sales only, and refuses an unknown name',
+    { timeout: 60_000 },
+    async () => {
+      // The live generation of the sales read model, changed as a hand on the file would change it.
+      const store = openSqliteReadStore({ file: path.join(dataDir, 'read-models.sqlite') });
+      const sales = storedName('sales', (await readGenerations(store)).get('sales')!.live!.generation);
+      const [sale] = await store.collection(sales).find({}, { limit: 1 }).toArray();
+      await store.collection(sales).updateOne({ _id: sale!._id }, { $set: { tampered: true } });
+      await store.close();
+
+      const salesOnly = await cli(dataDir, 'projections', 'verify', '--projection', 'sales');
+      expect(salesOnly.code).toBe(2);
+      expect(salesOnly.stdout).toContain('"collection":"sales"');
+      expect(salesOnly.stderr).toContain('1 difference(s)');
+      const others = await cli(dataDir, 'projections', 'verify', '--projection', 'dashboard', '--projection', 'customers');
+      expect(others.code).toBe(0);
+      const unknown = await cli(dataDir, 'projections', 'verify', '--projection', 'sale');
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toContain('--projection: unknown sale; one of sales,');
+
+      const mended = openSqliteReadStore({ file: path.join(dataDir, 'read-models.sqlite') });
+      await mended.collection(sales).updateOne({ _id: sale!._id }, { $unset: { tampered: '' } });
+      await mended.close();
+    },
+  );
 });
 
 describe('the command-line interface in a pipe', () => {

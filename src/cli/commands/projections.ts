@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { allProjections } from '../../projections/all-projections.ts';
+import type { Projection } from '../../projections/projection.ts';
 import { openSqliteReadStore } from '../../projections/read-store/sqlite-read-store.ts';
 import { verifyReadModels } from '../../projections/verify.ts';
 import type { Runtime } from '../../runtime.ts';
@@ -25,9 +26,7 @@ const run = async (runtime: Runtime, action: 'rebuild' | 'verify' | 'status', va
   const projections = allProjections({ timezone: runtime.config.planningTimezone });
   switch (action) {
     case 'rebuild': {
-      const names = values.projection ?? projections.map((projection) => projection.name);
-      const unknown = names.filter((name) => !projections.some((projection) => projection.name === name));
-      if (unknown.length > 0) throw new CliError(`--projection: unknown ${unknown.join(', ')}; one of ${projections.map((p) => p.name).join(', ')}`);
+      const names = namesAsked(projections, values.projection);
       const startedAt = Date.now();
       await runtime.projections.start();
       const before = new Map(runtime.projections.status().map((status) => [status.name, status.generation]));
@@ -68,10 +67,11 @@ const run = async (runtime: Runtime, action: 'rebuild' | 'verify' | 'status', va
       };
       const scratch = verifyScratch(runtime.config.dataDir);
       try {
+        const names = namesAsked(projections, values.projection);
         const report = await verifyReadModels({
           eventStore: runtime.eventStore,
           live: runtime.readStore,
-          projections,
+          projections: projections.filter((projection) => names.includes(projection.name)),
           scratch: openSqliteReadStore({ file: scratch.file, scratch: true }),
           liveReached,
         });
@@ -105,6 +105,14 @@ const run = async (runtime: Runtime, action: 'rebuild' | 'verify' | 'status', va
   }
 };
 
+/** The projections `--projection` names (every one when it names none); an unknown name is refused. */
+const namesAsked = (projections: readonly Projection[], asked: string[] | undefined): string[] => {
+  const names = asked ?? projections.map((projection) => projection.name);
+  const unknown = names.filter((name) => !projections.some((projection) => projection.name === name));
+  if (unknown.length > 0) throw new CliError(`--projection: unknown ${unknown.join(', ')}; one of ${projections.map((p) => p.name).join(', ')}`);
+  return names;
+};
+
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
 export const projectionsCommand = (program: Command, withRuntime: WithRuntime): void => {
@@ -132,8 +140,9 @@ export const projectionsCommand = (program: Command, withRuntime: WithRuntime): 
   projections
     .command('verify')
     .description('catch the read models up, replay the log into a scratch copy and compare them document by document (exit 2 and the differences if any)')
-    .addHelpText('after', examples('projections verify'))
-    .action(() => withRuntime((runtime) => run(runtime, 'verify')));
+    .option('--projection <name>', `one to verify (repeatable; default every one): ${names.join(', ')}`, collect)
+    .addHelpText('after', examples('projections verify', 'projections verify --projection dashboard'))
+    .action((options: { projection?: string[] }) => withRuntime((runtime) => run(runtime, 'verify', options)));
   projections
     .command('status')
     .description("each projection's version, live generation, position and state")

@@ -13,7 +13,8 @@ import type { Document } from './read-store.ts';
 
 type Scalar = string | number | boolean;
 type Comparison = '$eq' | '$ne' | '$lt' | '$lte' | '$gt' | '$gte';
-type Condition = { kind: 'equals'; value: Scalar | null } | { kind: 'compare'; operators: [Comparison, string | number][] };
+type Condition =
+  { kind: 'equals'; value: Scalar | null } | { kind: 'compare'; operators: [Comparison, string | number][] } | { kind: 'in'; values: Set<Scalar | null> };
 
 /** undefined: this document needs the general evaluator. */
 export type SimplePredicate = (doc: Document) => boolean | undefined;
@@ -28,6 +29,13 @@ const conditionOf = (value: unknown): Condition | undefined => {
   if (!isPlainObject(value)) return undefined;
   const operators = Object.entries(value);
   if (operators.length === 0) return undefined;
+  // `$in` of scalars alone (a batch's `_id: {$in: [...]}`): one of them, null for missing or null.
+  if (operators.length === 1 && operators[0]![0] === '$in') {
+    const values = operators[0]![1];
+    return Array.isArray(values) && values.every((entry) => entry === null || isScalar(entry))
+      ? { kind: 'in', values: new Set(values as (Scalar | null)[]) }
+      : undefined;
+  }
   const ok = operators.every(
     ([op, operand]) => comparisons.has(op) && (typeof operand === 'string' || (typeof operand === 'number' && Number.isFinite(operand))),
   );
@@ -58,6 +66,7 @@ const test = (condition: Condition, actual: unknown): boolean | undefined => {
   // An array or an embedded document has MongoDB's element-wise and whole-value rules: the general path.
   if (actual !== undefined && actual !== null && !isScalar(actual)) return undefined;
   if (condition.kind === 'equals') return condition.value === null ? actual === undefined || actual === null : actual === condition.value;
+  if (condition.kind === 'in') return condition.values.has((actual ?? null) as Scalar | null);
   return condition.operators.every(([op, operand]) => (actual === undefined || actual === null ? op === '$ne' : compare(op, actual, operand)));
 };
 

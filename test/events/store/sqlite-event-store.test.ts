@@ -203,4 +203,36 @@ describe('SQLite event store', () => {
     const delivered = await collect(store.subscribeToAll(), 20_000);
     expect(delivered.at(-1)?.position).toBe(last);
   });
+
+  it('when a filter passes most events and another few, paged reads and subscriptions give exactly the events of their types, in order', async () => {
+    // 12,000 events: 4,000 Common; 4,000 with one Rare in 50; 4,000 Rare. Each filter crosses windows
+    // where it passes most events and windows where it passes few.
+    const store = open();
+    const types = Array.from({ length: 12_000 }, (_, i) => (i < 4_000 ? 'Common' : i < 8_000 ? (i % 50 === 0 ? 'Rare' : 'Common') : 'Rare'));
+    for (let from = 0; from < types.length; from += 1_000) {
+      await store.appendToStream(
+        uniqueStream(),
+        types.slice(from, from + 1_000).map((type) => newEvent(type)),
+      );
+    }
+    const all = await store.readAll();
+    for (const type of ['Common', 'Rare']) {
+      const expected = all.filter((event) => event.type === type).map((event) => event.position);
+      const paged: number[] = [];
+      for (let page = await store.readAll({ maxCount: 500, filter: { eventTypes: [type] } }); page.length > 0;) {
+        paged.push(...page.map((event) => event.position));
+        page = await store.readAll({ fromPosition: paged.at(-1), maxCount: 500, filter: { eventTypes: [type] } });
+      }
+      expect(paged, type).toEqual(expected);
+      expect(
+        (await store.readAll({ filter: { eventTypes: [type] } })).map((event) => event.position),
+        type,
+      ).toEqual(expected);
+      const delivered = await collect(store.subscribeToAll({ filter: { eventTypes: [type] } }), expected.length);
+      expect(
+        delivered.map((event) => event.position),
+        type,
+      ).toEqual(expected);
+    }
+  });
 });

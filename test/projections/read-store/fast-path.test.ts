@@ -30,6 +30,12 @@ const filters: Document[] = [
   { missing: { $ne: 1 } },
   { tags: 'a' },
   { _position: { $lt: 5 } },
+  { _id: { $in: ['s1', 's3', 'nowhere'] } },
+  { status: { $in: [null, 'closed'] } },
+  { total: { $in: [10, 12.5] } },
+  { total: { $in: ['10'] } },
+  { _position: { $in: [] } },
+  { tags: { $in: ['a'] } },
 ];
 
 describe('the fast filter path', () => {
@@ -51,7 +57,17 @@ describe('the fast filter path', () => {
   });
 
   it('when the filter uses other operators, dotted paths or non-scalar operands, is not used', () => {
-    for (const filter of [{ $or: [{ a: 1 }] }, { 'a.b': 1 }, { a: { $in: [1] } }, { a: { x: 1 } }, { a: /x/ }, { a: { $lt: null } }, { a: {} }]) {
+    for (const filter of [
+      { $or: [{ a: 1 }] },
+      { 'a.b': 1 },
+      { a: { $in: [1, [2]] } },
+      { a: { $in: [1], $ne: 2 } },
+      { a: { $in: 1 } },
+      { a: { x: 1 } },
+      { a: /x/ },
+      { a: { $lt: null } },
+      { a: {} },
+    ]) {
       expect(simplePredicate(filter), JSON.stringify(filter)).toBeUndefined();
     }
   });
