@@ -2,9 +2,9 @@
 // that the process that serves runs no TypeScript compiler. Loading the sources through tsx costs a
 // module-hooks thread of its own in the server and again in each PDF worker, and a compile of every
 // file at each start (docs/architecture.md, "Running"). The dashboards' browser client is bundled here
-// too, into dist/dashboard/ (served as it is, never built by the server). Six entries: the service,
-// the CLI, the tracing preload (which must run before it), and the three workers, the PDF one, the log
-// tree's leaf one and the webhooks' sending one, which their callers find beside the service's bundle
+// too, into dist/dashboard/ (served as it is, never built by the server). Seven entries: the service,
+// the CLI, the tracing preload (which must run before it), and the four workers, the PDF one, the log
+// tree's leaf one, the webhooks' sending one and the CLI's read-models one, which their callers find beside the service's bundle
 // (src/concurrency/worker-entry.ts).
 // Packages stay in node_modules (imported, not bundled): native addons, fonts and the instrumentations
 // that patch them work as they do from the sources. The modules loaded on demand
@@ -53,6 +53,7 @@ const { outputFiles, metafile } = await build({
     'pdf-worker': 'src/pdf/pdf-worker.ts',
     'leaf-worker': 'src/events/audit/leaf-worker.ts',
     'webhook-send-worker': 'src/webhooks/webhook-send-worker.ts',
+    'read-models-worker': 'src/cli/read-models-worker.ts',
   },
   absWorkingDir: root,
   outdir,

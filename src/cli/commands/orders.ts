@@ -8,6 +8,7 @@ import type { WithRuntime } from '../cli-runtime.ts';
 import { examples } from '../help-examples.ts';
 import { createPerKeyQueue } from '../../concurrency/per-key-queue.ts';
 import { printLine } from '../output.ts';
+import { readModelsCaughtUp, startReadModelsThread } from '../read-models-thread.ts';
 import { readJsonValue, validateJsonFile } from '../read-json-file.ts';
 
 /**
@@ -17,12 +18,16 @@ import { readJsonValue, validateJsonFile } from '../read-json-file.ts';
  */
 const concurrentImports = 64;
 
+/** From this many orders, the read models follow the import on a second thread (read-models-thread.ts). */
+const followedFrom = 2_000;
+
 /**
  * `orders schema`: the JSON Schema of one order, generated from the schema that validates it.
  * `orders import <file>`: the same code path as the REST import (fields beyond the contract kept for
  * audit); an increment_id seen before changes nothing. An array is imported `concurrentImports` orders
  * at a time; the same increment_id twice in a file is imported in file order (the first one counts);
  * the results are printed in file order. The catalog is read once per SKU for the whole run (onceEachSku).
+ * It ends once the read models include the orders (read-models-thread.ts).
  */
 export const ordersCommand = (program: Command, withRuntime: WithRuntime): void => {
   const orders = program
@@ -52,7 +57,17 @@ export const ordersCommand = (program: Command, withRuntime: WithRuntime): void 
             );
           }
         };
-        await Promise.all(Array.from({ length: Math.min(concurrentImports, imported.length) }, importNext));
+        const say = (line: string) => process.stderr.write(`${line}\n`);
+        const follower =
+          imported.length >= followedFrom
+            ? startReadModelsThread((error) => say(`the read models' thread stopped (${error}); they are brought up to date at the end`))
+            : undefined;
+        try {
+          await Promise.all(Array.from({ length: Math.min(concurrentImports, imported.length) }, importNext));
+        } finally {
+          await follower?.stop();
+        }
+        await readModelsCaughtUp(runtime, say);
 
         for (const result of results) {
           await printLine(
