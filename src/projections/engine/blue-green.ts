@@ -130,9 +130,16 @@ const swapIn = async (engine: Engine, slot: ProjectionSlot): Promise<void> => {
   state.timers.push(timer);
 };
 
+/**
+ * Drops the old generations of the read models run here. Those another instance runs are its own to
+ * drop, after its grace period: its requests may still be reading the generation it has just retired
+ * (and a command beside the server met the lock of the server's own drop, and said so).
+ */
 export const collect = async ({ state, config }: Engine): Promise<void> => {
+  const runHere = config.projections.filter((projection) => state.held.has(projection.name));
+  if (runHere.length === 0) return;
   try {
-    await collectOldGenerations(config.base, config.projections, state.generations);
+    await collectOldGenerations(config.base, runHere, state.generations);
   } catch (error) {
     config.log('warn', 'Old generations of read models could not be dropped; next time', { error: (error as Error).message });
   }

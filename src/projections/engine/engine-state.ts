@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { systemClock, type Clock } from '../../events/command-context.ts';
 import type { EventStore } from '../../events/store/event-store.ts';
 import type { Projection } from '../projection.ts';
@@ -128,6 +129,11 @@ export const createEngine = (options: ProjectionEngineOptions): Engine => {
   };
   let becomeReady: () => void = () => undefined;
   const whenReady = new Promise<void>((resolve) => (becomeReady = resolve));
+  // At start, each projection another instance runs is awaited on this signal (lifecycle.ts, a
+  // listener or two each, removed once it has come): with every one run elsewhere (a command beside
+  // the server), more than the 10 after which Node warns of a leak.
+  const stopped = new AbortController();
+  setMaxListeners(2 * config.projections.length + 10, stopped.signal);
   const state: EngineState = {
     live: new Map(),
     building: new Map(),
@@ -144,7 +150,7 @@ export const createEngine = (options: ProjectionEngineOptions): Engine => {
     becomeReady,
     whenReady,
     timers: [],
-    stopped: new AbortController(),
+    stopped,
     head: -1,
     meter: new ProgressMeter(),
     lastProgressLog: 0,

@@ -236,6 +236,25 @@ describe('projection engine: catch-up, resume and live events', () => {
     await firstStarted;
     await first.stop();
   });
+  it('when another instance runs a dozen projections, this one waits for each of them without a warning of a listener leak', async () => {
+    await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-07-01')]);
+    const dozen = Array.from({ length: 12 }, (_, i) => holidaysProjection(`holidays-${i}`).projection);
+    const first = engineOn(stores, dozen).engine;
+    await first.start();
+    const warnings: string[] = [];
+    const warned = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', warned);
+    try {
+      engine = engineOn(stores, dozen).engine;
+      await engine.start();
+      expect(engine.status().every((status) => status.elsewhere)).toBe(true);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', warned);
+      await first.stop();
+    }
+  });
   it('when one batch takes longer than a slice to apply, the event loop turns between its events: a server catching up or rebuilding a read model keeps answering', async () => {
     const days = Array.from({ length: 200 }, (_, i) => new Date(Date.UTC(2030, 0, 1 + i)).toISOString().slice(0, 10));
     await append(stores.eventStore, 'holidays-calendar', days.map(holidayDeclared));

@@ -93,6 +93,27 @@ describe('projection engine: generations (blue/green rebuilds)', () => {
     expect((await labels(v2.routes)).at(-1)).toEqual(['2025-07-14', 'v2']);
   });
 
+  it('when another instance starts during the grace period of a generation just retired here, it leaves that generation to this instance', async () => {
+    await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-01')]);
+    const v1 = engineOn(stores, [holidaysProjection('holidays', { label: 'v1' }).projection]);
+    await v1.engine.start();
+    await v1.engine.stop();
+    const v2Projection = holidaysProjection('holidays', { version: 2, label: 'v2' }).projection;
+    const running = engineOn(stores, [v2Projection], { retiredGenerationGraceMs: 60_000 });
+    engines.push(running.engine);
+    await running.engine.start();
+    await eventually(() => running.engine.status()[0]?.generation === 2);
+
+    // A command's engine beside it (the CLI): the projection's lease is the running instance's.
+    const beside = engineOn(stores, [v2Projection], { retiredGenerationGraceMs: 0 });
+    engines.push(beside.engine);
+    await beside.engine.start();
+
+    expect(beside.engine.status()[0]).toMatchObject({ elsewhere: true });
+    expect(await stores.readStore.listCollectionNames()).toContain('holidays_days_g1');
+    expect(await checkpointOf(stores.readStore, 'holidays', 1)).toBeDefined();
+  });
+
   it('when the data holds a read model the service keeps no more, starting drops its collections, checkpoints and registry entry, and nothing else', async () => {
     await append(stores.eventStore, 'holidays-calendar', [holidayDeclared('2025-05-01')]);
     // The sale log as the service kept it before it was read from the sales' streams: generation 1 live, 2 half built.
