@@ -20,6 +20,18 @@ export type ReadModelsThread = { stop: () => Promise<void> };
 
 export type ReadModelsThreadMessage = { type: 'stopped' } | { type: 'failed'; error: string };
 
+/** A notice for the operator, on stderr (stdout carries the command's output). */
+export const sayOnStderr = (line: string): void => void process.stderr.write(`${line}\n`);
+
+/** From this many orders written, the read models follow on a second thread; fewer are applied at the end alone. */
+const followedFrom = 2_000;
+
+/** A thread following the log into the read models while a command writes `orders` orders, when they are that many. */
+export const followWhileWriting = (orders: number): ReadModelsThread | undefined =>
+  orders >= followedFrom
+    ? startReadModelsThread((error) => sayOnStderr(`the read models' thread stopped (${error}); they are brought up to date at the end`))
+    : undefined;
+
 export const startReadModelsThread = (onFailure: (message: string) => void): ReadModelsThread => {
   const worker = startWorker(workerEntry(new URL('./read-models-worker.ts', import.meta.url), 'read-models-worker'));
   let failed = false;
@@ -53,7 +65,7 @@ const stalledMs = 60_000;
  * moving is left to catch up alone after `stalledMs`: what was written is written, and the command
  * says so rather than wait forever.
  */
-export const readModelsCaughtUp = async (runtime: Runtime, say: (line: string) => void): Promise<void> => {
+export const readModelsCaughtUp = async (runtime: Runtime, say: (line: string) => void = sayOnStderr): Promise<void> => {
   let done = false;
   const started = runtime.projections.start().finally(() => (done = true));
   const first = runtime.projections.progress();

@@ -12,10 +12,7 @@ import { tryNext } from '../demo/try-next.ts';
 import { examples } from '../help-examples.ts';
 import { printLine } from '../output.ts';
 import { progressBar } from '../progress-bar.ts';
-import { readModelsCaughtUp, startReadModelsThread } from '../read-models-thread.ts';
-
-/** From this many orders, the read models follow the seeding on a second thread. */
-const followedFrom = 2_000;
+import { followWhileWriting, readModelsCaughtUp } from '../read-models-thread.ts';
 
 type SeedOptions = { orders: string; seed: string; until?: string };
 type ResetOptions = SeedOptions & { yes?: boolean };
@@ -39,10 +36,8 @@ const parseSeedOptions = (values: SeedOptions): SeedRequest => {
 const seed = async (runtime: Runtime, { orders, seed: seedValue, until }: SeedRequest): Promise<void> => {
   const bar = progressBar('demo seed', orders, 'orders');
   const startedAt = Date.now();
-  const say = (line: string) => process.stderr.write(`${line}\n`);
   // The read models follow the seeding on a second thread (read-models-thread.ts).
-  const follower =
-    orders >= followedFrom ? startReadModelsThread((error) => say(`the read models' thread stopped (${error}); they are built at the end`)) : undefined;
+  const follower = followWhileWriting(orders);
   const summary = await seedDemo(runtime, { orders, seed: seedValue, until, onProgress: (done) => bar.update(done) }).finally(async () => {
     bar.stop();
     await follower?.stop();
@@ -54,7 +49,7 @@ const seed = async (runtime: Runtime, { orders, seed: seedValue, until }: SeedRe
       `${summary.savs} SAVs, ${summary.leads} leads`,
   );
   // The suggestions are read from the read models: brought up to date here (the server's first start then has nothing left to do).
-  await readModelsCaughtUp(runtime, say);
+  await readModelsCaughtUp(runtime);
   for (const line of await tryNext(runtime)) await printLine(line);
 };
 

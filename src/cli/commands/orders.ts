@@ -8,7 +8,7 @@ import type { WithRuntime } from '../cli-runtime.ts';
 import { examples } from '../help-examples.ts';
 import { createPerKeyQueue } from '../../concurrency/per-key-queue.ts';
 import { printLine } from '../output.ts';
-import { readModelsCaughtUp, startReadModelsThread } from '../read-models-thread.ts';
+import { followWhileWriting, readModelsCaughtUp } from '../read-models-thread.ts';
 import { readJsonValue, validateJsonFile } from '../read-json-file.ts';
 
 /**
@@ -17,9 +17,6 @@ import { readJsonValue, validateJsonFile } from '../read-json-file.ts';
  * commits rather than one per order. Each order is still its own append, all-or-nothing.
  */
 const concurrentImports = 64;
-
-/** From this many orders, the read models follow the import on a second thread (read-models-thread.ts). */
-const followedFrom = 2_000;
 
 /**
  * `orders schema`: the JSON Schema of one order, generated from the schema that validates it.
@@ -57,17 +54,13 @@ export const ordersCommand = (program: Command, withRuntime: WithRuntime): void 
             );
           }
         };
-        const say = (line: string) => process.stderr.write(`${line}\n`);
-        const follower =
-          imported.length >= followedFrom
-            ? startReadModelsThread((error) => say(`the read models' thread stopped (${error}); they are brought up to date at the end`))
-            : undefined;
+        const follower = followWhileWriting(imported.length);
         try {
           await Promise.all(Array.from({ length: Math.min(concurrentImports, imported.length) }, importNext));
         } finally {
           await follower?.stop();
         }
-        await readModelsCaughtUp(runtime, say);
+        await readModelsCaughtUp(runtime);
 
         for (const result of results) {
           await printLine(
