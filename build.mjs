@@ -4,8 +4,8 @@
 // file at each start (docs/architecture.md, "Running"). The dashboards' browser client is bundled here
 // too, into dist/dashboard/ (served as it is, never built by the server). Seven entries: the service,
 // the CLI, the tracing preload (which must run before it), and the four workers, the PDF one, the log
-// tree's leaf one, the webhooks' sending one and the CLI's read-models one, which their callers find beside the service's bundle
-// (src/concurrency/worker-entry.ts).
+// tree's leaf one, the webhooks' sending one and the CLI's read-models one, which their callers find
+// beside the service's bundle (src/concurrency/worker-entry.ts).
 // Packages stay in node_modules (imported, not bundled): native addons, fonts and the instrumentations
 // that patch them work as they do from the sources. The modules loaded on demand
 // (the production adapters, OpenTelemetry) stay in chunks of their own, loaded only when configured.

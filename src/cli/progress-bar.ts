@@ -1,4 +1,5 @@
 import cliProgress from 'cli-progress';
+import type { Runtime } from '../runtime.ts';
 
 /**
  * The one progress bar of the long commands (`demo seed`, `projections rebuild`, `projections reset`),
@@ -23,6 +24,9 @@ export const formatDuration = (seconds: number): string => {
 };
 
 const grouped = new Intl.NumberFormat('en-US');
+
+/** What a bar over the log counts: events in the embedded store; on EventStoreDB, positions in its log. */
+export const logUnit = (runtime: Runtime): string => (runtime.config.eventStoreUrl ? 'positions' : 'events');
 
 export const progressBar = (label: string, total: number, unit: string, stream: NodeJS.WriteStream = process.stderr): ProgressBar => {
   const bar = new cliProgress.SingleBar(

@@ -2,7 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import { loadConfig } from '../config/config.ts';
 import { createLogger } from '../logger.ts';
 import { openRuntime } from '../runtime.ts';
-import type { ReadModelsThreadMessage } from './read-models-thread.ts';
+import type { ReadModelsThreadFailure } from './read-models-thread.ts';
 
 /**
  * The thread that follows the log into the read models while a command writes (read-models-thread.ts):
@@ -26,8 +26,5 @@ const follow = async (): Promise<void> => {
 };
 
 void follow()
-  .then(
-    () => port.postMessage({ type: 'stopped' } satisfies ReadModelsThreadMessage),
-    (error: unknown) => port.postMessage({ type: 'failed', error: error instanceof Error ? error.message : String(error) } satisfies ReadModelsThreadMessage),
-  )
+  .catch((error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies ReadModelsThreadFailure))
   .finally(() => port.close());

@@ -5,6 +5,7 @@ import { createProjectionEngine } from './engine/engine.ts';
 import { routedReadStore, type RoutedReadStore } from './engine/generations.ts';
 import type { Projection } from './projection.ts';
 import { compareValues } from './read-store/document-query.ts';
+import { valueKey } from './read-store/document-values.ts';
 import type { Document, ReadStore } from './read-store/read-store.ts';
 
 export type ReadModelDifference = {
@@ -144,9 +145,9 @@ export const verifyReadModels = async (options: VerifyOptions): Promise<VerifyRe
           live.collection(collection).find(byId).toArray(),
           rebuilt.collection(collection).find(byId).toArray(),
         ]);
-        const liveOf = new Map(liveDocs.map((doc) => [JSON.stringify(doc._id), doc]));
-        const rebuiltOf = new Map(rebuiltDocs.map((doc) => [JSON.stringify(doc._id), doc]));
-        for (const id of page) pair(collection, liveOf.get(JSON.stringify(id)), rebuiltOf.get(JSON.stringify(id)));
+        const liveOf = new Map(liveDocs.map((doc) => [valueKey(doc._id), doc]));
+        const rebuiltOf = new Map(rebuiltDocs.map((doc) => [valueKey(doc._id), doc]));
+        for (const id of page) pair(collection, liveOf.get(valueKey(id)), rebuiltOf.get(valueKey(id)));
       }
     }
     return found;

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalog, demoOrders } from '../../src/cli/demo/demo-data.ts';
-import { allProjections } from '../../src/projections/all-projections.ts';
-import { readGenerations, storedName } from '../../src/projections/engine/generations.ts';
 import { openSqliteReadStore } from '../../src/projections/read-store/sqlite-read-store.ts';
 import { runCli } from '../support/cli-process.ts';
+import { liveCollectionName } from '../support/live-read-models.ts';
 
 /** A file of history: demo orders after the seeded ones, their lines' suppliers left to the catalog. */
 const orderCount = 200;
@@ -96,9 +95,8 @@ describe('orders import of a file of history, as a retailer moving in runs it', 
 const liveDocuments = async (dataDir: string, collection: string): Promise<number> => {
   const store = openSqliteReadStore({ file: path.join(dataDir, 'read-models.sqlite') });
   try {
-    const projection = allProjections({ timezone: 'UTC' }).find((candidate) => candidate.collections.includes(collection))!;
-    const generation = (await readGenerations(store)).get(projection.name)?.live?.generation;
-    return generation === undefined ? 0 : await store.collection(storedName(collection, generation)).countDocuments({});
+    const name = await liveCollectionName(store, collection);
+    return name === undefined ? 0 : await store.collection(name).countDocuments({});
   } finally {
     await store.close();
   }

@@ -4,9 +4,9 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readGenerations, storedName } from '../../src/projections/engine/generations.ts';
 import { openSqliteReadStore } from '../../src/projections/read-store/sqlite-read-store.ts';
 import { runCli } from '../support/cli-process.ts';
+import { liveCollectionName } from '../support/live-read-models.ts';
 import { cliArguments } from '../support/service-command.ts';
 
 const examples = path.resolve(import.meta.dirname, '../../docs/examples');
@@ -146,7 +146,7 @@ describe('the command-line interface', () => {
     async () => {
       // The live generation of the sales read model, changed as a hand on the file would change it.
       const store = openSqliteReadStore({ file: path.join(dataDir, 'read-models.sqlite') });
-      const sales = storedName('sales', (await readGenerations(store)).get('sales')!.live!.generation);
+      const sales = (await liveCollectionName(store, 'sales'))!;
       const [sale] = await store.collection(sales).find({}, { limit: 1 }).toArray();
       await store.collection(sales).updateOne({ _id: sale!._id }, { $set: { tampered: true } });
       await store.close();

@@ -1,12 +1,12 @@
 import { rm } from 'node:fs/promises';
 import { loadConfig } from '../../config/config.ts';
 import { prepareDataDir } from '../../config/data-dir.ts';
-import { readModelsFile, type Runtime } from '../../runtime.ts';
+import { readModelsFile } from '../../runtime.ts';
 import { CliError } from '../cli-error.ts';
 import { refuseWhileDataDirInUse } from '../data-dir-in-use.ts';
 import type { WithRuntime } from '../cli-runtime.ts';
 import { printLine } from '../output.ts';
-import { progressBar } from '../progress-bar.ts';
+import { logUnit, progressBar } from '../progress-bar.ts';
 
 /**
  * `projections reset`: the embedded read models started over, safely: refused while a server (or
@@ -43,6 +43,3 @@ export const resetReadModels = async (withRuntime: WithRuntime): Promise<void> =
     await printLine(`Read models reset: rebuilt from the log in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   });
 };
-
-/** What a log position counts: events in the embedded store; on EventStoreDB, positions in its log. */
-export const logUnit = (runtime: Runtime): string => (runtime.config.eventStoreUrl ? 'positions' : 'events');

@@ -9,8 +9,8 @@ import { CliError } from '../cli-error.ts';
 import type { WithRuntime } from '../cli-runtime.ts';
 import { examples } from '../help-examples.ts';
 import { printLine } from '../output.ts';
-import { progressBar } from '../progress-bar.ts';
-import { logUnit, resetReadModels } from './projections-reset.ts';
+import { logUnit, progressBar } from '../progress-bar.ts';
+import { resetReadModels } from './projections-reset.ts';
 import { verifyScratch } from './verify-scratch.ts';
 
 /**
